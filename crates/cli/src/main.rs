@@ -1,0 +1,49 @@
+//! `xq` — the xiangqi competition-rules toolkit on the command line.
+//!
+//! The command contract (flags, JSON keys, exit codes) is `../shared/CLI.md`: exit 0 on success,
+//! 2 on bad input or usage (one line on stderr naming what and where), 1 on an internal error.
+
+mod error;
+mod event;
+mod io;
+mod perft;
+
+use clap::{Parser, Subcommand};
+
+pub use error::CliError;
+
+/// The xiangqi competition-rules toolkit.
+#[derive(Parser, Debug)]
+#[command(name = "xq", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Count leaf nodes of the legal move tree (perft).
+    Perft(perft::PerftArgs),
+    /// Run an event: new, pair, result, standings, export, simulate.
+    Event(event::EventArgs),
+}
+
+fn main() {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // clap prints help/version to stdout (exit 0) and usage errors to stderr (exit 2).
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            std::process::exit(code);
+        }
+    };
+    let result = match cli.command {
+        Command::Perft(args) => perft::run(args),
+        Command::Event(args) => event::run(args),
+    };
+    if let Err(e) = result {
+        eprintln!("xq: {e}");
+        std::process::exit(e.exit_code());
+    }
+}
