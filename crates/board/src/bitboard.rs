@@ -106,7 +106,20 @@ impl Bitboard {
     }
 }
 
-impl Iterator for Bitboard {
+impl IntoIterator for Bitboard {
+    type Item = Square;
+    type IntoIter = Squares;
+    #[inline]
+    fn into_iter(self) -> Squares {
+        Squares(self.0)
+    }
+}
+
+/// Iterator over the squares of a [`Bitboard`], lowest index first.
+#[derive(Debug, Clone)]
+pub struct Squares(u128);
+
+impl Iterator for Squares {
     type Item = Square;
     #[inline]
     fn next(&mut self) -> Option<Square> {
@@ -125,7 +138,7 @@ impl Iterator for Bitboard {
     }
 }
 
-impl ExactSizeIterator for Bitboard {}
+impl ExactSizeIterator for Squares {}
 
 impl FromIterator<Square> for Bitboard {
     fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Bitboard {
@@ -221,7 +234,7 @@ mod tests {
             .iter()
             .map(|n| Square::from_name(n).unwrap())
             .collect();
-        let names: Vec<String> = bb.map(|s| s.to_string()).collect();
+        let names: Vec<String> = bb.into_iter().map(|s| s.to_string()).collect();
         assert_eq!(names, ["a0", "e4", "i9"]);
     }
 }

@@ -78,6 +78,24 @@ impl Board {
         old
     }
 
+    /// Moves the piece on `from` to `to`, returning what stood on `to` (the captured piece).
+    /// Does nothing and returns `None` when `from` is empty.
+    #[inline]
+    pub fn move_piece(&mut self, from: Square, to: Square) -> Option<Piece> {
+        let Some(piece) = self.squares[from.index()].take() else {
+            return None;
+        };
+        let captured = self.squares[to.index()].replace(piece);
+        if let Some(c) = captured {
+            self.by_color[c.color].remove(to);
+            self.by_kind[c.kind.index()].remove(to);
+        }
+        let from_to = Bitboard::from_square(from) | Bitboard::from_square(to);
+        self.by_color[piece.color] ^= from_to;
+        self.by_kind[piece.kind.index()] ^= from_to;
+        captured
+    }
+
     /// All occupied squares.
     #[inline]
     pub fn occupied(&self) -> Bitboard {
@@ -110,6 +128,7 @@ impl Board {
     /// Iterates `(square, piece)` over occupied squares in index order.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
         self.occupied()
+            .into_iter()
             .map(move |sq| (sq, self.squares[sq.index()].expect("bitboards match mailbox")))
     }
 

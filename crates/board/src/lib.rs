@@ -21,7 +21,7 @@ mod board;
 mod fen;
 mod types;
 
-pub use bitboard::Bitboard;
+pub use bitboard::{Bitboard, Squares};
 pub use board::Board;
 pub use fen::{FenError, FenField, START_FEN, Setup, board_fen, parse_board_fen};
 pub use types::{ByColor, Color, File, ParseSquareError, Piece, PieceKind, Rank, Square};
