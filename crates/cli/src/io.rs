@@ -5,6 +5,7 @@ use std::path::Path;
 
 use crate::CliError;
 
+#[allow(dead_code)] // used by the commands that read files
 /// Reads a whole file, or standard input for `-`, as bytes.
 pub fn read_input(path: &str) -> Result<Vec<u8>, CliError> {
     let mut buf = Vec::new();

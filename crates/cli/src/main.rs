@@ -3,10 +3,14 @@
 //! The command contract (flags, JSON keys, exit codes) is `../shared/CLI.md`: exit 0 on success,
 //! 2 on bad input or usage (one line on stderr naming what and where), 1 on an internal error.
 
+mod convert;
 mod error;
 mod event;
 mod io;
+mod judge;
 mod perft;
+mod rulesets;
+mod show;
 
 use clap::{Parser, Subcommand};
 
@@ -24,6 +28,14 @@ struct Cli {
 enum Command {
     /// Count leaf nodes of the legal move tree (perft).
     Perft(perft::PerftArgs),
+    /// Show a board diagram after a move list (text, JSON or SVG).
+    Show(show::Args),
+    /// Convert game files or move lists between notations (ICCS, WXF, Chinese).
+    Convert(convert::Args),
+    /// Rule a game (or a database with --batch) under one or more rulesets.
+    Judge(judge::Args),
+    /// The rules catalogue: list, show, check.
+    Rulesets(rulesets::Args),
     /// Run an event: new, pair, result, standings, export, simulate.
     Event(event::EventArgs),
 }
@@ -40,6 +52,10 @@ fn main() {
     };
     let result = match cli.command {
         Command::Perft(args) => perft::run(args),
+        Command::Show(args) => show::run(args),
+        Command::Convert(args) => convert::run(args),
+        Command::Judge(args) => judge::run(args),
+        Command::Rulesets(args) => rulesets::run(args),
         Command::Event(args) => event::run(args),
     };
     if let Err(e) = result {
