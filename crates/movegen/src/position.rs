@@ -535,6 +535,17 @@ impl Position {
         p.is_check()
     }
 
+    /// The same placement with the other side to move, whether or not that leaves the side now
+    /// not to move in check. For questions such as "could the side that just moved capture this
+    /// piece now?" asked by adjudication; the result is not a position that can occur in a game
+    /// when the side to move was in check (moves that capture the king may then be listed).
+    pub fn swap_turn(&self) -> Position {
+        let mut p = self.clone();
+        p.turn = !p.turn;
+        p.hash ^= BLACK_TO_MOVE;
+        p
+    }
+
     /// The position with the same placement and the other side to move (a "pass", used to ask
     /// what the mover threatens). `None` when the side to move is in check, where passing would
     /// leave a king en prise.

@@ -1,0 +1,32 @@
+//! `cargo bench -p xiangqi-movegen`: perft from the start position (single-threaded), asserting
+//! the node counts it times.
+
+use xiangqi_movegen::{Position, perft};
+
+fn main() {
+    divan::main();
+}
+
+/// Perft 5 from the start position: 133,312,995 nodes.
+#[divan::bench(sample_count = 5, sample_size = 1)]
+fn startpos_perft_5() -> u64 {
+    let pos = Position::start();
+    let n = perft(divan::black_box(&pos), 5);
+    assert_eq!(n, 133_312_995);
+    n
+}
+
+/// Perft 4 from the start position: 3,290,240 nodes.
+#[divan::bench(sample_count = 20)]
+fn startpos_perft_4() -> u64 {
+    let pos = Position::start();
+    let n = perft(divan::black_box(&pos), 4);
+    assert_eq!(n, 3_290_240);
+    n
+}
+
+/// Legal move generation in the start position.
+#[divan::bench]
+fn startpos_legal_moves() -> usize {
+    divan::black_box(Position::start()).legal_moves().len()
+}
