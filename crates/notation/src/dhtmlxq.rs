@@ -1,0 +1,4 @@
+//! DhtmlXQ.
+use crate::{Game, GameFileError};
+/// Reads DhtmlXQ blocks.
+pub fn read(_t: &str, _s: &str) -> Result<Vec<Game>, GameFileError> { unimplemented!() }

@@ -1,0 +1,158 @@
+//! A game as read from a file, and [`read_games`], which detects the file format.
+
+use xiangqi_movegen::{Move, Position};
+
+use crate::{GameFileError, GameFileErrorKind, Mode};
+
+/// The file format a game was read from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameFormat {
+    /// PGN text (any notation, any supported encoding).
+    Pgn,
+    /// XQF binary (象棋演播室).
+    Xqf,
+    /// DhtmlXQ / UBB text block (东萍).
+    DhtmlXq,
+    /// CBF XML (象棋桥).
+    Cbf,
+    /// CBR binary single game (象棋桥).
+    Cbr,
+    /// CBL binary library (象棋桥).
+    Cbl,
+}
+
+/// An alternative line: it replaces the main-line move at index `ply` (0-based), starting from
+/// the position before that move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Variation {
+    /// Index in [`Game::moves`] of the main-line move this line replaces.
+    pub ply: usize,
+    /// The moves of the line (as far as they could be resolved).
+    pub moves: Vec<Move>,
+}
+
+/// One game: tags, start position, main line, result, and what the file had besides.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Game {
+    /// Tag pairs in file order (PGN names; other formats are mapped to PGN names such as
+    /// `Event`, `Red`, `Black`, `Date`, `Site`, `Result`).
+    pub tags: Vec<(String, String)>,
+    /// The start position.
+    pub start: Position,
+    /// The main line.
+    pub moves: Vec<Move>,
+    /// The result (`1-0`, `0-1`, `1/2-1/2`, `*`) if the file gives one.
+    pub result: Option<String>,
+    /// Comments: (number of main-line plies played before it, text).
+    pub comments: Vec<(usize, String)>,
+    /// Alternative lines (first level only).
+    pub variations: Vec<Variation>,
+    /// Where the game came from.
+    pub format: GameFormat,
+}
+
+impl Game {
+    /// A game with no tags and no moves from `start`.
+    pub fn new(start: Position, format: GameFormat) -> Game {
+        Game {
+            tags: Vec::new(),
+            start,
+            moves: Vec::new(),
+            result: None,
+            comments: Vec::new(),
+            variations: Vec::new(),
+            format,
+        }
+    }
+
+    /// The value of a tag (first occurrence, case-sensitive name).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets a tag, replacing an existing one of that name.
+    pub fn set_tag(&mut self, name: &str, value: impl Into<String>) {
+        let value = value.into();
+        match self.tags.iter_mut().find(|(k, _)| k == name) {
+            Some(t) => t.1 = value,
+            None => self.tags.push((name.to_string(), value)),
+        }
+    }
+
+    /// The position after the main line.
+    pub fn end_position(&self) -> Position {
+        let mut pos = self.start.clone();
+        for &m in &self.moves {
+            pos.play_unchecked(m);
+        }
+        pos
+    }
+
+    /// The positions before each main-line move, paired with the move.
+    pub fn plies(&self) -> impl Iterator<Item = (Position, Move)> + '_ {
+        let mut pos = self.start.clone();
+        self.moves.iter().map(move |&m| {
+            let before = pos.clone();
+            pos.play_unchecked(m);
+            (before, m)
+        })
+    }
+}
+
+/// Plays recorded moves (binary formats) from `start`, checking each for legality.
+pub(crate) fn replay_records(
+    start: &Position,
+    records: &[Move],
+    source_name: &str,
+    game: usize,
+) -> Result<Vec<Move>, GameFileError> {
+    let mut pos = start.clone();
+    let mut out = Vec::with_capacity(records.len());
+    for (i, &m) in records.iter().enumerate() {
+        if !pos.is_legal(m) {
+            return Err(GameFileError {
+                source_name: source_name.to_string(),
+                game: Some(game),
+                ply: Some(i + 1),
+                kind: GameFileErrorKind::IllegalRecord { mv: m },
+            });
+        }
+        pos.play_unchecked(m);
+        out.push(m);
+    }
+    Ok(out)
+}
+
+/// Reads every game of a file, detecting the format: XQF, CBR and CBL by their magic bytes;
+/// text in UTF-8, UTF-16 (BOM), GBK/GB18030 or Big5, then CBF (XML), DhtmlXQ or PGN (any
+/// notation, detected per token unless a `[Format]` tag says).
+///
+/// Errors name the file (`source_name`), the game, the ply and the token.
+pub fn read_games(bytes: &[u8], source_name: &str, mode: Mode) -> Result<Vec<Game>, GameFileError> {
+    let err = |kind| GameFileError {
+        source_name: source_name.to_string(),
+        game: None,
+        ply: None,
+        kind,
+    };
+    if crate::xqf::is_xqf(bytes) {
+        return crate::xqf::read(bytes, source_name).map(|g| vec![g]);
+    }
+    if crate::cbr::is_cbl(bytes) {
+        return crate::cbr::read_cbl(bytes, source_name);
+    }
+    if crate::cbr::is_cbr(bytes) {
+        return crate::cbr::read_cbr(bytes, source_name, 1).map(|g| vec![g]);
+    }
+    let (text, _) = crate::encoding::decode(bytes).map_err(|e| err(GameFileErrorKind::Encoding(e)))?;
+    if text.contains("<ChineseChessRecord") {
+        return crate::cbr::read_cbf(&text, source_name).map(|g| vec![g]);
+    }
+    if text.contains("[DhtmlXQ") {
+        return crate::dhtmlxq::read(&text, source_name);
+    }
+    crate::pgn::read_games(&text, source_name, mode)
+}

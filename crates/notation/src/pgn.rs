@@ -1,0 +1,521 @@
+//! PGN for xiangqi (the xqbase convention): tag pairs, movetext in Chinese, WXF or ICCS
+//! (`[Format]` tag, or detected per token), comments `{…}` / `;…`, NAGs `$n`, variations `(…)`,
+//! `[FEN]` start positions, several games per file.
+
+use xiangqi_board::START_FEN;
+use xiangqi_movegen::{Move, Position};
+
+use crate::chinese::BlackDigits;
+use crate::game::{Game, GameFormat, Variation};
+use crate::{
+    GameFileError, GameFileErrorKind, Mode, MoveTextError, Notation, is_move_number,
+    parse_move_as, strip_move_number,
+};
+
+/// One lexical item of movetext.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Token<'a> {
+    /// A move (move numbers already removed).
+    Move(&'a str),
+    /// A comment's text.
+    Comment(&'a str),
+    /// A numeric annotation glyph `$n`.
+    Nag(u32),
+    /// `(`.
+    VariationStart,
+    /// `)`.
+    VariationEnd,
+}
+
+/// One game's text, split but not yet resolved against positions.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct RawGame<'a> {
+    /// Tag pairs in order.
+    pub tags: Vec<(String, String)>,
+    /// Movetext items in order.
+    pub tokens: Vec<Token<'a>>,
+    /// The result token, if present.
+    pub result: Option<&'a str>,
+    /// The 1-based line where the game starts.
+    pub line: usize,
+}
+
+impl RawGame<'_> {
+    fn is_empty(&self) -> bool {
+        self.tags.is_empty() && self.tokens.is_empty() && self.result.is_none()
+    }
+
+    /// The value of a tag.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// U+3000 in UTF-8.
+const IDEOGRAPHIC_SPACE: &[u8] = &[0xE3, 0x80, 0x80];
+
+fn is_result(t: &str) -> bool {
+    matches!(t, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*" | "1/2" | "0.5-0.5")
+}
+
+fn normalise_result(t: &str) -> &str {
+    match t {
+        "½-½" | "1/2" | "0.5-0.5" => "1/2-1/2",
+        t => t,
+    }
+}
+
+fn line_of(text: &str, at: usize) -> usize {
+    text.as_bytes()[..at.min(text.len())]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+        + 1
+}
+
+/// Splits a PGN text into games without resolving moves. Errors (unterminated tags or comments)
+/// name the line.
+pub fn split_games(text: &str) -> Result<Vec<RawGame<'_>>, (usize, String)> {
+    let b = text.as_bytes();
+    let mut games = Vec::new();
+    let mut cur = RawGame {
+        line: 1,
+        ..RawGame::default()
+    };
+    let mut in_movetext = false;
+    let mut i = 0;
+    let mut line_start = true;
+    while i < b.len() {
+        let c = b[i];
+        if c == b'\n' {
+            line_start = true;
+            i += 1;
+            continue;
+        }
+        if c.is_ascii_whitespace() {
+            i += 1;
+            continue;
+        }
+        // Ideographic space U+3000.
+        if b[i..].starts_with(IDEOGRAPHIC_SPACE) {
+            i += 3;
+            continue;
+        }
+        let at_line_start = line_start;
+        line_start = false;
+        match c {
+            b'%' if at_line_start => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'[' => {
+                if in_movetext || cur.result.is_some() {
+                    let done = std::mem::take(&mut cur);
+                    if !done.is_empty() {
+                        games.push(done);
+                    }
+                    cur.line = line_of(text, i);
+                    in_movetext = false;
+                }
+                let start = i;
+                i += 1;
+                let name_start = i;
+                while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                    i += 1;
+                }
+                let name = &text[name_start..i];
+                while i < b.len() && b[i] != b'"' && b[i] != b']' && b[i] != b'\n' {
+                    i += 1;
+                }
+                let mut value = String::new();
+                if i < b.len() && b[i] == b'"' {
+                    i += 1;
+                    let mut seg = i;
+                    loop {
+                        if i >= b.len() {
+                            return Err((line_of(text, start), "unterminated tag value".into()));
+                        }
+                        match b[i] {
+                            b'\\' if i + 1 < b.len() && (b[i + 1] == b'"' || b[i + 1] == b'\\') => {
+                                value.push_str(&text[seg..i]);
+                                value.push(b[i + 1] as char);
+                                i += 2;
+                                seg = i;
+                            }
+                            b'"' => {
+                                value.push_str(&text[seg..i]);
+                                i += 1;
+                                break;
+                            }
+                            _ => i += 1,
+                        }
+                    }
+                }
+                while i < b.len() && b[i] != b']' && b[i] != b'\n' {
+                    i += 1;
+                }
+                if i >= b.len() || b[i] != b']' || name.is_empty() {
+                    return Err((line_of(text, start), "malformed tag pair".into()));
+                }
+                i += 1;
+                cur.tags.push((name.to_string(), value));
+            }
+            b'{' => {
+                let start = i;
+                let Some(end) = text[i + 1..].find('}') else {
+                    return Err((line_of(text, start), "unterminated comment".into()));
+                };
+                cur.tokens.push(Token::Comment(text[i + 1..i + 1 + end].trim()));
+                in_movetext = true;
+                i += end + 2;
+            }
+            b';' => {
+                let end = text[i..].find('\n').map_or(b.len(), |e| i + e);
+                cur.tokens.push(Token::Comment(text[i + 1..end].trim()));
+                i = end;
+            }
+            b'(' => {
+                cur.tokens.push(Token::VariationStart);
+                in_movetext = true;
+                i += 1;
+            }
+            b')' => {
+                cur.tokens.push(Token::VariationEnd);
+                i += 1;
+            }
+            _ => {
+                let start = i;
+                while i < b.len() && !b[i].is_ascii_whitespace() && !b"{}()[;".contains(&b[i]) {
+                    if b[i..].starts_with(IDEOGRAPHIC_SPACE) {
+                        break;
+                    }
+                    i += 1;
+                }
+                if i == start {
+                    // A stray `}` or `]`.
+                    i += 1;
+                    continue;
+                }
+                // `i` stops only at ASCII bytes or at U+3000, so it is on a char boundary.
+                let t = &text[start..i];
+                in_movetext = true;
+                if let Some(n) = t.strip_prefix('$') {
+                    cur.tokens.push(Token::Nag(n.parse().unwrap_or(0)));
+                } else if is_result(t) {
+                    if cur.tokens.iter().filter(|t| **t == Token::VariationStart).count()
+                        > cur.tokens.iter().filter(|t| **t == Token::VariationEnd).count()
+                    {
+                        continue; // a result inside a variation
+                    }
+                    cur.result = Some(normalise_result(t));
+                    let done = std::mem::take(&mut cur);
+                    games.push(done);
+                    in_movetext = false;
+                    cur.line = line_of(text, i);
+                } else if is_move_number(t) {
+                } else {
+                    let t = strip_move_number(t);
+                    if !t.is_empty() {
+                        cur.tokens.push(Token::Move(t));
+                    }
+                }
+            }
+        }
+    }
+    if !cur.is_empty() {
+        games.push(cur);
+    }
+    Ok(games)
+}
+
+/// Reads every game of a PGN text.
+pub fn read_games(text: &str, source_name: &str, mode: Mode) -> Result<Vec<Game>, GameFileError> {
+    let raws = split_games(text).map_err(|(line, msg)| GameFileError {
+        source_name: source_name.to_string(),
+        game: None,
+        ply: None,
+        kind: GameFileErrorKind::Corrupt(format!("line {line}: {msg}")),
+    })?;
+    raws.iter()
+        .enumerate()
+        .map(|(i, raw)| build_game(raw, mode).map_err(|(ply, kind)| GameFileError {
+            source_name: source_name.to_string(),
+            game: Some(i + 1),
+            ply,
+            kind,
+        }))
+        .collect()
+}
+
+/// The notation a `[Format]` tag names (absent or unknown: detect per token).
+fn format_notation(raw: &RawGame<'_>) -> Option<Notation> {
+    raw.tag("Format").and_then(Notation::from_name)
+}
+
+/// Parses one token in the game's notation, or detected per token.
+fn parse_token(
+    pos: &Position,
+    token: &str,
+    notation: Option<Notation>,
+    mode: Mode,
+) -> Result<Move, MoveTextError> {
+    match notation {
+        Some(n) => match parse_move_as(pos, token, n, mode) {
+            // A Format tag that lies: in tolerant mode try the token's own notation.
+            Err(e) if e.is_syntax() && mode == Mode::Tolerant => crate::parse_move(pos, token, mode),
+            r => r,
+        },
+        None => crate::parse_move(pos, token, mode),
+    }
+}
+
+type BuildError = (Option<usize>, GameFileErrorKind);
+
+/// Resolves one raw game.
+pub fn build_game(raw: &RawGame<'_>, mode: Mode) -> Result<Game, BuildError> {
+    let start = match raw.tag("FEN") {
+        Some(fen) if !fen.trim().is_empty() => Position::from_fen(fen.trim())
+            .map_err(|e| (None, GameFileErrorKind::StartPosition(format!("{fen}: {e}"))))?,
+        _ => Position::start(),
+    };
+    let notation = format_notation(raw);
+    let mut game = Game::new(start.clone(), GameFormat::Pgn);
+    game.tags = raw.tags.clone();
+    let mut pos = start;
+    let mut depth = 0usize;
+    let mut var_tokens: Vec<&str> = Vec::new();
+    let mut var_ply = 0usize;
+    for t in &raw.tokens {
+        match *t {
+            Token::Move(tok) if depth == 0 => {
+                let ply = game.moves.len() + 1;
+                let m = parse_token(&pos, tok, notation, mode)
+                    .map_err(|e| (Some(ply), GameFileErrorKind::Move(e)))?;
+                pos.play_unchecked(m);
+                game.moves.push(m);
+            }
+            Token::Move(tok) => {
+                if depth == 1 {
+                    var_tokens.push(tok);
+                }
+            }
+            Token::Comment(c) if depth == 0 => game.comments.push((game.moves.len(), c.to_string())),
+            Token::VariationStart => {
+                depth += 1;
+                if depth == 1 {
+                    var_tokens.clear();
+                    var_ply = game.moves.len().saturating_sub(1);
+                }
+            }
+            Token::VariationEnd if depth > 0 => {
+                depth -= 1;
+                if depth == 0 && !var_tokens.is_empty() && !game.moves.is_empty() {
+                    let mut vpos = game.start.clone();
+                    for &m in &game.moves[..var_ply] {
+                        vpos.play_unchecked(m);
+                    }
+                    let mut moves = Vec::new();
+                    for tok in &var_tokens {
+                        match parse_token(&vpos, tok, notation, Mode::Tolerant) {
+                            Ok(m) => {
+                                vpos.play_unchecked(m);
+                                moves.push(m);
+                            }
+                            Err(_) => break,
+                        }
+                    }
+                    game.variations.push(Variation {
+                        ply: var_ply,
+                        moves,
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+    game.result = raw
+        .result
+        .map(str::to_string)
+        .or_else(|| raw.tag("Result").filter(|r| is_result(r)).map(|r| normalise_result(r).to_string()));
+    Ok(game)
+}
+
+/// How to write PGN.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WriteOptions {
+    /// The notation of the movetext.
+    pub notation: Notation,
+    /// How Chinese notation writes Black's digits.
+    pub black_digits: BlackDigits,
+}
+
+impl WriteOptions {
+    /// Canonical options for a notation.
+    pub fn new(notation: Notation) -> WriteOptions {
+        WriteOptions {
+            notation,
+            black_digits: BlackDigits::FullWidth,
+        }
+    }
+}
+
+fn escape(v: &str) -> String {
+    v.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+#[allow(clippy::too_many_arguments)]
+fn write_line(
+    out: &mut String,
+    start: &Position,
+    moves: &[Move],
+    first_ply: usize,
+    opts: WriteOptions,
+    comments: &[(usize, String)],
+    variations: &[Variation],
+    newlines: bool,
+) {
+    let mut pos = start.clone();
+    let base = start.fullmove_number().max(1) as usize;
+    let black_first = start.turn() == xiangqi_board::Color::Black;
+    let mut need_number = true;
+    for (i, &m) in moves.iter().enumerate() {
+        let k = i + usize::from(black_first);
+        let number = base + k / 2;
+        if k % 2 == 0 {
+            if i > 0 {
+                out.push(if newlines { '\n' } else { ' ' });
+            }
+            out.push_str(&format!("{number}. "));
+        } else if need_number {
+            if i > 0 {
+                out.push(' ');
+            }
+            out.push_str(&format!("{number}. ... "));
+        } else {
+            out.push(' ');
+        }
+        need_number = false;
+        match opts.notation {
+            Notation::Chinese => crate::chinese::write(&pos, m, opts.black_digits, out),
+            n => crate::write_move(n, &pos, m, out),
+        }
+        for (_, c) in comments.iter().filter(|(p, _)| *p == first_ply + i + 1) {
+            out.push_str(&format!(" {{{}}}", c.replace('}', ")")));
+            need_number = true;
+        }
+        for v in variations.iter().filter(|v| v.ply == i && !v.moves.is_empty()) {
+            out.push_str(" (");
+            write_line(out, &pos, &v.moves, v.ply, opts, &[], &[], false);
+            out.push(')');
+            need_number = true;
+        }
+        pos.play_unchecked(m);
+    }
+}
+
+/// Writes one game as PGN in the chosen notation. The `[Format]` tag is set to the notation and
+/// a `[FEN]` tag is written for a non-standard start (and kept if the game had one).
+pub fn write_game(game: &Game, opts: WriteOptions) -> String {
+    let mut out = String::new();
+    let mut has_fen = false;
+    for (k, v) in &game.tags {
+        if k.eq_ignore_ascii_case("Format") {
+            continue;
+        }
+        if k.eq_ignore_ascii_case("FEN") {
+            has_fen = true;
+            out.push_str(&format!("[FEN \"{}\"]\n", escape(&game.start.fen())));
+            continue;
+        }
+        out.push_str(&format!("[{k} \"{}\"]\n", escape(v)));
+    }
+    if !has_fen && game.start.fen() != START_FEN {
+        out.push_str(&format!("[FEN \"{}\"]\n", game.start.fen()));
+    }
+    out.push_str(&format!("[Format \"{}\"]\n\n", opts.notation.name()));
+    for (_, c) in game.comments.iter().filter(|(p, _)| *p == 0) {
+        out.push_str(&format!("{{{}}}\n", c.replace('}', ")")));
+    }
+    write_line(
+        &mut out,
+        &game.start,
+        &game.moves,
+        0,
+        opts,
+        &game.comments,
+        &game.variations,
+        true,
+    );
+    if !game.moves.is_empty() {
+        out.push('\n');
+    }
+    out.push_str(game.result.as_deref().unwrap_or("*"));
+    out.push('\n');
+    out
+}
+
+/// Writes several games as one PGN text, a blank line between games.
+pub fn write_games(games: &[Game], opts: WriteOptions) -> String {
+    games
+        .iter()
+        .map(|g| write_game(g, opts))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TWO: &str = "[Event \"a\"]\n[Format \"WXF\"]\n\n1. C2.5 {centre} H8+7 (1... C8.5 2. H2+3) 2. H2+3 $1 R9.8 1-0\n\n[Event \"b\"]\n[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1\"]\n\n1. ... 炮８平５ 2. 馬二進三 *\n";
+
+    #[test]
+    fn reads_multi_game_with_comments_and_variations() {
+        let games = read_games(TWO, "t.pgn", Mode::Tolerant).unwrap();
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].moves.len(), 4);
+        assert_eq!(games[0].result.as_deref(), Some("1-0"));
+        assert_eq!(games[0].comments, vec![(1, "centre".to_string())]);
+        assert_eq!(games[0].variations.len(), 1);
+        assert_eq!(games[0].variations[0].ply, 1);
+        assert_eq!(games[0].variations[0].moves.len(), 2);
+        assert_eq!(games[1].moves[0].to_string(), "h7e7");
+    }
+
+    #[test]
+    fn round_trips_through_writer() {
+        let games = read_games(TWO, "t.pgn", Mode::Tolerant).unwrap();
+        for n in [Notation::Iccs, Notation::Wxf, Notation::Chinese] {
+            let text = write_games(&games, WriteOptions::new(n));
+            let again = read_games(&text, "w.pgn", Mode::Strict).unwrap();
+            assert_eq!(again.len(), 2, "{text}");
+            for (a, b) in games.iter().zip(&again) {
+                assert_eq!(a.moves, b.moves, "{text}");
+                assert_eq!(a.start, b.start);
+                assert_eq!(a.result, b.result);
+                assert_eq!(a.variations, b.variations, "{text}");
+            }
+        }
+    }
+
+    #[test]
+    fn errors_name_game_ply_and_token() {
+        let text = "[Event \"x\"]\n\n1. h2e2 h9g7 *\n\n[Event \"y\"]\n\n1. h2e2 h9g7 2. h0g2 i9i1 *\n";
+        let e = read_games(text, "bad.pgn", Mode::Tolerant).unwrap_err();
+        assert_eq!(e.game, Some(2));
+        assert_eq!(e.ply, Some(4));
+        assert_eq!(e.token(), Some("i9i1"));
+        let msg = e.to_string();
+        assert!(msg.contains("bad.pgn") && msg.contains("game 2") && msg.contains("i9i1"), "{msg}");
+    }
+
+    #[test]
+    fn unterminated_comment_is_an_error() {
+        let e = read_games("1. h2e2 {oops", "c.pgn", Mode::Tolerant).unwrap_err();
+        assert!(matches!(e.kind, GameFileErrorKind::Corrupt(_)));
+    }
+}
