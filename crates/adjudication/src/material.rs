@@ -1,0 +1,544 @@
+//! Material facts for the material-gain chase test of the Chinese rules (得子 / 子力价值): which
+//! enemy pieces a side can win from the next move on, by a bounded forcing search over captures,
+//! recaptures and checks (抽将 / 要抽吃子), and whether a side threatens mate by consecutive checks.
+//!
+//! This module is mechanism, not policy: it answers "can the side to move win this piece, measured
+//! by this value table, within these bounds?" and "does it mate by consecutive checks within N
+//! plies?". Whether that makes a ply 捉 (chase) or 杀 (mate threat) is the edition's decision.
+//!
+//! What the search sees, in the rulebook's terms:
+//! - 有根子 / 无根子 (protected / unprotected): the defender may recapture; a recapture that is
+//!   illegal (a pinned protector, a recapture that would face the kings) is never generated, so a
+//!   假根 (fake protection) does not protect.
+//! - 暗根子 (hidden protection): protection that appears only after the capture (a cannon gaining
+//!   its screen, a line opened by the capture) is found because the search plays real moves.
+//! - 少根子 (more attackers than defenders) and joint chases (车炮联合捉子): the exchange sequence is
+//!   played out to the end, so two attackers against one defender win the piece.
+//! - 抽将 (capture after a check): the attacker may insert checks (bounded by
+//!   [`GainConfig::max_checks`]) before and between captures.
+//! - 失去离线自由 (a piece that cannot leave its line): a capture after which the defender mates by
+//!   consecutive checks (within [`GainConfig::refutation_mate_plies`]) is worth nothing.
+//! - Pawns float (过河兵价值浮动): a line that gives pawns for pieces, or pieces for pawns, is not a
+//!   gain (see [`Balance::score`]).
+
+use xiangqi_board::{Bitboard, Color, Piece, PieceKind, Square};
+use xiangqi_movegen::{Move, Position};
+
+/// The piece-value table (子力价值) used to decide whether a line wins material (得子).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Values {
+    /// 车 rook.
+    pub rook: i32,
+    /// 马 horse.
+    pub horse: i32,
+    /// 炮 cannon.
+    pub cannon: i32,
+    /// 士 advisor.
+    pub advisor: i32,
+    /// 相/象 elephant.
+    pub elephant: i32,
+    /// 兵/卒 a pawn that has crossed the river (its value "floats", see [`Balance::score`]).
+    pub crossed_pawn: i32,
+}
+
+impl Values {
+    /// The table of decisions.md item 5: rook 10, horse 5, cannon 5, advisor 2, elephant 2,
+    /// crossed pawn 1 (1 rook = 2 horses = 2 cannons = horse + cannon; horse = cannon;
+    /// advisor = elephant).
+    pub const CN: Values = Values {
+        rook: 10,
+        horse: 5,
+        cannon: 5,
+        advisor: 2,
+        elephant: 2,
+        crossed_pawn: 1,
+    };
+
+    /// The value of `piece` standing on `sq`; 0 for a king and for a pawn on its own side of the
+    /// river (neither is 子力).
+    pub fn of(&self, piece: Piece, sq: Square) -> i32 {
+        match piece.kind {
+            PieceKind::King => 0,
+            PieceKind::Rook => self.rook,
+            PieceKind::Horse => self.horse,
+            PieceKind::Cannon => self.cannon,
+            PieceKind::Advisor => self.advisor,
+            PieceKind::Elephant => self.elephant,
+            PieceKind::Pawn => {
+                if sq.is_own_half(piece.color) {
+                    0
+                } else {
+                    self.crossed_pawn
+                }
+            }
+        }
+    }
+}
+
+impl Default for Values {
+    fn default() -> Values {
+        Values::CN
+    }
+}
+
+/// Bounds of the forcing searches. Every bound is part of a ruling's explanation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GainConfig {
+    /// The value table.
+    pub values: Values,
+    /// Longest capture/recapture/check line searched, in plies.
+    pub max_plies: u8,
+    /// How many non-capturing checks the winning side may give along a line (抽将).
+    pub max_checks: u8,
+    /// After the winning side's first capture, a defender mate by consecutive checks within this
+    /// many plies refutes the capture (the capturing piece "could not leave its line"). 0 = off.
+    pub refutation_mate_plies: u8,
+    /// Node budget of one search; when exhausted the line counts as not winning.
+    pub node_budget: u32,
+}
+
+impl Default for GainConfig {
+    fn default() -> GainConfig {
+        GainConfig {
+            values: Values::CN,
+            max_plies: 8,
+            max_checks: 3,
+            refutation_mate_plies: 3,
+            node_budget: 200_000,
+        }
+    }
+}
+
+/// Material won by the attacking side along a line, kept apart for pieces (子力 other than pawns)
+/// and crossed pawns, because a pawn's value floats.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Balance {
+    /// Net value of pieces won (negative = lost), pawns excluded.
+    pub pieces: i32,
+    /// Net value of crossed pawns won.
+    pub pawns: i32,
+}
+
+impl Balance {
+    /// One scalar for the search, > 0 exactly when the line is a gain (得子):
+    /// pieces won with no pawn given, or pawns won with pieces even. Pawns for pieces (送兵换马)
+    /// or pieces for pawns count as no gain (0) and as a loss respectively.
+    pub fn score(self) -> i32 {
+        if self.pieces > 0 && self.pawns < 0 {
+            0
+        } else if self.pieces < 0 && self.pawns > 0 {
+            self.pieces * 16
+        } else {
+            self.pieces * 16 + self.pawns
+        }
+    }
+
+    fn add(self, piece: Piece, sq: Square, values: &Values, sign: i32) -> Balance {
+        let v = values.of(piece, sq) * sign;
+        if piece.kind == PieceKind::Pawn {
+            Balance {
+                pawns: self.pawns + v,
+                ..self
+            }
+        } else {
+            Balance {
+                pieces: self.pieces + v,
+                ..self
+            }
+        }
+    }
+}
+
+const MATE: i32 = 1_000_000;
+
+/// The result of asking which enemy pieces the side to move can win.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Targets {
+    /// Enemy pieces (by square) the side to move wins by a line whose first capture takes them.
+    pub won: Bitboard,
+    /// Of those, the pieces won only by a line that starts with a check (抽将 / 要抽吃子).
+    pub via_check: Bitboard,
+    /// Pieces for which the search ran out of budget (counted as not won).
+    pub truncated: Bitboard,
+}
+
+struct Search<'a> {
+    cfg: &'a GainConfig,
+    attacker: Color,
+    victim: Square,
+    nodes: u32,
+    exhausted: bool,
+}
+
+impl Search<'_> {
+    fn over_budget(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes > self.cfg.node_budget {
+            self.exhausted = true;
+        }
+        self.exhausted
+    }
+
+    /// Attacker to move. `captured` = whether the first capture (of the victim) has been made.
+    fn attacker_node(
+        &mut self,
+        pos: &mut Position,
+        bal: Balance,
+        captured: bool,
+        checks_left: u8,
+        plies_left: u8,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if self.over_budget() {
+            return 0;
+        }
+        let in_check = pos.is_check();
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return -MATE;
+        }
+        let stand = if captured { bal.score() } else { bal.score().min(0) };
+        if !in_check {
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+        }
+        if plies_left == 0 {
+            return if in_check { 0.min(stand) } else { stand };
+        }
+        let mut best = if in_check { -MATE } else { stand };
+        let occ_them = pos.board().by_color(!self.attacker);
+        for &m in moves.iter() {
+            let victim = pos.piece_at(m.to);
+            let is_capture = victim.is_some();
+            let mut next_captured = captured;
+            let mut next_checks = checks_left;
+            if !in_check {
+                if is_capture {
+                    if !captured {
+                        if m.to != self.victim {
+                            continue;
+                        }
+                        // 兵卒 / 将帅 attacking alone is not a chase: their own first capture
+                        // does not count.
+                        let mover = pos.piece_at(m.from);
+                        if matches!(
+                            mover.map(|p| p.kind),
+                            Some(PieceKind::King) | Some(PieceKind::Pawn)
+                        ) {
+                            continue;
+                        }
+                        next_captured = true;
+                    }
+                } else {
+                    if checks_left == 0 || !pos.gives_check(m) {
+                        continue;
+                    }
+                    next_checks -= 1;
+                }
+            } else if is_capture && !captured {
+                if m.to != self.victim {
+                    // an evasion that captures something else: treat as a plain capture
+                } else {
+                    next_captured = true;
+                }
+            }
+            debug_assert!(!is_capture || occ_them.contains(m.to));
+            let nbal = match victim {
+                Some(v) => bal.add(v, m.to, &self.cfg.values, 1),
+                None => bal,
+            };
+            let first_capture_now = next_captured && !captured;
+            let undo = pos.play_unchecked(m);
+            let v = self.defender_node(
+                pos,
+                nbal,
+                next_captured,
+                first_capture_now,
+                next_checks,
+                plies_left - 1,
+                alpha,
+                beta,
+            );
+            pos.undo(undo);
+            if v > best {
+                best = v;
+            }
+            if v > alpha {
+                alpha = v;
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+
+    /// Defender to move.
+    #[allow(clippy::too_many_arguments)]
+    fn defender_node(
+        &mut self,
+        pos: &mut Position,
+        bal: Balance,
+        captured: bool,
+        just_captured: bool,
+        checks_left: u8,
+        plies_left: u8,
+        alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
+        if self.over_budget() {
+            return 0;
+        }
+        let in_check = pos.is_check();
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            // Mated or stalemated: both lose. Only a gain if the victim was taken first.
+            return if captured { MATE } else { 0 };
+        }
+        let stand = if captured { bal.score() } else { bal.score().min(0) };
+        if just_captured
+            && !in_check
+            && self.cfg.refutation_mate_plies > 0
+            && mates_by_checks(pos, self.cfg.refutation_mate_plies as u32, &mut 20_000)
+        {
+            return -MATE;
+        }
+        if !in_check {
+            if stand <= alpha {
+                return stand;
+            }
+            beta = beta.min(stand);
+        }
+        if plies_left == 0 {
+            return stand;
+        }
+        let mut best = if in_check { MATE } else { stand };
+        for &m in moves.iter() {
+            let victim = pos.piece_at(m.to);
+            if !in_check && victim.is_none() {
+                continue;
+            }
+            let nbal = match victim {
+                Some(v) => bal.add(v, m.to, &self.cfg.values, -1),
+                None => bal,
+            };
+            let undo = pos.play_unchecked(m);
+            let v = self.attacker_node(pos, nbal, captured, checks_left, plies_left - 1, alpha, beta);
+            pos.undo(undo);
+            if v < best {
+                best = v;
+            }
+            if v < beta {
+                beta = v;
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+}
+
+/// Which enemy pieces the side to move can win (得子 by `cfg.values`) from this position, each by
+/// a line whose first capture takes that piece, with checks allowed before it (抽将). The king's
+/// own and a pawn's own first capture are not counted (将帅 / 兵卒 attacking alone); pawns on
+/// their own half are never targets.
+pub fn winnable(pos: &Position, cfg: &GainConfig) -> Targets {
+    let attacker = pos.turn();
+    let mut out = Targets::default();
+    if pos.is_check() {
+        return out;
+    }
+    let board = pos.board();
+    let mut work = pos.clone();
+    let candidates = board.by_color(!attacker) & !board.by_kind(PieceKind::King);
+    // Cheap pre-filter: a piece nobody attacks can only be won after a check.
+    let mut any_check = false;
+    if cfg.max_checks > 0 {
+        for &m in pos.legal_moves().iter() {
+            if pos.piece_at(m.to).is_none() && pos.gives_check(m) {
+                any_check = true;
+                break;
+            }
+        }
+    }
+    for sq in candidates {
+        let Some(piece) = board.piece_at(sq) else {
+            continue;
+        };
+        if cfg.values.of(piece, sq) == 0 {
+            continue;
+        }
+        let attacked = pos.attackers_to(sq, attacker).any();
+        if !attacked && !any_check {
+            continue;
+        }
+        let mut s = Search {
+            cfg,
+            attacker,
+            victim: sq,
+            nodes: 0,
+            exhausted: false,
+        };
+        let v = s.attacker_node(&mut work, Balance::default(), false, cfg.max_checks, cfg.max_plies, 0, 1);
+        if s.exhausted {
+            out.truncated.insert(sq);
+            continue;
+        }
+        if v > 0 {
+            out.won.insert(sq);
+            // Was a check needed? Search again without checks before the first capture.
+            let no_check = GainConfig {
+                max_checks: 0,
+                ..*cfg
+            };
+            let mut s2 = Search {
+                cfg: &no_check,
+                attacker,
+                victim: sq,
+                nodes: 0,
+                exhausted: false,
+            };
+            let v2 = s2.attacker_node(&mut work, Balance::default(), false, 0, cfg.max_plies, 0, 1);
+            if v2 <= 0 {
+                out.via_check.insert(sq);
+            }
+        }
+    }
+    out
+}
+
+/// Whether the side to move mates by consecutive checks (every move of the mating side a check,
+/// every reply considered) within `plies` plies. `budget` counts nodes down; when it reaches 0 the
+/// answer is `false`.
+pub fn mates_by_checks(pos: &mut Position, plies: u32, budget: &mut u32) -> bool {
+    if plies == 0 {
+        return false;
+    }
+    let moves = pos.legal_moves();
+    for &m in moves.iter() {
+        if *budget == 0 {
+            return false;
+        }
+        *budget -= 1;
+        let undo = pos.play_unchecked(m);
+        if !pos.is_check() {
+            pos.undo(undo);
+            continue;
+        }
+        let replies = pos.legal_moves();
+        let mated = if replies.is_empty() {
+            true
+        } else if plies >= 3 {
+            let mut all = true;
+            for &r in replies.iter() {
+                let u2 = pos.play_unchecked(r);
+                let ok = mates_by_checks(pos, plies - 2, budget);
+                pos.undo(u2);
+                if !ok {
+                    all = false;
+                    break;
+                }
+            }
+            all
+        } else {
+            false
+        };
+        pos.undo(undo);
+        if mated {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether the side that just moved (the side *not* to move in `after`) would mate by consecutive
+/// checks within `plies` plies if its opponent passed (the mate-threat test, 杀). `false` when the
+/// side to move is in check (a checking move is 将, not 杀).
+pub fn threatens_mate(after: &Position, plies: u32, budget: u32) -> bool {
+    let Some(mut passed) = after.pass() else {
+        return false;
+    };
+    let mut b = budget;
+    mates_by_checks(&mut passed, plies, &mut b)
+}
+
+/// The enemy pieces the side that just moved could win if its opponent passed — [`winnable`] on
+/// the passed position. Empty when the side to move is in check.
+pub fn threatened_after(after: &Position, cfg: &GainConfig) -> Targets {
+    match after.pass() {
+        Some(p) => winnable(&p, cfg),
+        None => Targets::default(),
+    }
+}
+
+/// Whether `m` (legal in `pos`) lets an enemy piece of the same kind capture the moved piece while
+/// the moved piece attacks that enemy piece back, or the mover can recapture on the square — an
+/// exchange offer (兑). Returns the enemy piece's square.
+pub fn exchange_offer(pos: &Position, m: Move) -> Option<Square> {
+    let piece = pos.piece_at(m.from)?;
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    let them = !piece.color;
+    for &r in after.legal_moves().iter() {
+        if r.to != m.to {
+            continue;
+        }
+        let Some(taker) = after.piece_at(r.from) else {
+            continue;
+        };
+        if taker.kind != piece.kind || taker.color != them {
+            continue;
+        }
+        // Can the mover answer the capture by taking the taker back (equal trade)?
+        let mut p2 = after.clone();
+        p2.play_unchecked(r);
+        if p2.legal_moves().iter().any(|x| x.to == m.to) {
+            return Some(r.from);
+        }
+        // Or does the moved piece itself attack the taker (mutual attack)?
+        if after
+            .pass()
+            .map(|p| p.legal_moves().iter().any(|x| x.from == m.to && x.to == r.from))
+            .unwrap_or(false)
+        {
+            return Some(r.from);
+        }
+    }
+    None
+}
+
+/// Whether winning the enemy piece on `target` needs a second attacker (联合捉 / 捉少根子): every
+/// direct capture of it by the side to move can be answered by a legal recapture that makes the
+/// single exchange no gain, so the gain comes only from the attacker's own recapture.
+pub fn needs_second_attacker(pos: &Position, target: Square, values: &Values) -> bool {
+    let Some(victim) = pos.piece_at(target) else {
+        return false;
+    };
+    let v = values.of(victim, target);
+    let mut direct = false;
+    for &m in pos.legal_moves().iter() {
+        if m.to != target {
+            continue;
+        }
+        let Some(capturer) = pos.piece_at(m.from) else {
+            continue;
+        };
+        direct = true;
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        let recapture = next.legal_moves().iter().any(|r| r.to == target);
+        let net = if recapture {
+            v - values.of(capturer, target)
+        } else {
+            v
+        };
+        if net > 0 {
+            return false;
+        }
+    }
+    direct
+}

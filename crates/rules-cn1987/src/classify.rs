@@ -1,0 +1,268 @@
+//! Per-ply classification under the 1987 Chinese rules: 将 (check), 杀 (mate threat), 捉 (chase,
+//! including 要抽吃子), and 闲 (idle) with its kinds 兑 / 献 / 拦 / 跟.
+
+use xiangqi_adjudication::material::{self, GainConfig};
+use xiangqi_board::{Bitboard, Color, PieceKind, Square};
+use xiangqi_movegen::{Move, Position};
+
+/// Parameters of the CN-1987 classification (every bound is stated in a ruling's explanation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Params {
+    /// 杀: the mover mates by consecutive checks within this many plies if the opponent passed
+    /// (decisions.md 6; default 9).
+    pub mate_threat_plies: u32,
+    /// Node budget of one mate-threat search.
+    pub mate_threat_budget: u32,
+    /// The material-gain (得子) search for 捉.
+    pub gain: GainConfig,
+    /// 长捉 only if one and the same enemy piece is chased by every chasing ply (decisions.md 3).
+    /// Default `false`: the rule book's diagrams (图4, 参考图1, 参考图3, 参考图45) rule 长捉 on a side
+    /// whose plies chase different pieces.
+    pub perpetual_chase_same_piece: bool,
+    /// In a mutual perpetual chase (长打对长打 with 捉 on both sides), a side one of whose plies is
+    /// a joint chase (联合捉 / 捉少根子) is not the side that must vary (rule-book 图10, 图11,
+    /// 图25–28, 参考图14/36/38–41). Default `true`.
+    pub joint_chase_is_counter: bool,
+}
+
+impl Default for Params {
+    fn default() -> Params {
+        Params {
+            mate_threat_plies: 9,
+            mate_threat_budget: 200_000,
+            gain: GainConfig::default(),
+            perpetual_chase_same_piece: false,
+            joint_chase_is_counter: true,
+        }
+    }
+}
+
+/// The kind of an idle move (闲).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IdleKind {
+    /// 闲 with no particular kind.
+    Plain,
+    /// 兑: offers an exchange of equal pieces.
+    Exchange,
+    /// 献: offers the moved piece.
+    Offer,
+    /// 拦: blocks an enemy line.
+    Block,
+    /// 跟: follows to keep protecting.
+    Follow,
+    /// 兵卒长捉: a pawn attacking on its own (allowed, idle).
+    PawnAttack,
+    /// 将帅长捉: the king attacking on its own (allowed, idle).
+    KingAttack,
+    /// 自毙: a 杀 or 捉 that exists only because the opponent's check forced the king to move.
+    SelfInflicted,
+}
+
+impl IdleKind {
+    /// The rulebook word for the kind (闲 for plain).
+    pub fn word(self) -> &'static str {
+        match self {
+            IdleKind::Plain => "闲",
+            IdleKind::Exchange => "兑",
+            IdleKind::Offer => "献",
+            IdleKind::Block => "拦",
+            IdleKind::Follow => "跟",
+            IdleKind::PawnAttack => "兵卒捉子（闲）",
+            IdleKind::KingAttack => "将帅捉子（闲）",
+            IdleKind::SelfInflicted => "自毙（闲）",
+        }
+    }
+
+    /// The CLI `idle_kind` key (`exchange`, `offer`, `block`, `follow`), if any.
+    pub fn key(self) -> Option<&'static str> {
+        match self {
+            IdleKind::Exchange => Some("exchange"),
+            IdleKind::Offer => Some("offer"),
+            IdleKind::Block => Some("block"),
+            IdleKind::Follow => Some("follow"),
+            _ => None,
+        }
+    }
+}
+
+/// The class of one ply under CN-1987, heaviest effect first (将 > 杀 > 捉 > 闲; 兑兼捉按捉,
+/// 献兼捉按捉).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Class {
+    /// 将: the ply gives check.
+    Check,
+    /// 杀: a new threat to mate by consecutive checks.
+    MateThreat,
+    /// 捉: a new threat to win material (得子) from the next move on.
+    Chase {
+        /// The enemy pieces threatened (squares after the ply).
+        targets: Bitboard,
+        /// Every target is won only by a line that starts with a check: 要抽吃子 (1987 names it
+        /// apart from 捉).
+        via_check: bool,
+        /// Some target is won only with a second attacker (联合捉 / 捉少根子).
+        joint: bool,
+    },
+    /// 闲: none of the above.
+    Idle(IdleKind),
+}
+
+impl Class {
+    /// The single-character label used in the rule book's diagrams: 将 杀 捉 兑 闲 (献/拦/跟 and the
+    /// other idle kinds are 闲; 要抽吃子 is 捉).
+    pub fn label(self) -> &'static str {
+        match self {
+            Class::Check => "将",
+            Class::MateThreat => "杀",
+            Class::Chase { .. } => "捉",
+            Class::Idle(IdleKind::Exchange) => "兑",
+            Class::Idle(_) => "闲",
+        }
+    }
+
+    /// The rulebook word, with 要抽吃子 and the idle kinds spelled out.
+    pub fn word(self) -> &'static str {
+        match self {
+            Class::Check => "将",
+            Class::MateThreat => "杀",
+            Class::Chase {
+                via_check: true, ..
+            } => "要抽吃子",
+            Class::Chase { .. } => "捉",
+            Class::Idle(k) => k.word(),
+        }
+    }
+
+    /// Whether the ply is forcing (打: 将, 杀, 捉, 要抽吃子).
+    pub fn is_forcing(self) -> bool {
+        !matches!(self, Class::Idle(_))
+    }
+}
+
+/// Classifies the legal move `m` played in `before` under CN-1987.
+pub fn classify(before: &Position, m: Move, params: &Params) -> Class {
+    let Some(mover_piece) = before.piece_at(m.from) else {
+        return Class::Idle(IdleKind::Plain);
+    };
+    let mover = mover_piece.color;
+    let Ok(after) = before.played(m) else {
+        return Class::Idle(IdleKind::Plain);
+    };
+    // 将
+    if after.is_check() {
+        return Class::Check;
+    }
+    // 自毙: the mover answered a check with its king; what that creates is idle.
+    let self_inflicted = before.is_check() && mover_piece.kind == PieceKind::King;
+
+    // 杀: a new mate threat (not one that already existed before the ply).
+    if material::threatens_mate(&after, params.mate_threat_plies, params.mate_threat_budget) {
+        let mut b0 = before.clone();
+        let mut budget = params.mate_threat_budget;
+        let existed =
+            !before.is_check() && material::mates_by_checks(&mut b0, params.mate_threat_plies, &mut budget);
+        if !existed {
+            return if self_inflicted {
+                Class::Idle(IdleKind::SelfInflicted)
+            } else {
+                Class::MateThreat
+            };
+        }
+    }
+
+    // 捉: pieces newly winnable (从捉到捉 — a threat that existed before and is unchanged is
+    // not new).
+    let now = material::threatened_after(&after, &params.gain);
+    let was = if before.is_check() {
+        material::Targets::default()
+    } else {
+        material::winnable(before, &params.gain)
+    };
+    let mut new = now.won & !was.won;
+    // 兑, not 捉: an enemy piece of the moved piece's own kind that can take it back is not chased
+    // (mutual attack of equals); 兑兼捉按捉 still applies to every other target.
+    let offered = material::exchange_offer(before, m);
+    if let Some(sq) = offered {
+        new.remove(sq);
+    }
+    if new.any() {
+        if self_inflicted {
+            return Class::Idle(IdleKind::SelfInflicted);
+        }
+        let via_check = (new & !now.via_check).is_empty();
+        let joint = match after.pass() {
+            Some(passed) => new
+                .into_iter()
+                .any(|sq| !now.via_check.contains(sq) && material::needs_second_attacker(&passed, sq, &params.gain.values)),
+            None => false,
+        };
+        return Class::Chase {
+            targets: new,
+            via_check,
+            joint,
+        };
+    }
+
+    // 闲 and its kinds.
+    Class::Idle(idle_kind(before, &after, m, mover))
+}
+
+fn idle_kind(before: &Position, after: &Position, m: Move, mover: Color) -> IdleKind {
+    let piece = before.piece_at(m.from).map(|p| p.kind);
+    // 将帅 / 兵卒 attacking on their own.
+    if let Some(kind @ (PieceKind::King | PieceKind::Pawn)) = piece {
+        let attacks = after.attacks_from(m.to) & after.board().by_color(!mover)
+            & !after.board().by_kind(PieceKind::King);
+        let before_attacks = before.attacks_from(m.from) & before.board().by_color(!mover);
+        let valuable = attacks
+            .into_iter()
+            .any(|sq| after.piece_at(sq).is_some_and(|p| p.kind != PieceKind::Pawn || !sq.is_own_half(p.color)));
+        if valuable && (attacks & !before_attacks).any() {
+            return if kind == PieceKind::King {
+                IdleKind::KingAttack
+            } else {
+                IdleKind::PawnAttack
+            };
+        }
+    }
+    if material::exchange_offer(before, m).is_some() {
+        return IdleKind::Exchange;
+    }
+    // 献: the moved piece can be taken.
+    if after.legal_moves().iter().any(|r| r.to == m.to) {
+        return IdleKind::Offer;
+    }
+    // 拦: the moved piece stands on a line of an enemy piece that attacked one of ours before.
+    let ours_before = before.board().by_color(mover);
+    let occ_after = after.board().occupied();
+    for sq in before.board().by_color(!mover) {
+        let Some(p) = before.piece_at(sq) else { continue };
+        if !matches!(p.kind, PieceKind::Rook | PieceKind::Cannon | PieceKind::Horse) {
+            continue;
+        }
+        let was = before.attacks_from(sq) & ours_before;
+        let now = xiangqi_movegen::piece_attacks(p, sq, occ_after) & after.board().by_color(mover);
+        if (was & !now & !Bitboard::from_square(m.from)).any() {
+            return IdleKind::Block;
+        }
+    }
+    // 跟: the moved piece now protects one of ours it did not protect before.
+    let prot_before = protected_by(before, m.from, mover);
+    let prot_after = protected_by(after, m.to, mover);
+    if (prot_after & !prot_before & !Bitboard::from_square(m.from)).any() {
+        return IdleKind::Follow;
+    }
+    IdleKind::Plain
+}
+
+/// Own pieces (except the king) that the piece on `sq` defends: it attacks their square through
+/// the current occupancy.
+fn protected_by(pos: &Position, sq: Square, color: Color) -> Bitboard {
+    let Some(p) = pos.piece_at(sq) else {
+        return Bitboard::EMPTY;
+    };
+    let mut occ = pos.board().occupied();
+    occ.remove(sq);
+    let reach = xiangqi_movegen::piece_attacks(p, sq, pos.board().occupied());
+    reach & pos.board().by_color(color) & !pos.board().by_kind(PieceKind::King)
+}
