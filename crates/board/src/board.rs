@@ -127,9 +127,12 @@ impl Board {
 
     /// Iterates `(square, piece)` over occupied squares in index order.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.occupied()
-            .into_iter()
-            .map(move |sq| (sq, self.squares[sq.index()].expect("bitboards match mailbox")))
+        self.occupied().into_iter().map(move |sq| {
+            (
+                sq,
+                self.squares[sq.index()].expect("bitboards match mailbox"),
+            )
+        })
     }
 
     /// The mailbox as an array indexed by square index.

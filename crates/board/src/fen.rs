@@ -83,7 +83,9 @@ pub enum FenError {
         found: usize,
     },
     /// A character that is neither a piece letter nor a digit 1–9.
-    #[error("column {column}: `{found}` is not a piece letter (KABNRCP, kabnrcp, H/E) or a digit 1–9")]
+    #[error(
+        "column {column}: `{found}` is not a piece letter (KABNRCP, kabnrcp, H/E) or a digit 1–9"
+    )]
     BadPlacementChar {
         /// The character.
         found: char,
@@ -330,17 +332,25 @@ mod tests {
 
     #[test]
     fn synonyms_and_defaults() {
-        let s = Setup::from_fen("rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR").unwrap();
+        let s =
+            Setup::from_fen("rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR").unwrap();
         assert_eq!(s, Setup::start());
-        let s = Setup::from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR r").unwrap();
+        let s = Setup::from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR r")
+            .unwrap();
         assert_eq!(s.turn, Color::Red);
-        let s = Setup::from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b 3 7").unwrap();
-        assert_eq!((s.turn, s.halfmove_clock, s.fullmove_number), (Color::Black, 3, 7));
+        let s =
+            Setup::from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b 3 7")
+                .unwrap();
+        assert_eq!(
+            (s.turn, s.halfmove_clock, s.fullmove_number),
+            (Color::Black, 3, 7)
+        );
     }
 
     #[test]
     fn errors_name_field_and_column() {
-        let e = Setup::from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNRR w").unwrap_err();
+        let e = Setup::from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNRR w")
+            .unwrap_err();
         assert_eq!(
             e,
             FenError::RankWidth {
@@ -350,15 +360,32 @@ mod tests {
             }
         );
         assert!(e.to_string().contains("rank 0"), "{e}");
-        let e = Setup::from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x").unwrap_err();
+        let e = Setup::from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x")
+            .unwrap_err();
         assert!(matches!(e, FenError::BadTurn { column: 61, .. }), "{e:?}");
-        let e = Setup::from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNX w").unwrap_err();
-        assert!(matches!(e, FenError::BadPlacementChar { found: 'X', column: 59 }), "{e:?}");
+        let e = Setup::from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNX w")
+            .unwrap_err();
+        assert!(
+            matches!(
+                e,
+                FenError::BadPlacementChar {
+                    found: 'X',
+                    column: 59
+                }
+            ),
+            "{e:?}"
+        );
         assert_eq!(Setup::from_fen("   "), Err(FenError::Empty));
-        assert!(matches!(Setup::from_fen("9/9/9"), Err(FenError::RankCount { found: 3 })));
+        assert!(matches!(
+            Setup::from_fen("9/9/9"),
+            Err(FenError::RankCount { found: 3 })
+        ));
         assert!(matches!(
             Setup::from_fen("9/9/9/9/9/9/9/9/9/9 w - - x"),
-            Err(FenError::BadNumber { field: FenField::HalfmoveClock, .. })
+            Err(FenError::BadNumber {
+                field: FenField::HalfmoveClock,
+                ..
+            })
         ));
     }
 }

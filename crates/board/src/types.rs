@@ -371,7 +371,11 @@ impl Square {
     /// The square with index 0..90.
     #[inline]
     pub const fn new(index: u8) -> Option<Square> {
-        if index < 90 { Some(Square(index)) } else { None }
+        if index < 90 {
+            Some(Square(index))
+        } else {
+            None
+        }
     }
 
     /// The square with index 0..90, without a check.
@@ -628,7 +632,10 @@ mod tests {
             assert_eq!(Square::all().filter(|s| s.in_palace(c)).count(), 9);
             assert_eq!(Square::all().filter(|s| s.is_advisor_point(c)).count(), 5);
             assert_eq!(Square::all().filter(|s| s.is_elephant_point(c)).count(), 7);
-            assert_eq!(Square::all().filter(|s| s.is_pawn_point(c)).count(), 10 + 45);
+            assert_eq!(
+                Square::all().filter(|s| s.is_pawn_point(c)).count(),
+                10 + 45
+            );
         }
     }
 }

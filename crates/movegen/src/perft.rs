@@ -37,7 +37,14 @@ pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
     let mut p = pos.clone();
     for &m in pos.legal_moves().iter() {
         let undo = p.play_unchecked(m);
-        out.push((m, if depth == 1 { 1 } else { perft_inner(&mut p, depth - 1) }));
+        out.push((
+            m,
+            if depth == 1 {
+                1
+            } else {
+                perft_inner(&mut p, depth - 1)
+            },
+        ));
         p.undo(undo);
     }
     out.sort_by_key(|(m, _)| m.to_string());

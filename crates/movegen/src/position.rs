@@ -5,8 +5,8 @@ use xiangqi_board::{Bitboard, Board, ByColor, Color, Piece, PieceKind, Setup, Sq
 
 use crate::moves::{Move, MoveList};
 use crate::tables::{
-    ADVISOR_STEPS, ELEPHANT_JUMPS, HORSE_ATTACKERS, HORSE_JUMPS, KING_SENSITIVE, KING_STEPS,
-    PAWN_ATTACKERS, PAWN_STEPS, TRANSPOSED, ci, lines, place,
+    ADVISOR_STEPS, ELEPHANT_JUMPS, HORSE_ATTACKERS, HORSE_JUMPS, KING_STEPS, PAWN_ATTACKERS,
+    PAWN_STEPS, TRANSPOSED, ci, lines, place,
 };
 use crate::validate::{PositionError, validate};
 use crate::zobrist::{BLACK_TO_MOVE, piece_key};
@@ -73,6 +73,17 @@ impl GameStatus {
             GameStatus::Checkmate { loser } | GameStatus::Stalemate { loser } => Some(!loser),
         }
     }
+}
+
+/// Which moves need a full king-safety test. When the mover is not in check, a non-king move is
+/// legal unless it lifts a piece in `danger_from` (a piece whose removal exposes the king: a
+/// blocker before a rook or the other king, one of the two screens before a cannon, a horse's
+/// leg) or lands on a point of `danger_to` (between the king and an enemy cannon with nothing
+/// in between, where it would become the cannon's screen; such a move is always illegal).
+struct Safety {
+    in_check: bool,
+    danger_from: u128,
+    danger_to: u128,
 }
 
 #[inline(always)]
@@ -331,17 +342,109 @@ impl Position {
         !self.king_attacked(ksq, !us, occ2, occ_t2, to_b)
     }
 
-    /// Calls `f(from, to_set)` for each own piece with its pseudo-legal destinations.
+    /// Which moves of the side to move need a full king-safety test (see [`Safety`]).
     #[inline(always)]
-    fn for_each_pseudo(&self, mut f: impl FnMut(Square, Piece, Bitboard)) {
+    fn safety(&self) -> Safety {
+        let us = self.turn;
+        let them = !us;
+        let ksq = self.kings[us];
+        let occ = self.board.occupied().0;
+        if self.king_attacked(ksq, them, occ, self.occ_t, 0) {
+            return Safety {
+                in_check: true,
+                danger_from: 0,
+                danger_to: 0,
+            };
+        }
+        let b = &self.board;
+        let their = b.by_color(them).0;
+        let rooks = b.by_kind(PieceKind::Rook).0 & their;
+        let cannons = b.by_kind(PieceKind::Cannon).0 & their;
+        let king = b.by_kind(PieceKind::King).0 & their;
+        let (f, r) = (ksq.file().index() as u32, ksq.rank().index() as u32);
+        let (re, fe) = lines(ksq, occ, self.occ_t);
+        // The third piece on each ray: the second piece once the first ones are lifted.
+        let first_bb = place(ksq, re.first, fe.first).0;
+        let (re3, fe3) = lines(
+            ksq,
+            occ & !first_bb,
+            self.occ_t & !transpose(Bitboard(first_bb)),
+        );
+        let mut danger_from = 0u128;
+        let mut danger_to = 0u128;
+        // Rank rays (the enemy king never shares the rank) then file rays.
+        for (is_file, pos, e, third) in [(false, f, re, re3.second), (true, r, fe, fe3.second)] {
+            let above = !0u16 << (pos + 1);
+            let below = (1u16 << pos) - 1;
+            for dir in [above, below] {
+                let p1 = e.first & dir;
+                if p1 == 0 {
+                    continue;
+                }
+                let (p2, p3) = (e.second & dir, third & dir);
+                let bb = |m: u16| {
+                    if is_file {
+                        place(ksq, 0, m).0
+                    } else {
+                        place(ksq, m, 0).0
+                    }
+                };
+                let (b1, b2, b3) = (bb(p1), bb(p2), bb(p3));
+                let sliders_at_2 = if is_file { rooks | king } else { rooks };
+                // A screen dropped between the king and an enemy cannon gives check.
+                if b1 & cannons != 0 {
+                    danger_to |= bb(e.slide & dir);
+                }
+                // Lifting the first piece exposes a rook (king) behind it or a cannon two behind.
+                if b2 & sliders_at_2 != 0 || b3 & cannons != 0 {
+                    danger_from |= b1;
+                }
+                // Lifting the second piece puts an enemy cannon behind a single screen.
+                if b3 & cannons != 0 {
+                    danger_from |= b2;
+                }
+            }
+        }
+        // Lifting a horse's leg next to the king.
+        let horses = b.by_kind(PieceKind::Horse).0 & their;
+        if horses != 0 {
+            let ha = &HORSE_ATTACKERS[ksq.index()];
+            for j in &ha.list[..ha.len as usize] {
+                if horses >> j.to & 1 != 0 {
+                    danger_from |= 1u128 << j.block;
+                }
+            }
+        }
+        Safety {
+            in_check: false,
+            danger_from: danger_from & occ,
+            danger_to,
+        }
+    }
+
+    /// Calls `f(from, is_king, targets, needs_test)` for each own piece with its pseudo-legal
+    /// destinations; when `needs_test` is false every destination is legal.
+    #[inline(always)]
+    fn for_each_piece_moves(&self, mut f: impl FnMut(Square, bool, Bitboard, bool)) {
+        let safety = self.safety();
         let us = self.turn;
         let own = self.board.by_color(us);
         let occ = self.board.occupied().0;
-        for from in own {
-            let p = self.board.piece_at(from).expect("bitboards match mailbox");
-            let targets = reach_with(p, from, occ, self.occ_t) - own;
-            if targets.any() {
-                f(from, p, targets);
+        let occ_t = self.occ_t;
+        let danger_to = Bitboard(safety.danger_to);
+        for kind in PieceKind::ALL {
+            let piece = Piece::new(us, kind);
+            for from in self.board.by_piece(piece) {
+                let targets = reach_with(piece, from, occ, occ_t) - own;
+                if targets.is_empty() {
+                    continue;
+                }
+                let is_king = kind == PieceKind::King;
+                if safety.in_check || is_king || safety.danger_from >> from.index() & 1 != 0 {
+                    f(from, is_king, targets, true);
+                } else {
+                    f(from, false, targets - danger_to, false);
+                }
             }
         }
     }
@@ -349,13 +452,9 @@ impl Position {
     /// All legal moves.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        let in_check = self.is_check();
-        let sensitive = KING_SENSITIVE[self.kings[self.turn].index()];
-        self.for_each_pseudo(|from, p, targets| {
-            let is_king = p.kind == PieceKind::King;
-            let check_all = in_check || is_king || sensitive.contains(from);
+        self.for_each_piece_moves(|from, is_king, targets, needs_test| {
             for to in targets {
-                if (!check_all && !sensitive.contains(to)) || self.safe_after(from, to, is_king) {
+                if !needs_test || self.safe_after(from, to, is_king) {
                     list.push(Move::new(from, to));
                 }
             }
@@ -363,22 +462,16 @@ impl Position {
         list
     }
 
-    /// The number of legal moves, counted without listing them where that is provably safe.
+    /// The number of legal moves, counted without listing them.
     pub fn count_legal_moves(&self) -> u64 {
         let mut n = 0u64;
-        let in_check = self.is_check();
-        let sensitive = KING_SENSITIVE[self.kings[self.turn].index()];
-        self.for_each_pseudo(|from, p, targets| {
-            let is_king = p.kind == PieceKind::King;
-            if in_check || is_king || sensitive.contains(from) {
+        self.for_each_piece_moves(|from, is_king, targets, needs_test| {
+            if needs_test {
                 for to in targets {
                     n += self.safe_after(from, to, is_king) as u64;
                 }
             } else {
-                n += (targets - sensitive).count() as u64;
-                for to in targets & sensitive {
-                    n += self.safe_after(from, to, false) as u64;
-                }
+                n += targets.count() as u64;
             }
         });
         n
@@ -427,7 +520,10 @@ impl Position {
             let p = self.board.piece_at(from).expect("bitboards match mailbox");
             let targets = reach_with(p, from, occ, self.occ_t) - own;
             let is_king = p.kind == PieceKind::King;
-            if targets.into_iter().any(|to| self.safe_after(from, to, is_king)) {
+            if targets
+                .into_iter()
+                .any(|to| self.safe_after(from, to, is_king))
+            {
                 any = true;
                 break;
             }

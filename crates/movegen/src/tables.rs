@@ -341,39 +341,6 @@ pub(crate) static TRANSPOSED: [u8; 90] = {
     t
 };
 
-/// The four points diagonally adjacent to a square (the legs of horses attacking it) and the
-/// square's rank and file: a move touching none of these cannot expose that square to a new
-/// attack.
-pub(crate) static KING_SENSITIVE: [Bitboard; 90] = {
-    let mut t = [Bitboard::EMPTY; 90];
-    let mut sq = 0;
-    while sq < 90 {
-        let (f, r) = ((sq % 9) as i32, (sq / 9) as i32);
-        let mut bits = 0u128;
-        let mut i = 0;
-        while i < 9 {
-            bits |= bit(i, r);
-            i += 1;
-        }
-        let mut j = 0;
-        while j < 10 {
-            bits |= bit(f, j);
-            j += 1;
-        }
-        let d = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
-        let mut k = 0;
-        while k < 4 {
-            if on_board(f + d[k].0, r + d[k].1) {
-                bits |= bit(f + d[k].0, r + d[k].1);
-            }
-            k += 1;
-        }
-        t[sq] = Bitboard(bits);
-        sq += 1;
-    }
-    t
-};
-
 /// Line lookup for a slider on `sq`, given the normal and the transposed occupancy words.
 /// Returns `(rank entry, file entry)`.
 #[inline(always)]
@@ -417,9 +384,21 @@ mod tests {
         let e8 = Square::from_name("e8").unwrap();
         assert_eq!(KING_STEPS[e8.index()].count(), 4);
         // Red pawn before the river: forward only; after: three ways.
-        assert_eq!(PAWN_STEPS[0][Square::from_name("e3").unwrap().index()].count(), 1);
-        assert_eq!(PAWN_STEPS[0][Square::from_name("e5").unwrap().index()].count(), 3);
-        assert_eq!(PAWN_STEPS[1][Square::from_name("e4").unwrap().index()].count(), 3);
-        assert_eq!(PAWN_STEPS[0][Square::from_name("a9").unwrap().index()].count(), 1);
+        assert_eq!(
+            PAWN_STEPS[0][Square::from_name("e3").unwrap().index()].count(),
+            1
+        );
+        assert_eq!(
+            PAWN_STEPS[0][Square::from_name("e5").unwrap().index()].count(),
+            3
+        );
+        assert_eq!(
+            PAWN_STEPS[1][Square::from_name("e4").unwrap().index()].count(),
+            3
+        );
+        assert_eq!(
+            PAWN_STEPS[0][Square::from_name("a9").unwrap().index()].count(),
+            1
+        );
     }
 }

@@ -63,7 +63,10 @@ impl fmt::Display for PositionProblem {
                 write!(f, "{c} pawn on {sq} stands where no pawn can ever go")
             }
             PositionProblem::KingsFacing { red, black } => {
-                write!(f, "the kings on {red} and {black} face each other on an open file")
+                write!(
+                    f,
+                    "the kings on {red} and {black} face each other on an open file"
+                )
             }
             PositionProblem::OpponentInCheck(c) => {
                 write!(f, "{c} is not to move but is in check")
@@ -98,7 +101,9 @@ pub(crate) fn validate(setup: &Setup) -> Result<(), PositionError> {
     let mut problems = Vec::new();
     for color in Color::ALL {
         for kind in PieceKind::ALL {
-            let found = board.by_piece(xiangqi_board::Piece::new(color, kind)).count();
+            let found = board
+                .by_piece(xiangqi_board::Piece::new(color, kind))
+                .count();
             if kind == PieceKind::King && found == 0 {
                 problems.push(PositionProblem::MissingKing(color));
             } else if found > kind.count_in_set() as u32 {
@@ -130,11 +135,9 @@ pub(crate) fn validate(setup: &Setup) -> Result<(), PositionError> {
         }
     }
     // The remaining checks need exactly one king per side inside its palace.
-    let kings_ok = Color::ALL.iter().all(|&c| {
-        board
-            .king_of(c)
-            .is_some_and(|sq| sq.in_palace(c))
-    });
+    let kings_ok = Color::ALL
+        .iter()
+        .all(|&c| board.king_of(c).is_some_and(|sq| sq.in_palace(c)));
     if kings_ok {
         let red = board.king_of(Color::Red).expect("checked");
         let black = board.king_of(Color::Black).expect("checked");
