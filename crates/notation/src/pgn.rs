@@ -36,8 +36,8 @@ pub struct RawGame<'a> {
     pub tokens: Vec<Token<'a>>,
     /// The result token, if present.
     pub result: Option<&'a str>,
-    /// The 1-based line where the game starts.
-    pub line: usize,
+    /// The byte offset in the text where the game starts.
+    pub offset: usize,
 }
 
 impl RawGame<'_> {
@@ -81,10 +81,7 @@ fn line_of(text: &str, at: usize) -> usize {
 pub fn split_games(text: &str) -> Result<Vec<RawGame<'_>>, (usize, String)> {
     let b = text.as_bytes();
     let mut games = Vec::new();
-    let mut cur = RawGame {
-        line: 1,
-        ..RawGame::default()
-    };
+    let mut cur = RawGame::default();
     let mut in_movetext = false;
     let mut i = 0;
     let mut line_start = true;
@@ -118,7 +115,7 @@ pub fn split_games(text: &str) -> Result<Vec<RawGame<'_>>, (usize, String)> {
                     if !done.is_empty() {
                         games.push(done);
                     }
-                    cur.line = line_of(text, i);
+                    cur.offset = i;
                     in_movetext = false;
                 }
                 let start = i;
@@ -215,7 +212,7 @@ pub fn split_games(text: &str) -> Result<Vec<RawGame<'_>>, (usize, String)> {
                     let done = std::mem::take(&mut cur);
                     games.push(done);
                     in_movetext = false;
-                    cur.line = line_of(text, i);
+                    cur.offset = i;
                 } else if is_move_number(t) {
                 } else {
                     let t = strip_move_number(t);
