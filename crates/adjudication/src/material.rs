@@ -198,7 +198,11 @@ impl Search<'_> {
         if moves.is_empty() {
             return -MATE;
         }
-        let stand = if captured { bal.score() } else { bal.score().min(0) };
+        let stand = if captured {
+            bal.score()
+        } else {
+            bal.score().min(0)
+        };
         if !in_check {
             if stand >= beta {
                 return stand;
@@ -298,7 +302,11 @@ impl Search<'_> {
             // Mated or stalemated: both lose. Only a gain if the victim was taken first.
             return if captured { MATE } else { 0 };
         }
-        let stand = if captured { bal.score() } else { bal.score().min(0) };
+        let stand = if captured {
+            bal.score()
+        } else {
+            bal.score().min(0)
+        };
         if just_captured
             && !in_check
             && self.cfg.refutation_mate_plies > 0
@@ -326,7 +334,15 @@ impl Search<'_> {
                 None => bal,
             };
             let undo = pos.play_unchecked(m);
-            let v = self.attacker_node(pos, nbal, captured, checks_left, plies_left - 1, alpha, beta);
+            let v = self.attacker_node(
+                pos,
+                nbal,
+                captured,
+                checks_left,
+                plies_left - 1,
+                alpha,
+                beta,
+            );
             pos.undo(undo);
             if v < best {
                 best = v;
@@ -383,7 +399,15 @@ pub fn winnable(pos: &Position, cfg: &GainConfig) -> Targets {
             nodes: 0,
             exhausted: false,
         };
-        let v = s.attacker_node(&mut work, Balance::default(), false, cfg.max_checks, cfg.max_plies, 0, 1);
+        let v = s.attacker_node(
+            &mut work,
+            Balance::default(),
+            false,
+            cfg.max_checks,
+            cfg.max_plies,
+            0,
+            1,
+        );
         if s.exhausted {
             out.truncated.insert(sq);
             continue;
@@ -502,7 +526,11 @@ pub fn exchange_offer(pos: &Position, m: Move) -> Option<Square> {
         // Or does the moved piece itself attack the taker (mutual attack)?
         if after
             .pass()
-            .map(|p| p.legal_moves().iter().any(|x| x.from == m.to && x.to == r.from))
+            .map(|p| {
+                p.legal_moves()
+                    .iter()
+                    .any(|x| x.from == m.to && x.to == r.from)
+            })
             .unwrap_or(false)
         {
             return Some(r.from);

@@ -1,1 +1,322 @@
-//! Placeholder; see the crate description.
+//! # xiangqi-rules-axf — the Asian Xiangqi Federation (AXF) rule edition
+//!
+//! Registered as edition `axf` (see `rulesets/axf.toml`). What it implements (decisions.md,
+//! Rulings 1–4, 7, 8; spec/rules.md §3):
+//!
+//! - **Plies.** A ply that gives check is 将. Otherwise it is 捉 (chase) of every enemy piece
+//!   that it *newly* leaves under a qualifying attack — one that did not exist, for that piece,
+//!   before the ply (pieces followed by identity): the attacker is not a king or pawn (将帅 and
+//!   兵卒 may chase perpetually, AXF rule 28); the target is not the king (that is check) and not
+//!   a pawn still on its own side of the river; the capture would be legal (a pinned piece does
+//!   not chase); and either the target has no real protector (no piece that could *legally*
+//!   recapture: 假根 fake protection, a pinned protector, does not count — AXF D83–85; a king
+//!   protects only if recapturing is safe), or a horse/cannon attacks a rook (AXF rule 15, even
+//!   when protected), or an advisor/elephant attacks a rook, horse or cannon. Same-type attacks
+//!   (车对车, 炮对炮, 马对马) are offers, not chases, when the target could legally capture back
+//!   (AXF rule 24); a chase that is also an offer is still a chase (rule 36). Otherwise a ply that
+//!   threatens mate by consecutive checks is 杀 (allowed under AXF, rule 9), one that offers the
+//!   moved piece in exchange is 兑, one that leaves it en prise is 献, the rest 闲.
+//! - **Cycles.** A side checks perpetually (长将) when every ply of its side of the cycle is a
+//!   check; it chases perpetually (长捉) when every ply chases and one and the same enemy piece is
+//!   chased by all of them (decisions.md 3; chasing different pieces in turn is allowed, rule 32).
+//!   Perpetual check loses (rule 6); both checking perpetually draw (rule 7); check beats chase:
+//!   the perpetual checker must vary; perpetual chase loses, both chasing draw; everything else
+//!   (一将一捉, 长杀, king or pawn chases, idle moves) is allowed, and the repetition is a draw.
+//! - **Game end.** Checkmate and stalemate (困毙) lose for the side to move (rules 1–2). The
+//!   natural limit is claim-based with `natural_limit_moves` (50) and the claimant's checks
+//!   counted up to `natural_limit_max_counted_checks` (10).
+
+use std::collections::BTreeSet;
+
+use xiangqi_adjudication::{
+    AttackFact, MateSearch, NaturalLimitPolicy, PieceId, PieceValues, PlyContext,
+};
+use xiangqi_board::{Color, PieceKind};
+use xiangqi_rules::{
+    ClassKind, CycleContext, CycleRuling, IdleKind, Params, PlyClass, RuleEdition, RulesetError,
+    Target, Verdict,
+};
+
+xiangqi_rules::register_edition! {
+    id: "axf",
+    title: "Asian Xiangqi Federation rules (AXF)",
+    build: build,
+}
+
+/// The AXF edition with its parameters.
+#[derive(Debug, Clone)]
+pub struct Axf {
+    values: PieceValues,
+    repetitions: u32,
+    mate_threat_plies: u32,
+    natural_limit: NaturalLimitPolicy,
+}
+
+fn build(params: &Params<'_>) -> Result<Box<dyn RuleEdition>, RulesetError> {
+    if params.ruleset.options.is_some() {
+        return Err(params.error("the axf edition takes no [options]"));
+    }
+    let adj = params.adjudication();
+    Ok(Box::new(Axf {
+        values: params.values(),
+        repetitions: adj.repetitions.0 as u32,
+        mate_threat_plies: adj.mate_threat_plies.0 as u32,
+        natural_limit: adj.natural_limit(),
+    }))
+}
+
+/// Whether an attack is a chase-qualifying threat under AXF (see the crate docs).
+pub fn qualifies(a: &AttackFact) -> bool {
+    use PieceKind::*;
+    let ak = a.attacker_piece.kind;
+    let tk = a.target_piece.kind;
+    if matches!(ak, King | Pawn) || tk == King || a.target_is_uncrossed_pawn() || !a.capture_legal {
+        return false;
+    }
+    if matches!(ak, Horse | Cannon) && tk == Rook {
+        return true;
+    }
+    if matches!(ak, Advisor | Elephant) && matches!(tk, Rook | Horse | Cannon) {
+        return true;
+    }
+    if ak == tk && a.target_can_capture_back {
+        return false;
+    }
+    !a.is_protected()
+}
+
+impl Axf {
+    /// The enemy pieces a ply newly chases.
+    pub fn chased(&self, ply: &PlyContext<'_>) -> Vec<Target> {
+        let before: BTreeSet<PieceId> = ply
+            .attacks_before(&self.values)
+            .iter()
+            .filter(|a| qualifies(a))
+            .map(|a| a.target_id)
+            .collect();
+        let mut out: Vec<Target> = Vec::new();
+        for a in ply.attacks_after(&self.values) {
+            if qualifies(&a)
+                && !before.contains(&a.target_id)
+                && !out.iter().any(|t| t.id == a.target_id)
+            {
+                out.push(Target {
+                    square: a.target,
+                    piece: a.target_piece,
+                    id: a.target_id,
+                });
+            }
+        }
+        out.sort_by_key(|t| t.square);
+        out
+    }
+
+    fn idle_kind(&self, ply: &PlyContext<'_>) -> IdleKind {
+        let to = ply.mv().to;
+        let against: Vec<AttackFact> = ply
+            .attacks_against_mover(&self.values)
+            .into_iter()
+            .filter(|a| a.target == to && a.capture_legal)
+            .collect();
+        if against
+            .iter()
+            .any(|a| a.attacker_piece.kind == a.target_piece.kind && a.target_can_capture_back)
+        {
+            IdleKind::Exchange
+        } else if against.iter().any(|a| !a.is_protected()) {
+            IdleKind::Offer
+        } else {
+            IdleKind::None
+        }
+    }
+}
+
+impl RuleEdition for Axf {
+    fn repetitions(&self) -> u32 {
+        self.repetitions
+    }
+
+    fn classify(&self, ply: &PlyContext<'_>) -> PlyClass {
+        if ply.gives_check() {
+            return PlyClass::check("将");
+        }
+        let targets = self.chased(ply);
+        if !targets.is_empty() {
+            return PlyClass::chase("捉", targets);
+        }
+        if ply.mate_threat(self.mate_threat_plies) == MateSearch::Mate {
+            return PlyClass::mate_threat("杀").with_note(format!(
+                "mate by consecutive checks within {} plies if the opponent passed (allowed under AXF rule 9)",
+                self.mate_threat_plies
+            ));
+        }
+        match self.idle_kind(ply) {
+            IdleKind::Exchange => PlyClass::idle(IdleKind::Exchange, "兑"),
+            IdleKind::Offer => PlyClass::idle(IdleKind::Offer, "献"),
+            k => PlyClass::idle(k, "闲"),
+        }
+    }
+
+    fn rule_cycle(&self, cycle: &CycleContext<'_>) -> CycleRuling {
+        let red = SideSummary::of(cycle, Color::Red);
+        let black = SideSummary::of(cycle, Color::Black);
+        let (verdict, reason, explanation) = match (red.perpetual_check, black.perpetual_check) {
+            (true, true) => (
+                Verdict::Draw,
+                "mutual-perpetual-check",
+                "both sides check perpetually: draw (AXF rule 7)".to_string(),
+            ),
+            (true, false) => (
+                Verdict::MustVary(Color::Red),
+                "perpetual-check",
+                "Red checks perpetually: forbidden whatever the other side does (AXF rule 6); Red must vary".to_string(),
+            ),
+            (false, true) => (
+                Verdict::MustVary(Color::Black),
+                "perpetual-check",
+                "Black checks perpetually: forbidden whatever the other side does (AXF rule 6); Black must vary".to_string(),
+            ),
+            (false, false) => match (red.perpetual_chase, black.perpetual_chase) {
+                (true, true) => (
+                    Verdict::Draw,
+                    "mutual-perpetual-chase",
+                    "both sides chase perpetually: draw".to_string(),
+                ),
+                (true, false) => (
+                    Verdict::MustVary(Color::Red),
+                    "perpetual-chase",
+                    format!("Red chases the same piece ({}) on every move: perpetual chase is forbidden; Red must vary", red.chased_names(cycle)),
+                ),
+                (false, true) => (
+                    Verdict::MustVary(Color::Black),
+                    "perpetual-chase",
+                    format!("Black chases the same piece ({}) on every move: perpetual chase is forbidden; Black must vary", black.chased_names(cycle)),
+                ),
+                (false, false) => (
+                    Verdict::Draw,
+                    "no-violation",
+                    "neither side checks or chases the same piece perpetually: the repetition is allowed, draw (AXF rule 5)".to_string(),
+                ),
+            },
+        };
+        CycleRuling {
+            verdict,
+            red: red.label,
+            black: black.label,
+            reason: reason.to_string(),
+            explanation,
+        }
+    }
+
+    fn natural_limit(&self) -> Option<NaturalLimitPolicy> {
+        Some(self.natural_limit)
+    }
+}
+
+struct SideSummary {
+    perpetual_check: bool,
+    perpetual_chase: bool,
+    common: BTreeSet<PieceId>,
+    label: String,
+}
+
+impl SideSummary {
+    fn of(cycle: &CycleContext<'_>, side: Color) -> SideSummary {
+        let plies: Vec<&PlyClass> = cycle.side(side).map(|(_, c)| c).collect();
+        let all = |k: ClassKind| !plies.is_empty() && plies.iter().all(|c| c.kind == k);
+        let perpetual_check = all(ClassKind::Check);
+        let mut common: BTreeSet<PieceId> = BTreeSet::new();
+        let mut perpetual_chase = false;
+        if all(ClassKind::Chase) {
+            common = plies[0].targets.iter().map(|t| t.id).collect();
+            for c in &plies[1..] {
+                let ids: BTreeSet<PieceId> = c.targets.iter().map(|t| t.id).collect();
+                common = common.intersection(&ids).copied().collect();
+            }
+            perpetual_chase = !common.is_empty();
+        }
+        let label = if perpetual_check {
+            "长将".to_string()
+        } else if perpetual_chase {
+            "长捉".to_string()
+        } else if all(ClassKind::Chase) {
+            "捉不同子".to_string()
+        } else {
+            compose(plies.iter().map(|c| c.label.as_str()))
+        };
+        SideSummary {
+            perpetual_check,
+            perpetual_chase,
+            common,
+            label,
+        }
+    }
+
+    fn chased_names(&self, cycle: &CycleContext<'_>) -> String {
+        let ids = cycle.replay.ids(cycle.cycle.start);
+        let pos = cycle.replay.position(cycle.cycle.start);
+        self.common
+            .iter()
+            .filter_map(|id| {
+                let sq = ids.square_of(*id)?;
+                let p = pos.piece_at(sq)?;
+                Some(format!("{} on {}", p.kind.name(), sq))
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// The label of one side of a cycle from its ply labels: `长X` when all are `X` (`闲` for all
+/// idle), else the counts reduced by their common divisor in order of appearance (一将一闲,
+/// 二将一捉 …).
+pub fn compose<'a>(labels: impl Iterator<Item = &'a str>) -> String {
+    let mut counts: Vec<(&str, usize)> = Vec::new();
+    for l in labels {
+        match counts.iter_mut().find(|(k, _)| *k == l) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((l, 1)),
+        }
+    }
+    match counts.as_slice() {
+        [] => "闲".to_string(),
+        [("闲", _)] => "闲".to_string(),
+        [(l, _)] => format!("长{l}"),
+        _ => {
+            let g = counts.iter().fold(0, |g, (_, n)| gcd(g, *n));
+            counts
+                .iter()
+                .map(|(l, n)| format!("{}{l}", numeral(n / g)))
+                .collect()
+        }
+    }
+}
+
+fn gcd(a: usize, b: usize) -> usize {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+fn numeral(n: usize) -> String {
+    const D: [&str; 11] = [
+        "零", "一", "二", "三", "四", "五", "六", "七", "八", "九", "十",
+    ];
+    if n <= 10 {
+        D[n].to_string()
+    } else {
+        n.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::compose;
+
+    #[test]
+    fn labels_compose_in_the_rulebook_words() {
+        assert_eq!(compose(["将", "将"].into_iter()), "长将");
+        assert_eq!(compose(["将", "闲", "将", "闲"].into_iter()), "一将一闲");
+        assert_eq!(compose(["将", "将", "捉"].into_iter()), "二将一捉");
+        assert_eq!(compose(["闲", "闲"].into_iter()), "闲");
+        assert_eq!(compose(["杀", "杀"].into_iter()), "长杀");
+    }
+}

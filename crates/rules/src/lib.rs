@@ -1,1 +1,38 @@
-//! Placeholder; see the crate description.
+//! # xiangqi-rules — the rules catalogue
+//!
+//! - [`RuleEdition`]: the policy of one rule edition (CN-1987, AXF, …): classify a ply from its
+//!   facts (将 check / 杀 mate threat / 捉 chase of targets / 闲 idle of a kind), rule a cycle
+//!   (draw, or who must vary, with each side's label such as 长将 or 一将一捉), the natural
+//!   move limit and the end of the game;
+//! - [`EditionRegistration`] and [`register_edition!`]: plugins register themselves with
+//!   `inventory`; [`editions`] lists them sorted by id and rejects duplicate ids;
+//! - [`Ruleset`]: an edition and its parameters read from TOML (`schema = 1`, unknown keys
+//!   refused, every problem located by file, line and column); the shipped rulesets are
+//!   embedded ([`BUILTIN_RULESETS`]);
+//! - [`Arbiter`]: runs a game through an edition and returns a [`Ruling`].
+//!
+//! The edition crates must be linked for their registrations to exist: depend on the `xiangqi`
+//! facade, which links them all.
+
+mod arbiter;
+mod class;
+mod edition;
+mod ruleset;
+mod ruling;
+
+pub use arbiter::{Arbiter, JudgeOptions};
+pub use class::{ClassKind, CycleRuling, IdleKind, PlyClass, Target, Verdict};
+pub use edition::{
+    CycleContext, DuplicateEdition, EditionRegistration, GameEnd, RuleEdition, editions,
+    find_edition,
+};
+pub use ruleset::{
+    AdjudicationParams, BUILTIN_RULESETS, Bounded, Location, Params, PieceValueTable, Ruleset,
+    RulesetError, Schema, StalemateRule,
+};
+pub use ruling::{NaturalLimitReport, Outcome, PlyRuling, RepetitionRuling, Ruling, SideCount};
+
+pub use xiangqi_adjudication as adjudication;
+
+#[doc(hidden)]
+pub use inventory as __inventory;

@@ -1,0 +1,255 @@
+//! The `Arbiter`: feeds a game through an edition and returns a `Ruling`.
+
+use xiangqi_adjudication::{Cycle, GameRecord, Replay, natural_limit};
+use xiangqi_board::Color;
+
+use crate::class::{PlyClass, Verdict};
+use crate::edition::{CycleContext, RuleEdition};
+use crate::ruleset::{Ruleset, RulesetError, StalemateRule};
+use crate::ruling::{NaturalLimitReport, Outcome, PlyRuling, RepetitionRuling, Ruling, SideCount};
+
+/// Which plies get a class.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct JudgeOptions {
+    /// Classify every ply of the game (for a single game shown to a person). When `false`, only
+    /// the plies of repetition cycles are classified (the fast path for databases).
+    pub classify_all: bool,
+}
+
+/// Applies one ruleset to games.
+pub struct Arbiter {
+    ruleset: Ruleset,
+    edition: Box<dyn RuleEdition>,
+}
+
+impl std::fmt::Debug for Arbiter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Arbiter")
+            .field("ruleset", &self.ruleset.id)
+            .finish()
+    }
+}
+
+impl Arbiter {
+    /// An arbiter for `ruleset` (builds its edition).
+    pub fn new(ruleset: Ruleset) -> Result<Arbiter, RulesetError> {
+        let edition = ruleset.build()?;
+        Ok(Arbiter { ruleset, edition })
+    }
+
+    /// The ruleset.
+    pub fn ruleset(&self) -> &Ruleset {
+        &self.ruleset
+    }
+
+    /// The edition.
+    pub fn edition(&self) -> &dyn RuleEdition {
+        &*self.edition
+    }
+
+    /// Classifies the plies of a replayed stretch.
+    pub fn classify(&self, replay: &Replay<'_>) -> Vec<PlyClass> {
+        (replay.first_ply()..=replay.last_ply())
+            .map(|p| self.edition.classify(&replay.ply(p)))
+            .collect()
+    }
+
+    /// Rules on one cycle; returns the ruling and the classes of its plies.
+    pub fn rule_cycle(
+        &self,
+        record: &GameRecord,
+        cycle: Cycle,
+    ) -> (RepetitionRuling, Vec<PlyClass>) {
+        let replay = Replay::of_cycle(record, cycle);
+        let classes = self.classify(&replay);
+        let ctx = CycleContext {
+            cycle,
+            replay: &replay,
+            classes: &classes,
+        };
+        let r = self.edition.rule_cycle(&ctx);
+        (
+            RepetitionRuling {
+                verdict: r.verdict,
+                red: r.red,
+                black: r.black,
+                first_ply: cycle.first_ply(),
+                last_ply: cycle.last_ply(),
+                reason: r.reason,
+                explanation: r.explanation,
+            },
+            classes,
+        )
+    }
+
+    /// The ruling due at the last ply of the record, if that ply completes a repetition.
+    pub fn rule_last_ply(&self, record: &GameRecord) -> Option<(RepetitionRuling, Vec<PlyClass>)> {
+        let cycle = record
+            .repetitions(self.edition.repetitions())
+            .into_iter()
+            .find(|c| c.end == record.len())?;
+        Some(self.rule_cycle(record, cycle))
+    }
+
+    /// Judges a whole game.
+    ///
+    /// Repetitions are ruled in order. A `draw` ruling ends the game drawn. After a
+    /// `must-vary` ruling against a side, a later ruling against the same side, after that side
+    /// has moved again, means it did not vary: it loses. Otherwise the game ends on the board
+    /// (checkmate, stalemate: loss for the side to move) or stays `ongoing`; the natural limit
+    /// is reported (claim-based: it never ends the game by itself).
+    pub fn judge(&self, record: &GameRecord, options: JudgeOptions) -> Ruling {
+        let mut explanation = Vec::new();
+        let mut outcome = Outcome::Ongoing;
+        let mut reason = "none".to_string();
+        let mut decided_at = None;
+        let mut repetitions: Vec<RepetitionRuling> = Vec::new();
+        let mut cycle_classes: Option<(usize, Vec<PlyClass>)> = None;
+        let mut pending: Option<(Color, usize)> = None;
+
+        for cycle in record.repetitions(self.edition.repetitions()) {
+            let (r, classes) = self.rule_cycle(record, cycle);
+            let at = cycle.last_ply();
+            cycle_classes = Some((cycle.first_ply(), classes));
+            let verdict = r.verdict;
+            explanation.push(format!(
+                "ply {at}: the position after ply {} occurs for the {} time; Red {}, Black {}: {} ({})",
+                cycle.start,
+                ordinal(self.edition.repetitions() as usize),
+                r.red,
+                r.black,
+                verdict.as_str(),
+                r.explanation
+            ));
+            let rule_reason = r.reason.clone();
+            repetitions.push(r);
+            match verdict {
+                Verdict::Draw => {
+                    outcome = Outcome::Draw;
+                    reason = "repetition".into();
+                    decided_at = Some(at);
+                    break;
+                }
+                Verdict::MustVary(side) => match pending {
+                    Some((s, since))
+                        if s == side && (since + 1..=at).any(|p| record.mover(p) == side) =>
+                    {
+                        outcome = Outcome::Win(!side);
+                        reason = rule_reason;
+                        decided_at = Some(at);
+                        explanation.push(format!(
+                            "{} was told to vary at ply {since} and repeated: {} loses",
+                            side_name(side),
+                            side_name(side)
+                        ));
+                        break;
+                    }
+                    Some(_) => {}
+                    None => pending = Some((side, at)),
+                },
+            }
+        }
+
+        if decided_at.is_none() {
+            let status = record.final_position().status();
+            if let Some(end) = self.edition.game_end(status) {
+                let stalemate_draw = end.reason == "stalemate"
+                    && self.ruleset.adjudication.stalemate == StalemateRule::Draw;
+                outcome = match end.loser {
+                    Some(l) if !stalemate_draw => Outcome::Win(!l),
+                    _ => Outcome::Draw,
+                };
+                reason = end.reason;
+                decided_at = Some(record.len());
+                explanation.push(format!("after ply {}: {}", record.len(), reason));
+            } else if let Some((side, at)) = pending {
+                reason = format!("{}-must-vary", side.name());
+                explanation.push(format!(
+                    "the record ends with {} told to vary (ply {at})",
+                    side_name(side)
+                ));
+            }
+        }
+
+        let natural = self.edition.natural_limit().map(|policy| {
+            let st = natural_limit(record, policy);
+            let first = st.first_claim();
+            let side = |c: Color| SideCount {
+                counted_moves: st.sides[c].counted_moves,
+                moves: st.sides[c].moves,
+                checks: st.sides[c].checks,
+                claimable_from_ply: st.sides[c].claimable_from_ply,
+            };
+            NaturalLimitReport {
+                moves: policy.moves,
+                max_counted_checks: policy.max_counted_checks,
+                last_capture_ply: st.last_capture_ply,
+                claimable_from_ply: first.map(|(p, _)| p),
+                claimant: first.map(|(_, c)| c.name()),
+                red: side(Color::Red),
+                black: side(Color::Black),
+            }
+        });
+        if let Some(n) = &natural
+            && let (Some(p), Some(c)) = (n.claimable_from_ply, n.claimant)
+        {
+            explanation.push(format!(
+                "natural limit: {} may claim a draw from ply {p} ({} moves without capture, at most {} checks counted)",
+                c, n.moves, n.max_counted_checks
+            ));
+            if outcome == Outcome::Ongoing && reason == "none" {
+                reason = "natural-limit-claimable".into();
+            }
+        }
+
+        let plies = if options.classify_all && !record.is_empty() {
+            let replay = Replay::new(record, 0, record.len());
+            let classes = self.classify(&replay);
+            (1..=record.len())
+                .map(|p| ply_entry(record, p, classes.get(p - 1)))
+                .collect()
+        } else {
+            (1..=record.len())
+                .map(|p| {
+                    let class = cycle_classes
+                        .as_ref()
+                        .and_then(|(first, cl)| p.checked_sub(*first).and_then(|i| cl.get(i)));
+                    ply_entry(record, p, class)
+                })
+                .collect()
+        };
+
+        Ruling {
+            ruleset: self.ruleset.id.clone(),
+            edition: self.ruleset.edition.clone(),
+            outcome,
+            reason,
+            decided_at_ply: decided_at,
+            repetition: repetitions.last().cloned(),
+            repetitions,
+            plies,
+            natural_limit: natural,
+            explanation,
+        }
+    }
+}
+
+fn ply_entry(record: &GameRecord, p: usize, class: Option<&PlyClass>) -> PlyRuling {
+    PlyRuling::new(p, record.mv(p).iccs(), record.mover(p), class)
+}
+
+fn side_name(c: Color) -> &'static str {
+    match c {
+        Color::Red => "Red",
+        Color::Black => "Black",
+    }
+}
+
+fn ordinal(n: usize) -> String {
+    match n {
+        1 => "1st".into(),
+        2 => "2nd".into(),
+        3 => "3rd".into(),
+        n => format!("{n}th"),
+    }
+}

@@ -1,0 +1,166 @@
+//! What an edition says about one ply, and about a cycle.
+
+use serde::Serialize;
+use xiangqi_adjudication::PieceId;
+use xiangqi_board::{Color, Piece, Square};
+
+/// The class of a ply, in the four words of the rulebooks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ClassKind {
+    /// Check (将 / 照将).
+    Check,
+    /// Threat to mate (杀 / 要杀).
+    MateThreat,
+    /// Chase (捉): a threat to win a piece; the targets are listed in [`PlyClass::targets`].
+    Chase,
+    /// Idle (闲), with its kind.
+    Idle,
+}
+
+impl ClassKind {
+    /// The JSON word (`check`, `mate-threat`, `chase`, `idle`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ClassKind::Check => "check",
+            ClassKind::MateThreat => "mate-threat",
+            ClassKind::Chase => "chase",
+            ClassKind::Idle => "idle",
+        }
+    }
+}
+
+/// The kinds of idle move (闲着含兑、献、拦、跟).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum IdleKind {
+    /// Plain idle move (闲).
+    None,
+    /// Offer to exchange (兑): the moved piece can be taken, and the mover takes back an equal.
+    Exchange,
+    /// Offer / sacrifice (献): the moved piece is left to be taken.
+    Offer,
+    /// Block (拦): interposing on a line.
+    Block,
+    /// Follow (跟): moving alongside to keep guarding.
+    Follow,
+}
+
+impl IdleKind {
+    /// The JSON word, `None` for a plain idle move.
+    pub fn as_str(self) -> Option<&'static str> {
+        match self {
+            IdleKind::None => None,
+            IdleKind::Exchange => Some("exchange"),
+            IdleKind::Offer => Some("offer"),
+            IdleKind::Block => Some("block"),
+            IdleKind::Follow => Some("follow"),
+        }
+    }
+}
+
+/// A piece a ply chases (捉).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Target {
+    /// Where it stands after the ply.
+    pub square: Square,
+    /// The piece.
+    pub piece: Piece,
+    /// Its identity through the cycle (for "the same piece every time").
+    pub id: PieceId,
+}
+
+/// An edition's judgment of one ply.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PlyClass {
+    /// Check, mate threat, chase or idle.
+    pub kind: ClassKind,
+    /// For idle plies, which kind of idle; `IdleKind::None` otherwise.
+    pub idle_kind: IdleKind,
+    /// The rulebook's word for the ply (e.g. `将`, `杀`, `捉`, `闲`, `兑`).
+    pub label: String,
+    /// The chased pieces (empty unless `kind` is `Chase`).
+    pub targets: Vec<Target>,
+    /// A short reason an arbiter can check (optional, in plain words).
+    pub note: Option<String>,
+}
+
+impl PlyClass {
+    /// A check (将).
+    pub fn check(label: impl Into<String>) -> PlyClass {
+        PlyClass::new(ClassKind::Check, label)
+    }
+
+    /// A mate threat (杀).
+    pub fn mate_threat(label: impl Into<String>) -> PlyClass {
+        PlyClass::new(ClassKind::MateThreat, label)
+    }
+
+    /// A chase (捉) of `targets`.
+    pub fn chase(label: impl Into<String>, targets: Vec<Target>) -> PlyClass {
+        PlyClass {
+            targets,
+            ..PlyClass::new(ClassKind::Chase, label)
+        }
+    }
+
+    /// An idle move (闲) of the given kind.
+    pub fn idle(kind: IdleKind, label: impl Into<String>) -> PlyClass {
+        PlyClass {
+            idle_kind: kind,
+            ..PlyClass::new(ClassKind::Idle, label)
+        }
+    }
+
+    fn new(kind: ClassKind, label: impl Into<String>) -> PlyClass {
+        PlyClass {
+            kind,
+            idle_kind: IdleKind::None,
+            label: label.into(),
+            targets: Vec::new(),
+            note: None,
+        }
+    }
+
+    /// The same class with an explanatory note.
+    pub fn with_note(mut self, note: impl Into<String>) -> PlyClass {
+        self.note = Some(note.into());
+        self
+    }
+}
+
+/// The ruling on a cycle (decisions.md, Rulings 2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// Both sides' repetitions allowed, or both forbidden (neither the only perpetual checker).
+    Draw,
+    /// This side's repetition is forbidden and the other's is not: it must vary, or lose.
+    MustVary(Color),
+}
+
+impl Verdict {
+    /// The JSON word: `draw`, `red-must-vary`, `black-must-vary`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Draw => "draw",
+            Verdict::MustVary(Color::Red) => "red-must-vary",
+            Verdict::MustVary(Color::Black) => "black-must-vary",
+        }
+    }
+}
+
+/// An edition's ruling on one cycle.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct CycleRuling {
+    /// Draw, or who must vary.
+    pub verdict: Verdict,
+    /// Red's side of the cycle in the rulebook's words (`长将`, `一将一捉`, `闲`, …).
+    pub red: String,
+    /// Black's side of the cycle.
+    pub black: String,
+    /// A short machine word for the rule applied (`perpetual-check`, `perpetual-chase`,
+    /// `mutual-perpetual-check`, `no-violation`, …); a loss that follows uses it as its reason.
+    pub reason: String,
+    /// The rule applied, in words an official can check against the book.
+    pub explanation: String,
+}

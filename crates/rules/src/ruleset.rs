@@ -1,0 +1,479 @@
+//! `Ruleset`: a rule edition and its parameters, read from a TOML file.
+
+use std::ops::Range;
+
+use serde::de::{DeserializeOwned, Error as _};
+use serde::{Deserialize, Deserializer, Serialize};
+use xiangqi_adjudication::{NaturalLimitPolicy, PieceValues};
+
+use crate::edition::{DuplicateEdition, EditionRegistration, RuleEdition, find_edition};
+
+/// The rulesets shipped inside the binary, by id: `(id, TOML text)`.
+pub const BUILTIN_RULESETS: &[(&str, &str)] = &[
+    ("axf", include_str!("../../../rulesets/axf.toml")),
+    ("cn-1987", include_str!("../../../rulesets/cn-1987.toml")),
+];
+
+/// Where a problem in a ruleset file is.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Location {
+    /// The file name (or `<builtin:ID>` for an embedded ruleset).
+    pub file: String,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column (in characters).
+    pub column: usize,
+}
+
+impl std::fmt::Display for Location {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}:{}", self.file, self.line, self.column)
+    }
+}
+
+/// Why a ruleset cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RulesetError {
+    /// A problem inside the file: TOML syntax, an unknown key, a wrong type, a value out of range,
+    /// an edition no plugin registers, or an edition-specific option the edition refuses.
+    #[error("{at}: {message}")]
+    Invalid {
+        /// Where.
+        at: Location,
+        /// What.
+        message: String,
+    },
+    /// Neither an embedded ruleset id nor a readable file.
+    #[error("unknown ruleset `{name}` (built-in rulesets: {}; or give a path to a TOML file)", known.join(", "))]
+    UnknownRuleset {
+        /// What was asked for.
+        name: String,
+        /// The embedded ids.
+        known: Vec<String>,
+    },
+    /// The file could not be read.
+    #[error("{file}: {message}")]
+    Io {
+        /// The file.
+        file: String,
+        /// The I/O error.
+        message: String,
+    },
+    /// Two plugins register the same edition id.
+    #[error(transparent)]
+    Duplicate(#[from] DuplicateEdition),
+}
+
+/// A whole number that must lie in `LO..=HI` (checked while reading, so the error points at the
+/// value).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(transparent)]
+pub struct Bounded<const LO: i64, const HI: i64>(pub i64);
+
+impl<'de, const LO: i64, const HI: i64> Deserialize<'de> for Bounded<LO, HI> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = i64::deserialize(d)?;
+        if (LO..=HI).contains(&v) {
+            Ok(Bounded(v))
+        } else {
+            Err(D::Error::custom(format!(
+                "{v} is out of range: expected {LO} to {HI}"
+            )))
+        }
+    }
+}
+
+/// The schema version; only `1` exists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(transparent)]
+pub struct Schema(pub u32);
+
+impl<'de> Deserialize<'de> for Schema {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = i64::deserialize(d)?;
+        if v == 1 {
+            Ok(Schema(1))
+        } else {
+            Err(D::Error::custom(format!(
+                "unsupported schema {v}: this xq reads schema 1"
+            )))
+        }
+    }
+}
+
+/// What happens to a side with no legal move that is not in check (困毙).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum StalemateRule {
+    /// It loses (CN-1987, AXF).
+    #[default]
+    Loss,
+    /// The game is drawn.
+    Draw,
+}
+
+/// The `[adjudication]` table: parameters of the adjudication mechanism.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AdjudicationParams {
+    /// The occurrence of a position that calls for a ruling (default 3).
+    #[serde(default = "default_repetitions")]
+    pub repetitions: Bounded<2, 10>,
+    /// The bound, in plies, of the check-only search that detects a mate threat (杀); default 9.
+    #[serde(default = "default_mate_plies")]
+    pub mate_threat_plies: Bounded<1, 15>,
+    /// Moves per side without a capture after which a draw may be claimed (default 60).
+    #[serde(default = "default_limit_moves")]
+    pub natural_limit_moves: Bounded<1, 1000>,
+    /// At most this many of the claimant's checks count toward the limit (default 10).
+    #[serde(default = "default_limit_checks")]
+    pub natural_limit_max_counted_checks: Bounded<0, 1000>,
+    /// No legal move and not in check (困毙): `loss` (default) or `draw`.
+    #[serde(default)]
+    pub stalemate: StalemateRule,
+}
+
+fn default_repetitions() -> Bounded<2, 10> {
+    Bounded(3)
+}
+fn default_mate_plies() -> Bounded<1, 15> {
+    Bounded(9)
+}
+fn default_limit_moves() -> Bounded<1, 1000> {
+    Bounded(60)
+}
+fn default_limit_checks() -> Bounded<0, 1000> {
+    Bounded(10)
+}
+
+impl Default for AdjudicationParams {
+    fn default() -> Self {
+        AdjudicationParams {
+            repetitions: default_repetitions(),
+            mate_threat_plies: default_mate_plies(),
+            natural_limit_moves: default_limit_moves(),
+            natural_limit_max_counted_checks: default_limit_checks(),
+            stalemate: StalemateRule::Loss,
+        }
+    }
+}
+
+impl AdjudicationParams {
+    /// The natural-limit policy these parameters describe.
+    pub fn natural_limit(&self) -> NaturalLimitPolicy {
+        NaturalLimitPolicy {
+            moves: self.natural_limit_moves.0 as u32,
+            max_counted_checks: self.natural_limit_max_counted_checks.0 as u32,
+        }
+    }
+}
+
+/// The `[piece_values]` table (子力价值), whole units 0–100.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PieceValueTable {
+    /// Rook 车 (default 10).
+    #[serde(default = "v10")]
+    pub rook: Bounded<0, 100>,
+    /// Horse 马 (default 5).
+    #[serde(default = "v5")]
+    pub horse: Bounded<0, 100>,
+    /// Cannon 炮 (default 5).
+    #[serde(default = "v5")]
+    pub cannon: Bounded<0, 100>,
+    /// Advisor 士 (default 2).
+    #[serde(default = "v2")]
+    pub advisor: Bounded<0, 100>,
+    /// Elephant 象 (default 2).
+    #[serde(default = "v2")]
+    pub elephant: Bounded<0, 100>,
+    /// Pawn before the river (default 1).
+    #[serde(default = "v1")]
+    pub pawn: Bounded<0, 100>,
+    /// Pawn across the river (default 1).
+    #[serde(default = "v1")]
+    pub crossed_pawn: Bounded<0, 100>,
+}
+
+fn v10() -> Bounded<0, 100> {
+    Bounded(10)
+}
+fn v5() -> Bounded<0, 100> {
+    Bounded(5)
+}
+fn v2() -> Bounded<0, 100> {
+    Bounded(2)
+}
+fn v1() -> Bounded<0, 100> {
+    Bounded(1)
+}
+
+impl Default for PieceValueTable {
+    fn default() -> Self {
+        PieceValueTable {
+            rook: v10(),
+            horse: v5(),
+            cannon: v5(),
+            advisor: v2(),
+            elephant: v2(),
+            pawn: v1(),
+            crossed_pawn: v1(),
+        }
+    }
+}
+
+impl PieceValueTable {
+    /// As the mechanism's value table.
+    pub fn values(&self) -> PieceValues {
+        PieceValues {
+            rook: self.rook.0 as i32,
+            horse: self.horse.0 as i32,
+            cannon: self.cannon.0 as i32,
+            advisor: self.advisor.0 as i32,
+            elephant: self.elephant.0 as i32,
+            pawn: self.pawn.0 as i32,
+            crossed_pawn: self.crossed_pawn.0 as i32,
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRuleset {
+    schema: Schema,
+    id: String,
+    edition: toml::Spanned<String>,
+    title: String,
+    source: String,
+    #[serde(default)]
+    adjudication: AdjudicationParams,
+    #[serde(default)]
+    piece_values: PieceValueTable,
+    #[serde(default)]
+    options: Option<toml::Spanned<toml::Table>>,
+    // TODO(event): `#[serde(default)] event: Option<xiangqi_scheduling::EventConfig>` once the
+    // scheduling crate defines `EventConfig`.
+}
+
+/// A ruleset: which edition, its parameters, where it comes from.
+#[derive(Debug, Clone, Serialize)]
+pub struct Ruleset {
+    /// Schema version (1).
+    pub schema: Schema,
+    /// The ruleset id (`axf`, `cn-1987`, or a federation's own).
+    pub id: String,
+    /// The edition id of the plugin that applies it.
+    pub edition: String,
+    /// Human title.
+    pub title: String,
+    /// The rule text it follows (citation).
+    pub source: String,
+    /// Mechanism parameters.
+    pub adjudication: AdjudicationParams,
+    /// Piece values.
+    pub piece_values: PieceValueTable,
+    /// Edition-specific options (the `[options]` table), checked by the edition itself.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub options: Option<toml::Table>,
+    #[serde(skip)]
+    file: String,
+    #[serde(skip)]
+    text: String,
+    #[serde(skip)]
+    edition_span: Range<usize>,
+    #[serde(skip)]
+    options_span: Option<Range<usize>>,
+}
+
+/// Line and column (1-based, column in characters) of byte offset `at` in `text`.
+fn line_col(text: &str, at: usize) -> (usize, usize) {
+    let at = at.min(text.len());
+    let before = &text[..at];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, col)
+}
+
+impl Ruleset {
+    /// Reads a ruleset from TOML text; `file` names it in errors. Checks everything but the
+    /// edition (see [`Ruleset::build`]).
+    pub fn from_toml(text: &str, file: &str) -> Result<Ruleset, RulesetError> {
+        let raw: RawRuleset = toml::from_str(text).map_err(|e| {
+            let at = e.span().map_or(0, |s| s.start);
+            RulesetError::Invalid {
+                at: Self::location_in(text, file, at),
+                message: e.message().trim().to_string(),
+            }
+        })?;
+        Ok(Ruleset {
+            schema: raw.schema,
+            id: raw.id,
+            edition_span: raw.edition.span(),
+            edition: raw.edition.into_inner(),
+            title: raw.title,
+            source: raw.source,
+            adjudication: raw.adjudication,
+            piece_values: raw.piece_values,
+            options_span: raw.options.as_ref().map(|o| o.span()),
+            options: raw.options.map(|o| o.into_inner()),
+            file: file.to_string(),
+            text: text.to_string(),
+        })
+    }
+
+    /// An embedded ruleset by id.
+    pub fn builtin(id: &str) -> Option<Result<Ruleset, RulesetError>> {
+        BUILTIN_RULESETS
+            .iter()
+            .find(|(i, _)| *i == id)
+            .map(|(i, text)| Ruleset::from_toml(text, &format!("<builtin:{i}>")))
+    }
+
+    /// The ids of the embedded rulesets.
+    pub fn builtin_ids() -> Vec<String> {
+        BUILTIN_RULESETS
+            .iter()
+            .map(|(i, _)| i.to_string())
+            .collect()
+    }
+
+    /// A ruleset by embedded id, else by path to a TOML file.
+    pub fn load(name: &str) -> Result<Ruleset, RulesetError> {
+        if let Some(r) = Ruleset::builtin(name) {
+            return r;
+        }
+        let path = std::path::Path::new(name);
+        if path.exists() {
+            let text = std::fs::read_to_string(path).map_err(|e| RulesetError::Io {
+                file: name.to_string(),
+                message: e.to_string(),
+            })?;
+            return Ruleset::from_toml(&text, name);
+        }
+        Err(RulesetError::UnknownRuleset {
+            name: name.to_string(),
+            known: Ruleset::builtin_ids(),
+        })
+    }
+
+    /// The file (or `<builtin:ID>`) it was read from.
+    pub fn file(&self) -> &str {
+        &self.file
+    }
+
+    /// The TOML text it was read from.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    fn location_in(text: &str, file: &str, at: usize) -> Location {
+        let (line, column) = line_col(text, at);
+        Location {
+            file: file.to_string(),
+            line,
+            column,
+        }
+    }
+
+    /// The location of byte offset `at` of the file.
+    pub fn location(&self, at: usize) -> Location {
+        Self::location_in(&self.text, &self.file, at)
+    }
+
+    /// An error located at the `edition = …` value.
+    pub fn error_at_edition(&self, message: impl Into<String>) -> RulesetError {
+        RulesetError::Invalid {
+            at: self.location(self.edition_span.start),
+            message: message.into(),
+        }
+    }
+
+    /// The registration of this ruleset's edition, or an error located at `edition = …`.
+    pub fn registration(&self) -> Result<&'static EditionRegistration, RulesetError> {
+        match find_edition(&self.edition)? {
+            Some(r) => Ok(r),
+            None => {
+                let known: Vec<&str> = crate::edition::editions()?.iter().map(|r| r.id).collect();
+                Err(self.error_at_edition(format!(
+                    "no linked plugin registers edition `{}` (registered: {})",
+                    self.edition,
+                    if known.is_empty() {
+                        "none".to_string()
+                    } else {
+                        known.join(", ")
+                    }
+                )))
+            }
+        }
+    }
+
+    /// Builds the edition this ruleset names, with its parameters.
+    pub fn build(&self) -> Result<Box<dyn RuleEdition>, RulesetError> {
+        let reg = self.registration()?;
+        (reg.build)(&Params { ruleset: self })
+    }
+}
+
+/// What an edition's `build` function receives: the ruleset, with helpers to read the
+/// edition-specific `[options]` table with exact error locations.
+#[derive(Debug, Clone, Copy)]
+pub struct Params<'a> {
+    /// The ruleset.
+    pub ruleset: &'a Ruleset,
+}
+
+impl Params<'_> {
+    /// The `[adjudication]` parameters.
+    pub fn adjudication(&self) -> &AdjudicationParams {
+        &self.ruleset.adjudication
+    }
+
+    /// The piece values.
+    pub fn values(&self) -> PieceValues {
+        self.ruleset.piece_values.values()
+    }
+
+    /// Reads the `[options]` table into the edition's own type (use
+    /// `#[serde(deny_unknown_fields)]` on it); `None` when the table is absent. Errors point at
+    /// the offending key or value.
+    pub fn options<T: DeserializeOwned>(&self) -> Result<Option<T>, RulesetError> {
+        #[derive(Deserialize)]
+        struct Only<T> {
+            #[serde(default = "none")]
+            options: Option<T>,
+            #[serde(flatten)]
+            _rest: std::collections::BTreeMap<String, toml::Value>,
+        }
+        fn none<T>() -> Option<T> {
+            None
+        }
+        if self.ruleset.options.is_none() {
+            return Ok(None);
+        }
+        let text = &self.ruleset.text;
+        toml::from_str::<Only<T>>(text)
+            .map(|o| o.options)
+            .map_err(|e| {
+                let at = e
+                    .span()
+                    .map(|s| s.start)
+                    .or(self.ruleset.options_span.as_ref().map(|s| s.start))
+                    .unwrap_or(0);
+                RulesetError::Invalid {
+                    at: self.ruleset.location(at),
+                    message: e.message().trim().to_string(),
+                }
+            })
+    }
+
+    /// An error located at the `[options]` table (or at `edition = …` without one).
+    pub fn error(&self, message: impl Into<String>) -> RulesetError {
+        match &self.ruleset.options_span {
+            Some(s) => RulesetError::Invalid {
+                at: self.ruleset.location(s.start),
+                message: message.into(),
+            },
+            None => self.ruleset.error_at_edition(message),
+        }
+    }
+}

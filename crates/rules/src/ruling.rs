@@ -1,0 +1,192 @@
+//! The `Ruling`: what the arbiter says about a game, with its reasons.
+
+use serde::{Serialize, Serializer};
+use xiangqi_board::Color;
+
+use crate::class::{ClassKind, IdleKind, PlyClass, Verdict};
+
+/// The state of the game after the ruling.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// No result yet.
+    Ongoing,
+    /// This side wins.
+    Win(Color),
+    /// Drawn.
+    Draw,
+}
+
+impl Outcome {
+    /// The JSON word: `ongoing`, `red-wins`, `black-wins`, `draw`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Ongoing => "ongoing",
+            Outcome::Win(Color::Red) => "red-wins",
+            Outcome::Win(Color::Black) => "black-wins",
+            Outcome::Draw => "draw",
+        }
+    }
+}
+
+impl Serialize for Outcome {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+fn ser_verdict<S: Serializer>(v: &Verdict, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(v.as_str())
+}
+
+fn ser_color<S: Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(c.name())
+}
+
+/// A ruling on one repetition cycle.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub struct RepetitionRuling {
+    /// `draw`, `red-must-vary` or `black-must-vary`.
+    #[serde(serialize_with = "ser_verdict")]
+    pub verdict: Verdict,
+    /// Red's side of the cycle in the rulebook's words (长将, 一将一捉, 闲 …).
+    pub red: String,
+    /// Black's side.
+    pub black: String,
+    /// First ply of the cycle.
+    pub first_ply: usize,
+    /// Last ply of the cycle: the ply that completed the repetition (the moment of ruling).
+    pub last_ply: usize,
+    /// The rule applied (machine word).
+    pub reason: String,
+    /// The rule applied, in words.
+    pub explanation: String,
+}
+
+/// One ply of the game and its class (when it was classified).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub struct PlyRuling {
+    /// Ply number, from 1.
+    pub ply: usize,
+    /// The move in ICCS.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// `red` or `black`.
+    #[serde(serialize_with = "ser_color")]
+    pub side: Color,
+    /// `check`, `mate-threat`, `chase`, `idle`, or null when the ply was not classified.
+    pub class: Option<ClassKind>,
+    /// For idle plies: `exchange`, `offer`, `block`, `follow` (absent for a plain idle move).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub idle_kind: Option<&'static str>,
+    /// The rulebook's word for the ply (将, 杀, 捉, 闲, 兑 …).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
+    /// The chased pieces' squares after the ply (`b7`), for chases.
+    pub targets: Vec<String>,
+    /// An explanation, when the edition gives one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+impl PlyRuling {
+    /// The ruling entry of a ply with its class, if classified.
+    pub fn new(ply: usize, mv: String, side: Color, class: Option<&PlyClass>) -> PlyRuling {
+        match class {
+            None => PlyRuling {
+                ply,
+                mv,
+                side,
+                class: None,
+                idle_kind: None,
+                label: None,
+                targets: Vec::new(),
+                note: None,
+            },
+            Some(c) => PlyRuling {
+                ply,
+                mv,
+                side,
+                class: Some(c.kind),
+                idle_kind: if c.kind == ClassKind::Idle {
+                    c.idle_kind.as_str()
+                } else {
+                    None
+                },
+                label: Some(c.label.clone()),
+                targets: c.targets.iter().map(|t| t.square.to_string()).collect(),
+                note: c.note.clone(),
+            },
+        }
+    }
+
+    /// The idle kind as an enum (for renderers).
+    pub fn idle(&self) -> Option<IdleKind> {
+        match self.idle_kind {
+            Some("exchange") => Some(IdleKind::Exchange),
+            Some("offer") => Some(IdleKind::Offer),
+            Some("block") => Some(IdleKind::Block),
+            Some("follow") => Some(IdleKind::Follow),
+            _ => None,
+        }
+    }
+}
+
+/// The natural move limit (自然限着) in a ruling.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub struct NaturalLimitReport {
+    /// Moves per side without capture that allow a claim.
+    pub moves: u32,
+    /// The cap on the claimant's counted checks.
+    pub max_counted_checks: u32,
+    /// The ply of the last capture (0: none in the record).
+    pub last_capture_ply: usize,
+    /// The first ply after which a draw may be claimed (by either side), or null.
+    pub claimable_from_ply: Option<usize>,
+    /// Who could claim first (`red`/`black`), or null.
+    pub claimant: Option<&'static str>,
+    /// Red as claimant: its counted moves at the end of the record (checks beyond the cap
+    /// deducted), all its moves, its checks, in the stretch since the last capture.
+    pub red: SideCount,
+    /// Black as claimant.
+    pub black: SideCount,
+}
+
+/// One side's natural-limit count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct SideCount {
+    /// Moves that count for this side's own claim.
+    pub counted_moves: u32,
+    /// All its moves since the last capture.
+    pub moves: u32,
+    /// Its checks since the last capture.
+    pub checks: u32,
+    /// The first ply after which this side could claim.
+    pub claimable_from_ply: Option<usize>,
+}
+
+/// The arbiter's ruling on a game under one ruleset.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub struct Ruling {
+    /// The ruleset id.
+    pub ruleset: String,
+    /// The edition id.
+    pub edition: String,
+    /// `ongoing`, `red-wins`, `black-wins`, `draw`.
+    pub outcome: Outcome,
+    /// Why (`checkmate`, `stalemate`, `perpetual-check`, `perpetual-chase`, `repetition`,
+    /// `red-must-vary`, `natural-limit-claimable`, `none`).
+    pub reason: String,
+    /// The ply at which the outcome was decided (null when ongoing).
+    pub decided_at_ply: Option<usize>,
+    /// The decisive repetition ruling, or the last one made; null when no position recurred
+    /// often enough.
+    pub repetition: Option<RepetitionRuling>,
+    /// Every repetition ruling made, in order, up to the decision.
+    pub repetitions: Vec<RepetitionRuling>,
+    /// Every ply (classified ones carry their class).
+    pub plies: Vec<PlyRuling>,
+    /// The natural move limit accounting, if the edition has one.
+    pub natural_limit: Option<NaturalLimitReport>,
+    /// The reasoning, in plain sentences.
+    pub explanation: Vec<String>,
+}
