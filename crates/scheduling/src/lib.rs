@@ -1,1 +1,45 @@
-//! Placeholder; see the crate description.
+//! # xiangqi-scheduling — events: round robin, 积分编排制, scores, tie-breaks, teams
+//!
+//! Knows nothing about the board. The parts:
+//!
+//! | module | what |
+//! |---|---|
+//! | [`roundrobin`] | 循环赛对局秩序表 (Berger tables, first-listed red), double round robin, team board colours |
+//! | [`swiss`] | 积分编排制 (seed 002) as an exact maximum-weight matching, colour key `(bal, streak)` |
+//! | [`matching`] | Edmonds' blossom algorithm with exact wide integer weights and an LP certificate |
+//! | [`score`] | points (1/½/0, 2/1/0), game results, 局分 and 场分 of two-game and team matches |
+//! | [`tiebreak`] | 小分, 对手分, 胜局, 犯规, 后走胜局, 后走局数, 倒数轮积分, 局分; standings with shared places |
+//! | [`config`] | the ruleset `[event]` table ([`EventConfig`]) and the catalogue of pairing systems |
+//! | [`event`] | the event file: players, rounds, results, fouls, lot seed; validated on load |
+//! | [`export`] | CSV, JSON, HTML crosstable, 编排记录表, 成绩表, FIDE TRF-16 |
+//! | [`simulate`] | random events for benchmarks and property tests |
+//!
+//! Pairing systems ([`PairingSystem`]) and tie-break criteria ([`TieBreakCriterion`]) are
+//! registered with `inventory`; a plugin crate adds its own with `inventory::submit!` and a
+//! ruleset selects them by id.
+
+pub mod config;
+pub mod event;
+pub mod export;
+pub mod matching;
+pub mod roundrobin;
+pub mod score;
+pub mod simulate;
+pub mod swiss;
+pub mod tiebreak;
+
+pub use config::{
+    ByePoints, ConfigError, EventConfig, PairingRequest, PairingSystem, PairingSystemId, Round1Colours, TieBreakId,
+    pairing_system, pairing_systems,
+};
+pub use event::{Board, Event, EventError, Player, Round};
+pub use roundrobin::{RoundRobinRound, berger_round, double_round_robin, round_robin};
+pub use score::{MatchResult, Outcome, Points, PointSystem, Side};
+pub use swiss::{Colour, PairingError, RoundPairing, SwissOptions, SwissPlayer, pair_swiss};
+pub use tiebreak::{
+    ByeOpponentScore, Crosstable, Entry, GameEntry, Standing, TieBreakContext, TieBreakCriterion, criteria, criterion,
+    standings,
+};
+
+/// Re-exported so plugin crates can register components without naming `inventory` themselves.
+pub use inventory;

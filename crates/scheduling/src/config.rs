@@ -1,0 +1,379 @@
+//! The `[event]` table of a ruleset ([`EventConfig`]) and the catalogue of pairing systems.
+//!
+//! Pairing systems and tie-break criteria are named components registered with `inventory`
+//! ([`PairingSystem`], [`crate::TieBreakCriterion`]); the ruleset refers to them by id, and the ids
+//! are checked against the catalogue when the table is read. A federation adds, say, a FIDE
+//! Dutch system in its own crate with `inventory::submit!` — nothing here changes.
+
+use serde::{Deserialize, Serialize};
+
+use crate::roundrobin::round_robin_round;
+use crate::score::PointSystem;
+use crate::swiss::{PairingError, RoundPairing, SwissOptions, SwissPlayer, pair_swiss};
+use crate::tiebreak::{ByeOpponentScore, criterion};
+
+/// Everything a pairing system is given to pair one round.
+pub struct PairingRequest<'a> {
+    /// The players with their history (scores before the round).
+    pub players: &'a [SwissPlayer],
+    /// The round to pair (1-based).
+    pub round: u32,
+    /// Rounds planned for the event.
+    pub total_rounds: u32,
+    /// The event's configuration.
+    pub config: &'a EventConfig,
+    /// The lot seed stored in the event (D2).
+    pub seed: u64,
+}
+
+/// A registered pairing system.
+pub struct PairingSystem {
+    /// Stable id used in ruleset files (`berger`, `swiss-cn`).
+    pub id: &'static str,
+    /// A title in the rulebook's words.
+    pub title: &'static str,
+    /// `true` if every round is fixed in advance (round robin); the number of rounds follows
+    /// from the field.
+    pub predetermined: bool,
+    /// Pairs one round.
+    pub pair: fn(&PairingRequest<'_>) -> Result<RoundPairing, PairingError>,
+}
+
+inventory::collect!(PairingSystem);
+
+/// Looks a pairing system up by id.
+pub fn pairing_system(id: &str) -> Option<&'static PairingSystem> {
+    inventory::iter::<PairingSystem>().find(|p| p.id == id)
+}
+
+/// All registered pairing systems, sorted by id.
+pub fn pairing_systems() -> Vec<&'static PairingSystem> {
+    let mut v: Vec<_> = inventory::iter::<PairingSystem>().collect();
+    v.sort_by_key(|p| p.id);
+    v
+}
+
+fn pair_berger(req: &PairingRequest<'_>) -> Result<RoundPairing, PairingError> {
+    let mut nos: Vec<u32> = req.players.iter().map(|p| p.no).collect();
+    nos.sort_unstable();
+    let n = nos.len() as u32;
+    let round = round_robin_round(n, req.round, req.config.double_round_robin).ok_or_else(|| {
+        PairingError::Other(format!("the round robin of {n} players has no round {}", req.round))
+    })?;
+    let at = |k: u32| nos[(k - 1) as usize];
+    Ok(RoundPairing {
+        boards: round.boards.iter().map(|&(a, b)| (at(a), at(b))).collect(),
+        bye: round.bye.map(at),
+        notes: Vec::new(),
+    })
+}
+
+fn pair_swiss_cn(req: &PairingRequest<'_>) -> Result<RoundPairing, PairingError> {
+    let opts = SwissOptions {
+        seed: req.seed,
+        avoid_third_colour: req.config.avoid_third_colour,
+        round1_odd_red: req.config.round1_colours == Round1Colours::OddRed,
+    };
+    pair_swiss(req.players, req.round, &opts)
+}
+
+inventory::submit! { PairingSystem { id: "berger", title: "循环赛对局秩序表 (Berger tables, first-listed red)", predetermined: true, pair: pair_berger } }
+inventory::submit! { PairingSystem { id: "swiss-cn", title: "积分编排制 (seed 002, decisions D1–D7)", predetermined: false, pair: pair_swiss_cn } }
+
+/// Id of a registered pairing system; checked against the catalogue when read.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub struct PairingSystemId(pub String);
+
+impl<'de> Deserialize<'de> for PairingSystemId {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        if pairing_system(&s).is_none() {
+            let known: Vec<&str> = pairing_systems().iter().map(|p| p.id).collect();
+            return Err(serde::de::Error::custom(format!(
+                "unknown pairing system {s:?} (known: {})",
+                known.join(", ")
+            )));
+        }
+        Ok(PairingSystemId(s))
+    }
+}
+
+/// Id of a registered tie-break criterion; checked against the catalogue when read.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub struct TieBreakId(pub String);
+
+impl<'de> Deserialize<'de> for TieBreakId {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        if criterion(&s).is_none() {
+            let known: Vec<&str> = crate::tiebreak::criteria().iter().map(|c| c.id).collect();
+            return Err(serde::de::Error::custom(format!(
+                "unknown tie-break criterion {s:?} (known: {})",
+                known.join(", ")
+            )));
+        }
+        Ok(TieBreakId(s))
+    }
+}
+
+/// Points for a bye (D6).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ByePoints {
+    /// A bye scores as a win (default).
+    #[default]
+    Win,
+    /// A bye scores as a draw.
+    Draw,
+    /// A bye scores nothing.
+    Loss,
+}
+
+/// Colours in round 1 of a Swiss event.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Round1Colours {
+    /// Odd pairing numbers red (seed 002 (二)3).
+    #[default]
+    OddRed,
+    /// Even pairing numbers red.
+    EvenRed,
+}
+
+fn default_pairing() -> PairingSystemId {
+    PairingSystemId("swiss-cn".into())
+}
+fn default_games() -> u8 {
+    1
+}
+fn default_true() -> bool {
+    true
+}
+fn default_chain() -> Vec<TieBreakId> {
+    ["buchholz", "wins", "fouls", "black-wins", "black-games", "previous-rounds"]
+        .into_iter()
+        .map(|s| TieBreakId(s.into()))
+        .collect()
+}
+
+/// The `[event]` table of a ruleset: how events under it are paired and scored.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EventConfig {
+    /// Pairing system id (`swiss-cn` = 积分编排制, `berger` = 循环赛对局秩序表). Default `swiss-cn`.
+    #[serde(default = "default_pairing")]
+    pub pairing: PairingSystemId,
+    /// Scoring of a single game (or of the games of a match, for 局分). Default `one-half-zero`.
+    #[serde(default)]
+    pub points: PointSystem,
+    /// Games per pairing: 1 (一局制) or 2 (两局制, colours exchanged). Default 1.
+    #[serde(default = "default_games")]
+    pub games_per_match: u8,
+    /// Boards per team match (0 = individual event). Default 0.
+    #[serde(default)]
+    pub team_boards: u8,
+    /// 场分 of a multi-game or team match, decided by 局分. Default `one-half-zero`.
+    #[serde(default)]
+    pub match_points: PointSystem,
+    /// What a bye is worth (D6). Default `win`.
+    #[serde(default)]
+    pub bye_points: ByePoints,
+    /// How a bye enters 对手分 (D7). Default `zero`.
+    #[serde(default)]
+    pub bye_opponent_score: ByeOpponentScore,
+    /// Tie-break chain after 积分/场分, in order; players equal on all share the place.
+    #[serde(default = "default_chain")]
+    pub tie_breaks: Vec<TieBreakId>,
+    /// Round robin only: play the table twice, colours swapped (decisions.md). Default false.
+    #[serde(default)]
+    pub double_round_robin: bool,
+    /// Swiss round 1 colours. Default `odd-red`.
+    #[serde(default)]
+    pub round1_colours: Round1Colours,
+    /// Swiss: avoid pairs of players who both strongly need the same colour (seed 002 (三)4).
+    /// Default true.
+    #[serde(default = "default_true")]
+    pub avoid_third_colour: bool,
+}
+
+impl Default for EventConfig {
+    fn default() -> Self {
+        EventConfig::swiss_002()
+    }
+}
+
+/// An `[event]` table that could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigError {
+    /// TOML syntax or schema error (with line and column).
+    #[error("{0}")]
+    Toml(String),
+    /// An inconsistent combination.
+    #[error("[event] {0}")]
+    Invalid(String),
+    /// An unknown embedded ruleset id.
+    #[error("unknown ruleset {0:?} (embedded: cn-1987, axf)")]
+    UnknownRuleset(String),
+}
+
+impl EventConfig {
+    /// Preset: 1987 round robin, 一局制, 1/½/0; 积分 → 小分 → 违例 → 并列 (第三章第四节一(二)1).
+    pub fn round_robin_1987() -> EventConfig {
+        EventConfig {
+            pairing: PairingSystemId("berger".into()),
+            points: PointSystem::OneHalfZero,
+            games_per_match: 1,
+            team_boards: 0,
+            match_points: PointSystem::OneHalfZero,
+            bye_points: ByePoints::Loss,
+            bye_opponent_score: ByeOpponentScore::Zero,
+            tie_breaks: vec![TieBreakId("sonneborn-berger".into()), TieBreakId("fouls".into())],
+            double_round_robin: false,
+            round1_colours: Round1Colours::OddRed,
+            avoid_third_colour: true,
+        }
+    }
+
+    /// Preset: 积分编排制 of seed 002: 积分 → 对手分 → 胜局 → 犯规 → 后走胜局 → 后走局数 → scores
+    /// after the previous rounds backwards; bye = win (D6), 对手分 of a bye 0 (D7).
+    pub fn swiss_002() -> EventConfig {
+        EventConfig {
+            pairing: default_pairing(),
+            points: PointSystem::OneHalfZero,
+            games_per_match: 1,
+            team_boards: 0,
+            match_points: PointSystem::OneHalfZero,
+            bye_points: ByePoints::Win,
+            bye_opponent_score: ByeOpponentScore::Zero,
+            tie_breaks: default_chain(),
+            double_round_robin: false,
+            round1_colours: Round1Colours::OddRed,
+            avoid_third_colour: true,
+        }
+    }
+
+    /// Preset for the AXF ruleset: a Swiss with 2/1/0 scoring (as in WXF/AXF events) and the
+    /// seed-002 chain.
+    pub fn axf() -> EventConfig {
+        EventConfig {
+            points: PointSystem::TwoOneZero,
+            ..EventConfig::swiss_002()
+        }
+    }
+
+    /// The `[event]` table of an embedded ruleset id (`cn-1987`, `axf`).
+    pub fn preset(id: &str) -> Result<EventConfig, ConfigError> {
+        match id {
+            "cn-1987" => Ok(EventConfig::round_robin_1987()),
+            "axf" => Ok(EventConfig::axf()),
+            other => Err(ConfigError::UnknownRuleset(other.to_string())),
+        }
+    }
+
+    /// Reads the `[event]` table of a ruleset TOML document (other top-level keys are ignored;
+    /// a ruleset without `[event]` gets the defaults).
+    pub fn from_ruleset_toml(text: &str) -> Result<EventConfig, ConfigError> {
+        #[derive(Deserialize)]
+        struct Outer {
+            event: Option<EventConfig>,
+        }
+        let outer: Outer = toml::from_str(text).map_err(|e| ConfigError::Toml(e.to_string()))?;
+        let cfg = outer.event.unwrap_or_default();
+        cfg.validate()?;
+        Ok(cfg)
+    }
+
+    /// Checks combinations the types cannot express.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        if !(1..=2).contains(&self.games_per_match) {
+            return Err(ConfigError::Invalid(format!(
+                "games_per_match must be 1 or 2, not {}",
+                self.games_per_match
+            )));
+        }
+        if self.team_boards > 0 && self.games_per_match != 1 {
+            return Err(ConfigError::Invalid(
+                "team events play one game per board: games_per_match must be 1".into(),
+            ));
+        }
+        let mut seen = std::collections::HashSet::new();
+        for t in &self.tie_breaks {
+            if !seen.insert(&t.0) {
+                return Err(ConfigError::Invalid(format!("tie-break {:?} is listed twice", t.0)));
+            }
+        }
+        Ok(())
+    }
+
+    /// Games played in one pairing (boards in a team match).
+    pub fn games_in_match(&self) -> usize {
+        if self.team_boards > 0 {
+            self.team_boards as usize
+        } else {
+            self.games_per_match as usize
+        }
+    }
+
+    /// The pairing system of this configuration.
+    pub fn pairing_system(&self) -> Result<&'static PairingSystem, PairingError> {
+        pairing_system(&self.pairing.0)
+            .ok_or_else(|| PairingError::Other(format!("unknown pairing system {:?}", self.pairing.0)))
+    }
+
+    /// Points for a bye.
+    pub fn bye_value(&self) -> crate::Points {
+        let sys = if self.games_in_match() > 1 { self.match_points } else { self.points };
+        match self.bye_points {
+            ByePoints::Win => sys.win(),
+            ByePoints::Draw => sys.draw(),
+            ByePoints::Loss => sys.loss(),
+        }
+    }
+
+    /// The chain as plain ids.
+    pub fn chain(&self) -> Vec<String> {
+        self.tie_breaks.iter().map(|t| t.0.clone()).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_event_table_and_ignores_the_rest() {
+        let cfg = EventConfig::from_ruleset_toml(
+            "id = \"x\"\n[other]\na = 1\n[event]\npairing = \"berger\"\ntie_breaks = [\"sonneborn-berger\", \"fouls\"]\n",
+        )
+        .unwrap();
+        assert_eq!(cfg.pairing.0, "berger");
+        assert_eq!(cfg.points, PointSystem::OneHalfZero);
+    }
+
+    #[test]
+    fn unknown_keys_and_ids_are_refused() {
+        let e = EventConfig::from_ruleset_toml("[event]\npairng = \"berger\"\n").unwrap_err();
+        assert!(e.to_string().contains("pairng"), "{e}");
+        let e = EventConfig::from_ruleset_toml("[event]\npairing = \"dutch\"\n").unwrap_err();
+        assert!(e.to_string().contains("unknown pairing system"), "{e}");
+        let e = EventConfig::from_ruleset_toml("[event]\ntie_breaks = [\"median\"]\n").unwrap_err();
+        assert!(e.to_string().contains("median"), "{e}");
+        let e = EventConfig::from_ruleset_toml("[event]\npoints = \"3-1-0\"\n").unwrap_err();
+        assert!(e.to_string().contains("3-1-0"), "{e}");
+    }
+
+    #[test]
+    fn presets_round_trip_through_toml() {
+        for id in ["cn-1987", "axf"] {
+            let cfg = EventConfig::preset(id).unwrap();
+            #[derive(Serialize)]
+            struct Outer<'a> {
+                event: &'a EventConfig,
+            }
+            let text = toml::to_string(&Outer { event: &cfg }).unwrap();
+            assert_eq!(EventConfig::from_ruleset_toml(&text).unwrap(), cfg);
+        }
+    }
+}

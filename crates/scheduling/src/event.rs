@@ -1,0 +1,527 @@
+//! An event on disk: ruleset configuration, players with pairing numbers, rounds, boards,
+//! results, fouls and the lot seed, as one TOML document validated on load.
+
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+use crate::config::{ConfigError, EventConfig, PairingRequest};
+use crate::score::{MatchResult, Points, Side};
+use crate::swiss::{Colour, PairingError, SwissPlayer};
+use crate::tiebreak::{Crosstable, Entry, GameEntry, Standing, TieBreakContext, standings};
+
+/// A player (or team) of the event.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Player {
+    /// Pairing number (序号/代号), from the lot.
+    pub no: u32,
+    /// Name (运动员 / team name).
+    pub name: String,
+    /// Club or province (单位).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub club: String,
+}
+
+/// One board (台次) of a round.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Board {
+    /// Board number, 1-based.
+    pub board: u32,
+    /// Pairing number of the first-listed player (red in a single game).
+    pub red: u32,
+    /// Pairing number of the second-listed player.
+    pub black: u32,
+    /// Result from the first-listed side: `1-0`, `0-1`, `=`, `+-`, `-+`, `--`; several games
+    /// (两局制, team boards) separated by spaces. Absent until entered.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<String>,
+    /// Fouls (犯规/违例) of the first-listed side.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub red_fouls: u32,
+    /// Fouls of the second-listed side.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub black_fouls: u32,
+}
+
+fn is_zero(v: &u32) -> bool {
+    *v == 0
+}
+
+/// One round: its boards and the bye.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Round {
+    /// Round number, 1-based.
+    pub round: u32,
+    /// The player with the bye (轮空).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bye: Option<u32>,
+    /// Remarks of the pairing program.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+    /// The boards.
+    #[serde(default)]
+    pub boards: Vec<Board>,
+}
+
+/// A whole event.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Event {
+    /// Event name.
+    pub name: String,
+    /// The ruleset the configuration came from (id or path), for the record.
+    #[serde(default)]
+    pub ruleset: String,
+    /// Lot seed: pairing numbers and equal-key colour lots are drawn from it (D2).
+    pub seed: u64,
+    /// Rounds planned.
+    pub rounds: u32,
+    /// The ruleset's `[event]` table, copied so the file is self-contained.
+    pub config: EventConfig,
+    /// Players, by pairing number.
+    #[serde(default)]
+    pub players: Vec<Player>,
+    /// Rounds paired so far (`[[round]]`).
+    #[serde(default, rename = "round")]
+    pub paired: Vec<Round>,
+}
+
+/// Why an event operation was refused. Every message names the record concerned.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EventError {
+    /// The file is not valid TOML for an event.
+    #[error("event file: {0}")]
+    Toml(String),
+    /// A record violates a rule.
+    #[error("{record}: {reason}")]
+    Invalid {
+        /// Which record (`player 3`, `round 2 board 4`).
+        record: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The configuration is inconsistent.
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    /// A result is missing before the next round can be paired.
+    #[error("round {round} board {board} has no result yet: enter it before pairing round {next}")]
+    RoundIncomplete {
+        /// Round.
+        round: u32,
+        /// Board.
+        board: u32,
+        /// The round that was to be paired.
+        next: u32,
+    },
+    /// Every planned round is paired.
+    #[error("all {0} rounds are paired")]
+    AllRoundsPaired(u32),
+    /// A result for a board that does not exist.
+    #[error("round {round} board {board} does not exist")]
+    NoSuchBoard {
+        /// Round.
+        round: u32,
+        /// Board.
+        board: u32,
+    },
+    /// A different result is already recorded.
+    #[error("round {round} board {board} already has the result {old}; use --force to replace it with {new}")]
+    ResultConflict {
+        /// Round.
+        round: u32,
+        /// Board.
+        board: u32,
+        /// Recorded result.
+        old: String,
+        /// Rejected result.
+        new: String,
+    },
+    /// The pairing program failed.
+    #[error("pairing: {0}")]
+    Pairing(#[from] PairingError),
+}
+
+fn invalid(record: impl Into<String>, reason: impl Into<String>) -> EventError {
+    EventError::Invalid {
+        record: record.into(),
+        reason: reason.into(),
+    }
+}
+
+impl Event {
+    /// A new event. Pairing numbers are drawn by lot from `seed` when `lot` is true, else they
+    /// follow the given order.
+    pub fn new(
+        name: &str,
+        ruleset: &str,
+        config: EventConfig,
+        entrants: Vec<(String, String)>,
+        seed: u64,
+        rounds: Option<u32>,
+        lot: bool,
+    ) -> Result<Event, EventError> {
+        config.validate()?;
+        let mut entrants = entrants;
+        if lot {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            entrants.shuffle(&mut rng);
+        }
+        let players: Vec<Player> = entrants
+            .into_iter()
+            .enumerate()
+            .map(|(i, (name, club))| Player {
+                no: i as u32 + 1,
+                name,
+                club,
+            })
+            .collect();
+        let n = players.len() as u32;
+        let system = config.pairing_system()?;
+        let rounds = if system.predetermined {
+            let single = n.saturating_sub(1) + n % 2;
+            let full = if config.double_round_robin { 2 * single } else { single };
+            match rounds {
+                Some(r) if r > full => {
+                    return Err(invalid(
+                        "event",
+                        format!("a round robin of {n} players has {full} rounds, not {r}"),
+                    ));
+                }
+                Some(r) => r,
+                None => full,
+            }
+        } else {
+            rounds.ok_or_else(|| invalid("event", "a Swiss event needs the number of rounds (--rounds)"))?
+        };
+        let ev = Event {
+            name: name.to_string(),
+            ruleset: ruleset.to_string(),
+            seed,
+            rounds,
+            config,
+            players,
+            paired: Vec::new(),
+        };
+        ev.validate()?;
+        Ok(ev)
+    }
+
+    /// Parses and validates an event file.
+    pub fn from_toml(text: &str) -> Result<Event, EventError> {
+        let ev: Event = toml::from_str(text).map_err(|e| EventError::Toml(e.to_string().trim_end().to_string()))?;
+        ev.validate()?;
+        Ok(ev)
+    }
+
+    /// Renders the event file.
+    pub fn to_toml(&self) -> String {
+        toml::to_string(self).unwrap_or_default()
+    }
+
+    /// The player with a pairing number.
+    pub fn player(&self, no: u32) -> Option<&Player> {
+        self.players.iter().find(|p| p.no == no)
+    }
+
+    /// Checks every record; the first problem is reported with the record's name.
+    pub fn validate(&self) -> Result<(), EventError> {
+        self.config.validate()?;
+        if self.players.len() < 2 {
+            return Err(invalid("players", "an event needs at least two players"));
+        }
+        let mut nos = std::collections::HashSet::new();
+        let mut names = std::collections::HashSet::new();
+        for p in &self.players {
+            if p.no == 0 {
+                return Err(invalid(format!("player {:?}", p.name), "pairing number 0 (numbers start at 1)"));
+            }
+            if !nos.insert(p.no) {
+                return Err(invalid(format!("player {}", p.no), "duplicate pairing number"));
+            }
+            if p.name.trim().is_empty() {
+                return Err(invalid(format!("player {}", p.no), "empty name"));
+            }
+            if !names.insert((p.name.trim(), p.club.trim())) {
+                return Err(invalid(
+                    format!("player {} ({})", p.no, p.name),
+                    "duplicate player (same name and club)",
+                ));
+            }
+        }
+        if self.paired.len() as u32 > self.rounds {
+            return Err(invalid(
+                format!("round {}", self.rounds + 1),
+                format!("the event has only {} rounds", self.rounds),
+            ));
+        }
+        let games = self.config.games_in_match();
+        for (i, r) in self.paired.iter().enumerate() {
+            let rec = format!("round {}", r.round);
+            if r.round != i as u32 + 1 {
+                return Err(invalid(rec, format!("rounds must be numbered in order; expected round {}", i + 1)));
+            }
+            let mut seen = std::collections::HashSet::new();
+            if let Some(b) = r.bye {
+                if !nos.contains(&b) {
+                    return Err(invalid(format!("{rec} bye"), format!("unknown player {b}")));
+                }
+                seen.insert(b);
+            }
+            for (k, b) in r.boards.iter().enumerate() {
+                let brec = format!("round {} board {}", r.round, b.board);
+                if b.board != k as u32 + 1 {
+                    return Err(invalid(brec, format!("boards must be numbered in order; expected board {}", k + 1)));
+                }
+                for no in [b.red, b.black] {
+                    if !nos.contains(&no) {
+                        return Err(invalid(brec, format!("unknown player {no}")));
+                    }
+                    if !seen.insert(no) {
+                        return Err(invalid(brec, format!("player {no} appears twice in the round")));
+                    }
+                }
+                if let Some(res) = &b.result {
+                    let m = MatchResult::parse(res).map_err(|e| invalid(&brec, e.to_string()))?;
+                    if m.games.len() != games {
+                        return Err(invalid(
+                            brec,
+                            format!("result {res:?} has {} games; this event plays {games} per pairing", m.games.len()),
+                        ));
+                    }
+                } else if (i + 1) < self.paired.len() {
+                    return Err(invalid(
+                        brec,
+                        format!("no result, but round {} is already paired", r.round + 1),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The number of the next round to pair, after checking that it may be paired.
+    pub fn next_round(&self) -> Result<u32, EventError> {
+        let next = self.paired.len() as u32 + 1;
+        if next > self.rounds {
+            return Err(EventError::AllRoundsPaired(self.rounds));
+        }
+        if let Some(last) = self.paired.last() {
+            if let Some(b) = last.boards.iter().find(|b| b.result.is_none()) {
+                return Err(EventError::RoundIncomplete {
+                    round: last.round,
+                    board: b.board,
+                    next,
+                });
+            }
+        }
+        Ok(next)
+    }
+
+    /// The pairing state of every player before round `round` (its history of rounds
+    /// `1..round`).
+    pub fn pairing_state(&self, round: u32) -> Vec<SwissPlayer> {
+        let mut out: Vec<SwissPlayer> = self
+            .players
+            .iter()
+            .map(|p| SwissPlayer {
+                no: p.no,
+                score: Points::ZERO,
+                opponents: Vec::new(),
+                colours: Vec::new(),
+                byes: 0,
+            })
+            .collect();
+        let idx: std::collections::HashMap<u32, usize> =
+            self.players.iter().enumerate().map(|(i, p)| (p.no, i)).collect();
+        for r in self.paired.iter().take(round.saturating_sub(1) as usize) {
+            if let Some(b) = r.bye {
+                let i = idx[&b];
+                out[i].byes += 1;
+                out[i].score += self.config.bye_value();
+            }
+            for b in &r.boards {
+                let (i, j) = (idx[&b.red], idx[&b.black]);
+                out[i].opponents.push(b.black);
+                out[j].opponents.push(b.red);
+                if let Some(m) = b.result.as_deref().and_then(|s| MatchResult::parse(s).ok()) {
+                    out[i].score += m.match_points(Side::First, self.config.points, self.config.match_points);
+                    out[j].score += m.match_points(Side::Second, self.config.points, self.config.match_points);
+                    if m.games.iter().any(|g| g.played()) {
+                        out[i].colours.push(Colour::Red);
+                        out[j].colours.push(Colour::Black);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Pairs the next round with the configured system and appends it.
+    pub fn pair_next(&mut self) -> Result<&Round, EventError> {
+        let round = self.next_round()?;
+        let state = self.pairing_state(round);
+        let system = self.config.pairing_system()?;
+        let req = PairingRequest {
+            players: &state,
+            round,
+            total_rounds: self.rounds,
+            config: &self.config,
+            seed: self.seed,
+        };
+        let pairing = (system.pair)(&req)?;
+        let boards = pairing
+            .boards
+            .iter()
+            .enumerate()
+            .map(|(k, &(red, black))| Board {
+                board: k as u32 + 1,
+                red,
+                black,
+                result: None,
+                red_fouls: 0,
+                black_fouls: 0,
+            })
+            .collect();
+        self.paired.push(Round {
+            round,
+            bye: pairing.bye,
+            notes: pairing.notes,
+            boards,
+        });
+        Ok(self.paired.last().expect("just pushed"))
+    }
+
+    /// Records a result (and fouls). A different result already recorded is refused unless
+    /// `force`. Returns `true` if anything changed.
+    pub fn set_result(
+        &mut self,
+        round: u32,
+        board: u32,
+        result: &str,
+        fouls: (Option<u32>, Option<u32>),
+        force: bool,
+    ) -> Result<bool, EventError> {
+        let games = self.config.games_in_match();
+        let later_paired = (self.paired.len() as u32) > round;
+        let b = self
+            .paired
+            .get_mut(round.wrapping_sub(1) as usize)
+            .and_then(|r| r.boards.get_mut(board.wrapping_sub(1) as usize))
+            .ok_or(EventError::NoSuchBoard { round, board })?;
+        let rec = format!("round {round} board {board}");
+        let m = MatchResult::parse(result).map_err(|e| invalid(&rec, e.to_string()))?;
+        if m.games.len() != games {
+            return Err(invalid(
+                rec,
+                format!("result {result:?} has {} games; this event plays {games} per pairing", m.games.len()),
+            ));
+        }
+        let canonical = m.to_string();
+        let mut changed = false;
+        match &b.result {
+            Some(old) if *old == canonical => {}
+            Some(old) if !force => {
+                return Err(EventError::ResultConflict {
+                    round,
+                    board,
+                    old: old.clone(),
+                    new: canonical,
+                });
+            }
+            _ => {
+                if b.result.is_some() && later_paired {
+                    // allowed with --force; the later rounds keep their pairings
+                }
+                b.result = Some(canonical);
+                changed = true;
+            }
+        }
+        if let Some(f) = fouls.0 {
+            changed |= b.red_fouls != f;
+            b.red_fouls = f;
+        }
+        if let Some(f) = fouls.1 {
+            changed |= b.black_fouls != f;
+            b.black_fouls = f;
+        }
+        Ok(changed)
+    }
+
+    /// Rounds whose every board has a result.
+    pub fn complete_rounds(&self) -> u32 {
+        self.paired
+            .iter()
+            .take_while(|r| r.boards.iter().all(|b| b.result.is_some()))
+            .count() as u32
+    }
+
+    /// The crosstable over rounds `1..=after` (rows in pairing-number order).
+    pub fn crosstable(&self, after: u32) -> Crosstable {
+        let mut players: Vec<u32> = self.players.iter().map(|p| p.no).collect();
+        players.sort_unstable();
+        let idx: std::collections::HashMap<u32, usize> = players.iter().enumerate().map(|(i, &n)| (n, i)).collect();
+        let rounds = after.min(self.paired.len() as u32) as usize;
+        let mut entries = vec![vec![Entry::None; rounds]; players.len()];
+        for (ri, r) in self.paired.iter().take(rounds).enumerate() {
+            if let Some(b) = r.bye {
+                entries[idx[&b]][ri] = Entry::Bye(self.config.bye_value());
+            }
+            for b in &r.boards {
+                let Some(m) = b.result.as_deref().and_then(|s| MatchResult::parse(s).ok()) else {
+                    continue;
+                };
+                for (side, me, other, fouls) in [
+                    (Side::First, b.red, b.black, b.red_fouls),
+                    (Side::Second, b.black, b.red, b.black_fouls),
+                ] {
+                    let mut wins = 0;
+                    let mut black_wins = 0;
+                    let mut black_games = 0;
+                    for (g, o) in m.games.iter().enumerate() {
+                        let first_red = g % 2 == 0;
+                        let my_red = (side == Side::First) == first_red;
+                        let o = if side == Side::First { *o } else { o.reversed() };
+                        if o.played() {
+                            if !my_red {
+                                black_games += 1;
+                            }
+                            if o == crate::score::Outcome::FirstWins {
+                                wins += 1;
+                                if !my_red {
+                                    black_wins += 1;
+                                }
+                            }
+                        }
+                    }
+                    entries[idx[&me]][ri] = Entry::Game(GameEntry {
+                        opponent: idx[&other],
+                        first: side == Side::First,
+                        points: m.match_points(side, self.config.points, self.config.match_points),
+                        game_points: m.game_points(side),
+                        verdict: m.verdict(side),
+                        wins,
+                        black_wins,
+                        black_games,
+                        fouls,
+                    });
+                }
+            }
+        }
+        Crosstable { players, entries }
+    }
+
+    /// Standings after round `after` (default: the last complete round).
+    pub fn standings(&self, after: Option<u32>) -> Vec<Standing> {
+        let after = after.unwrap_or_else(|| self.complete_rounds());
+        let ct = self.crosstable(after);
+        let ctx = TieBreakContext {
+            bye_opponent: self.config.bye_opponent_score,
+        };
+        // the chain's ids were checked when the configuration was read
+        standings(&ct, &self.config.chain(), &ctx).unwrap_or_default()
+    }
+}

@@ -1,0 +1,937 @@
+//! Maximum-weight matching in a general graph (Edmonds' blossom algorithm, primal–dual form).
+//!
+//! A port of the classical O(V³) formulation by J. van Rantwijk (as used in NetworkX), restricted
+//! to the *maximum-cardinality* mode: among the matchings of largest size it returns one of
+//! largest total weight. Weights are exact integers of a [`Weight`] type wide enough to hold the
+//! lexicographic "digits" of the Swiss pairing criteria (`i128`, or the fixed-width [`Wide`]).
+//!
+//! Two additions serve large fields:
+//! * a greedy start: every vertex dual is set to its best edge weight, then lowered to the least
+//!   feasible value, and mutually tight edges are matched before the first stage;
+//! * [`MatchingSolution::slack`] evaluates the reduced cost of *any* vertex pair under the final
+//!   duals, so a caller can solve on a sparse candidate graph and certify (or refute) that the
+//!   result is optimal for the complete graph — the certificate of the linear-programming dual.
+
+use std::cmp::Ordering;
+use std::fmt::Debug;
+
+const NONE: usize = usize::MAX;
+
+/// An exact integer weight for the matching algorithm.
+pub trait Weight: Copy + Ord + Debug {
+    /// Zero.
+    const ZERO: Self;
+    /// Sum (callers keep values far from overflow).
+    fn add(self, other: Self) -> Self;
+    /// Difference.
+    fn sub(self, other: Self) -> Self;
+    /// Exact half of an even value (arithmetic shift).
+    fn half(self) -> Self;
+    /// Converts from the widest representation; `None` when the value does not fit.
+    fn from_wide(w: &Wide<8>) -> Option<Self>;
+    /// Twice the value.
+    fn double(self) -> Self {
+        self.add(self)
+    }
+}
+
+impl Weight for i128 {
+    const ZERO: Self = 0;
+    fn add(self, o: Self) -> Self {
+        self + o
+    }
+    fn sub(self, o: Self) -> Self {
+        self - o
+    }
+    fn half(self) -> Self {
+        self >> 1
+    }
+    fn from_wide(w: &Wide<8>) -> Option<Self> {
+        if w.is_negative() || w.0[2..].iter().any(|&x| x != 0) || w.0[1] >> 60 != 0 {
+            return None;
+        }
+        Some(((w.0[1] as i128) << 64) | w.0[0] as i128)
+    }
+}
+
+/// A signed two's-complement integer of `N` 64-bit limbs (little-endian).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Wide<const N: usize>(pub [u64; N]);
+
+impl<const N: usize> Wide<N> {
+    /// Zero.
+    pub const ZERO: Self = Wide([0; N]);
+
+    /// A small non-negative value.
+    pub fn from_u64(v: u64) -> Self {
+        let mut a = [0; N];
+        a[0] = v;
+        Wide(a)
+    }
+
+    /// `true` if the sign bit is set.
+    pub fn is_negative(&self) -> bool {
+        self.0[N - 1] >> 63 == 1
+    }
+
+    /// Product with a small non-negative factor (wrapping).
+    pub fn mul_u64(&self, f: u64) -> Self {
+        let mut out = [0u64; N];
+        let mut carry: u128 = 0;
+        for (o, &x) in out.iter_mut().zip(self.0.iter()) {
+            let p = x as u128 * f as u128 + carry;
+            *o = p as u64;
+            carry = p >> 64;
+        }
+        Wide(out)
+    }
+
+    /// Number of significant bits of a non-negative value.
+    pub fn bits(&self) -> u32 {
+        for i in (0..N).rev() {
+            if self.0[i] != 0 {
+                return 64 * i as u32 + (64 - self.0[i].leading_zeros());
+            }
+        }
+        0
+    }
+
+    /// Sum (wrapping).
+    pub fn wadd(&self, o: &Self) -> Self {
+        let mut out = [0u64; N];
+        let mut carry = false;
+        for i in 0..N {
+            let (s1, c1) = self.0[i].overflowing_add(o.0[i]);
+            let (s2, c2) = s1.overflowing_add(carry as u64);
+            out[i] = s2;
+            carry = c1 || c2;
+        }
+        Wide(out)
+    }
+
+    /// Difference (wrapping).
+    pub fn wsub(&self, o: &Self) -> Self {
+        let mut out = [0u64; N];
+        let mut borrow = false;
+        for i in 0..N {
+            let (s1, b1) = self.0[i].overflowing_sub(o.0[i]);
+            let (s2, b2) = s1.overflowing_sub(borrow as u64);
+            out[i] = s2;
+            borrow = b1 || b2;
+        }
+        Wide(out)
+    }
+
+    /// Narrows or widens (sign-extending) to `M` limbs.
+    pub fn resize<const M: usize>(&self) -> Wide<M> {
+        let fill = if self.is_negative() { u64::MAX } else { 0 };
+        let mut out = [fill; M];
+        for (i, o) in out.iter_mut().enumerate() {
+            if i < N {
+                *o = self.0[i];
+            }
+        }
+        Wide(out)
+    }
+}
+
+impl<const N: usize> PartialOrd for Wide<N> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<const N: usize> Ord for Wide<N> {
+    fn cmp(&self, other: &Self) -> Ordering {
+        match (self.is_negative(), other.is_negative()) {
+            (true, false) => return Ordering::Less,
+            (false, true) => return Ordering::Greater,
+            _ => {}
+        }
+        for i in (0..N).rev() {
+            match self.0[i].cmp(&other.0[i]) {
+                Ordering::Equal => continue,
+                o => return o,
+            }
+        }
+        Ordering::Equal
+    }
+}
+
+impl<const N: usize> Weight for Wide<N> {
+    const ZERO: Self = Wide([0; N]);
+    fn add(self, o: Self) -> Self {
+        self.wadd(&o)
+    }
+    fn sub(self, o: Self) -> Self {
+        self.wsub(&o)
+    }
+    fn half(self) -> Self {
+        let mut out = [0u64; N];
+        let sign = self.0[N - 1] & (1 << 63);
+        for i in 0..N {
+            let hi = if i + 1 < N { self.0[i + 1] << 63 } else { sign };
+            out[i] = (self.0[i] >> 1) | hi;
+        }
+        Wide(out)
+    }
+    fn from_wide(w: &Wide<8>) -> Option<Self> {
+        let r: Wide<N> = w.resize();
+        if r.resize::<8>() == *w && !r.is_negative() {
+            Some(r)
+        } else {
+            None
+        }
+    }
+}
+
+/// The result of [`max_weight_matching`]: the matching and the final dual solution.
+#[derive(Debug, Clone)]
+pub struct MatchingSolution<W> {
+    /// `mate[v]` = the vertex matched to `v`, if any.
+    pub mate: Vec<Option<usize>>,
+    dualvar: Vec<W>,
+    blossomparent: Vec<usize>,
+}
+
+impl<W: Weight> MatchingSolution<W> {
+    /// Number of matched pairs.
+    pub fn pairs(&self) -> usize {
+        self.mate.iter().filter(|m| m.is_some()).count() / 2
+    }
+
+    /// Reduced cost (twice the LP slack) of the pair `(i, j)` with weight `w` under the final
+    /// duals. A perfect matching is optimal for a graph iff every edge has slack ≥ 0.
+    pub fn slack(&self, i: usize, j: usize, w: W) -> W {
+        let mut s = self.dualvar[i].add(self.dualvar[j]).sub(w.double());
+        if self.blossomparent[i] == NONE || self.blossomparent[j] == NONE {
+            return s;
+        }
+        let chain = |mut v: usize| {
+            let mut c = vec![v];
+            while self.blossomparent[v] != NONE {
+                v = self.blossomparent[v];
+                c.push(v);
+            }
+            c.reverse();
+            c
+        };
+        let (ci, cj) = (chain(i), chain(j));
+        for (bi, bj) in ci.iter().zip(cj.iter()) {
+            if bi != bj {
+                break;
+            }
+            s = s.add(self.dualvar[*bi].double());
+        }
+        s
+    }
+}
+
+/// Computes a maximum-cardinality matching of maximum weight among those of that cardinality.
+///
+/// `edges` are `(i, j, w)` with `i != j < n`; every weight must be even and non-negative (the
+/// caller doubles its weights), which keeps every dual an exact integer.
+pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> MatchingSolution<W> {
+    let mut m = Matcher::new(n, edges);
+    m.greedy_start();
+    m.solve();
+    if m.mate.iter().any(|&x| x == NONE) {
+        // The greedy start is certified only for perfect matchings (free vertices must share
+        // one dual otherwise): solve again from the uniform start of the classical algorithm.
+        m = Matcher::new(n, edges);
+        m.solve();
+    }
+    let mate = (0..n)
+        .map(|v| {
+            if m.mate[v] == NONE {
+                None
+            } else {
+                Some(m.endpoint[m.mate[v]])
+            }
+        })
+        .collect();
+    MatchingSolution {
+        mate,
+        dualvar: m.dualvar,
+        blossomparent: m.blossomparent,
+    }
+}
+
+struct Matcher<'a, W> {
+    n: usize,
+    edges: &'a [(usize, usize, W)],
+    endpoint: Vec<usize>,
+    neighbend: Vec<Vec<usize>>,
+    mate: Vec<usize>,
+    label: Vec<u8>,
+    labelend: Vec<usize>,
+    inblossom: Vec<usize>,
+    blossomparent: Vec<usize>,
+    blossomchilds: Vec<Vec<usize>>,
+    blossombase: Vec<usize>,
+    blossomendps: Vec<Vec<usize>>,
+    bestedge: Vec<usize>,
+    blossombestedges: Vec<Option<Vec<usize>>>,
+    unusedblossoms: Vec<usize>,
+    dualvar: Vec<W>,
+    allowedge: Vec<bool>,
+    queue: Vec<usize>,
+}
+
+impl<'a, W: Weight> Matcher<'a, W> {
+    fn new(n: usize, edges: &'a [(usize, usize, W)]) -> Self {
+        let ne = edges.len();
+        let mut endpoint = Vec::with_capacity(2 * ne);
+        let mut neighbend = vec![Vec::new(); n];
+        for (k, &(i, j, _)) in edges.iter().enumerate() {
+            endpoint.push(i);
+            endpoint.push(j);
+            neighbend[i].push(2 * k + 1);
+            neighbend[j].push(2 * k);
+        }
+        let maxweight = edges.iter().map(|e| e.2).max().unwrap_or(W::ZERO).max(W::ZERO);
+        let mut dualvar = vec![maxweight; n];
+        dualvar.extend(std::iter::repeat_n(W::ZERO, n));
+        let mut blossombase: Vec<usize> = (0..n).collect();
+        blossombase.extend(std::iter::repeat_n(NONE, n));
+        Matcher {
+            n,
+            edges,
+            endpoint,
+            neighbend,
+            mate: vec![NONE; n],
+            label: vec![0; 2 * n],
+            labelend: vec![NONE; 2 * n],
+            inblossom: (0..n).collect(),
+            blossomparent: vec![NONE; 2 * n],
+            blossomchilds: vec![Vec::new(); 2 * n],
+            blossombase,
+            blossomendps: vec![Vec::new(); 2 * n],
+            bestedge: vec![NONE; 2 * n],
+            blossombestedges: vec![None; 2 * n],
+            unusedblossoms: (n..2 * n).rev().collect(),
+            dualvar,
+            allowedge: vec![false; ne],
+            queue: Vec::new(),
+        }
+    }
+
+    /// Feasible non-uniform vertex duals and a matching of tight edges. Correct for the
+    /// maximum-cardinality mode used here: a perfect matching with feasible duals is optimal
+    /// whatever the duals of free vertices were; all duals stay even, so halving is exact.
+    fn greedy_start(&mut self) {
+        let n = self.n;
+        for v in 0..n {
+            let best = self.neighbend[v]
+                .iter()
+                .map(|&p| self.edges[p / 2].2)
+                .max()
+                .unwrap_or(W::ZERO);
+            self.dualvar[v] = best;
+        }
+        for v in 0..n {
+            if self.mate[v] != NONE {
+                continue;
+            }
+            // lower v's dual to the least feasible value, then match a tight free neighbour
+            let mut best: Option<(W, usize)> = None;
+            for &p in &self.neighbend[v] {
+                let k = p / 2;
+                let w = self.endpoint[p];
+                let need = self.edges[k].2.double().sub(self.dualvar[w]);
+                let better = match best {
+                    None => true,
+                    Some((b, bp)) => need > b || (need == b && self.mate[self.endpoint[bp]] != NONE && self.mate[w] == NONE),
+                };
+                if better {
+                    best = Some((need, p));
+                }
+            }
+            if let Some((need, p)) = best {
+                if need < self.dualvar[v] {
+                    self.dualvar[v] = need;
+                }
+                let w = self.endpoint[p];
+                if self.mate[w] == NONE && w != v {
+                    let k = p / 2;
+                    if self.slack(k) == W::ZERO {
+                        self.mate[v] = p;
+                        self.mate[w] = p ^ 1;
+                    }
+                }
+            }
+        }
+    }
+
+    fn slack(&self, k: usize) -> W {
+        let (i, j, w) = self.edges[k];
+        self.dualvar[i].add(self.dualvar[j]).sub(w.double())
+    }
+
+    fn leaves(&self, b: usize, out: &mut Vec<usize>) {
+        if b < self.n {
+            out.push(b);
+            return;
+        }
+        let mut stack = vec![b];
+        while let Some(x) = stack.pop() {
+            if x < self.n {
+                out.push(x);
+            } else {
+                for &c in self.blossomchilds[x].iter().rev() {
+                    stack.push(c);
+                }
+            }
+        }
+    }
+
+    fn leaves_of(&self, b: usize) -> Vec<usize> {
+        let mut v = Vec::new();
+        self.leaves(b, &mut v);
+        v
+    }
+
+    fn assign_label(&mut self, w: usize, t: u8, p: usize) {
+        let mut w = w;
+        let mut t = t;
+        let mut p = p;
+        loop {
+            let b = self.inblossom[w];
+            self.label[w] = t;
+            self.label[b] = t;
+            self.labelend[w] = p;
+            self.labelend[b] = p;
+            self.bestedge[w] = NONE;
+            self.bestedge[b] = NONE;
+            if t == 1 {
+                let mut l = Vec::new();
+                self.leaves(b, &mut l);
+                self.queue.extend(l);
+                return;
+            }
+            let base = self.blossombase[b];
+            let mb = self.mate[base];
+            w = self.endpoint[mb];
+            t = 1;
+            p = mb ^ 1;
+        }
+    }
+
+    fn scan_blossom(&mut self, v: usize, w: usize) -> usize {
+        let mut path = Vec::new();
+        let mut base = NONE;
+        let (mut v, mut w) = (v, w);
+        while v != NONE || w != NONE {
+            let mut b = self.inblossom[v];
+            if self.label[b] & 4 != 0 {
+                base = self.blossombase[b];
+                break;
+            }
+            path.push(b);
+            self.label[b] = 5;
+            if self.labelend[b] == NONE {
+                v = NONE;
+            } else {
+                v = self.endpoint[self.labelend[b]];
+                b = self.inblossom[v];
+                v = self.endpoint[self.labelend[b]];
+            }
+            if w != NONE {
+                std::mem::swap(&mut v, &mut w);
+            }
+        }
+        for b in path {
+            self.label[b] = 1;
+        }
+        base
+    }
+
+    fn add_blossom(&mut self, base: usize, k: usize) {
+        let (v, w, _) = self.edges[k];
+        let bb = self.inblossom[base];
+        let mut bv = self.inblossom[v];
+        let mut bw = self.inblossom[w];
+        let b = self.unusedblossoms.pop().expect("blossom slots");
+        self.blossombase[b] = base;
+        self.blossomparent[b] = NONE;
+        self.blossomparent[bb] = b;
+        let mut path = Vec::new();
+        let mut endps = Vec::new();
+        while bv != bb {
+            self.blossomparent[bv] = b;
+            path.push(bv);
+            endps.push(self.labelend[bv]);
+            let v2 = self.endpoint[self.labelend[bv]];
+            bv = self.inblossom[v2];
+        }
+        path.push(bb);
+        path.reverse();
+        endps.reverse();
+        endps.push(2 * k);
+        while bw != bb {
+            self.blossomparent[bw] = b;
+            path.push(bw);
+            endps.push(self.labelend[bw] ^ 1);
+            let w2 = self.endpoint[self.labelend[bw]];
+            bw = self.inblossom[w2];
+        }
+        self.label[b] = 1;
+        self.labelend[b] = self.labelend[bb];
+        self.dualvar[b] = W::ZERO;
+        let leaves = {
+            self.blossomchilds[b] = path.clone();
+            self.leaves_of(b)
+        };
+        for v in leaves {
+            if self.label[self.inblossom[v]] == 2 {
+                self.queue.push(v);
+            }
+            self.inblossom[v] = b;
+        }
+        let mut bestedgeto = vec![NONE; 2 * self.n];
+        for &bv in &path {
+            let nblists: Vec<Vec<usize>> = match self.blossombestedges[bv].take() {
+                None => self
+                    .leaves_of(bv)
+                    .into_iter()
+                    .map(|v| self.neighbend[v].iter().map(|p| p / 2).collect())
+                    .collect(),
+                Some(l) => vec![l],
+            };
+            for nblist in nblists {
+                for k in nblist {
+                    let (mut i, mut j, _) = self.edges[k];
+                    if self.inblossom[j] == b {
+                        std::mem::swap(&mut i, &mut j);
+                    }
+                    let _ = i;
+                    let bj = self.inblossom[j];
+                    if bj != b
+                        && self.label[bj] == 1
+                        && (bestedgeto[bj] == NONE || self.slack(k) < self.slack(bestedgeto[bj]))
+                    {
+                        bestedgeto[bj] = k;
+                    }
+                }
+            }
+            self.bestedge[bv] = NONE;
+        }
+        let list: Vec<usize> = bestedgeto.into_iter().filter(|&k| k != NONE).collect();
+        let mut be = NONE;
+        for &k in &list {
+            if be == NONE || self.slack(k) < self.slack(be) {
+                be = k;
+            }
+        }
+        self.blossombestedges[b] = Some(list);
+        self.bestedge[b] = be;
+        self.blossomendps[b] = endps;
+    }
+
+    fn expand_blossom(&mut self, b: usize, endstage: bool) {
+        let childs = self.blossomchilds[b].clone();
+        for &s in &childs {
+            self.blossomparent[s] = NONE;
+            if s < self.n {
+                self.inblossom[s] = s;
+            } else if endstage && self.dualvar[s] == W::ZERO {
+                self.expand_blossom(s, endstage);
+            } else {
+                for v in self.leaves_of(s) {
+                    self.inblossom[v] = s;
+                }
+            }
+        }
+        if !endstage && self.label[b] == 2 {
+            let entrychild = self.inblossom[self.endpoint[self.labelend[b] ^ 1]];
+            let len = childs.len() as isize;
+            let mut j = childs.iter().position(|&c| c == entrychild).expect("entry child") as isize;
+            let (jstep, endptrick): (isize, usize);
+            if j & 1 == 1 {
+                j -= len;
+                jstep = 1;
+                endptrick = 0;
+            } else {
+                jstep = -1;
+                endptrick = 1;
+            }
+            let idx = |j: isize| -> usize { (((j % len) + len) % len) as usize };
+            let endps = self.blossomendps[b].clone();
+            let mut p = self.labelend[b];
+            while j != 0 {
+                let q = self.endpoint[p ^ 1];
+                self.label[q] = 0;
+                let e = endps[idx(j - endptrick as isize)];
+                let r = self.endpoint[e ^ endptrick ^ 1];
+                self.label[r] = 0;
+                self.assign_label(q, 2, p);
+                self.allowedge[e / 2] = true;
+                j += jstep;
+                p = endps[idx(j - endptrick as isize)] ^ endptrick;
+                self.allowedge[p / 2] = true;
+                j += jstep;
+            }
+            let bv = childs[idx(j)];
+            let q = self.endpoint[p ^ 1];
+            self.label[q] = 2;
+            self.label[bv] = 2;
+            self.labelend[q] = p;
+            self.labelend[bv] = p;
+            self.bestedge[bv] = NONE;
+            j += jstep;
+            while childs[idx(j)] != entrychild {
+                let bv = childs[idx(j)];
+                if self.label[bv] == 1 {
+                    j += jstep;
+                    continue;
+                }
+                let mut found = NONE;
+                for v in self.leaves_of(bv) {
+                    if self.label[v] != 0 {
+                        found = v;
+                        break;
+                    }
+                }
+                if found != NONE {
+                    let v = found;
+                    self.label[v] = 0;
+                    let mb = self.mate[self.blossombase[bv]];
+                    let e = self.endpoint[mb];
+                    self.label[e] = 0;
+                    let le = self.labelend[v];
+                    self.assign_label(v, 2, le);
+                }
+                j += jstep;
+            }
+        }
+        self.label[b] = 0;
+        self.labelend[b] = NONE;
+        self.blossomchilds[b] = Vec::new();
+        self.blossomendps[b] = Vec::new();
+        self.blossombase[b] = NONE;
+        self.blossombestedges[b] = None;
+        self.bestedge[b] = NONE;
+        self.unusedblossoms.push(b);
+    }
+
+    fn augment_blossom(&mut self, b: usize, v: usize) {
+        let mut t = v;
+        while self.blossomparent[t] != b {
+            t = self.blossomparent[t];
+        }
+        if t >= self.n {
+            self.augment_blossom(t, v);
+        }
+        let len = self.blossomchilds[b].len() as isize;
+        let i = self.blossomchilds[b].iter().position(|&c| c == t).expect("child") as isize;
+        let mut j = i;
+        let (jstep, endptrick): (isize, usize);
+        if i & 1 == 1 {
+            j -= len;
+            jstep = 1;
+            endptrick = 0;
+        } else {
+            jstep = -1;
+            endptrick = 1;
+        }
+        let idx = |j: isize| -> usize { (((j % len) + len) % len) as usize };
+        while j != 0 {
+            j += jstep;
+            let t = self.blossomchilds[b][idx(j)];
+            let p = self.blossomendps[b][idx(j - endptrick as isize)] ^ endptrick;
+            if t >= self.n {
+                let e = self.endpoint[p];
+                self.augment_blossom(t, e);
+            }
+            j += jstep;
+            let t = self.blossomchilds[b][idx(j)];
+            if t >= self.n {
+                let e = self.endpoint[p ^ 1];
+                self.augment_blossom(t, e);
+            }
+            let (a, c) = (self.endpoint[p], self.endpoint[p ^ 1]);
+            self.mate[a] = p ^ 1;
+            self.mate[c] = p;
+        }
+        let i = i as usize;
+        self.blossomchilds[b].rotate_left(i);
+        self.blossomendps[b].rotate_left(i);
+        self.blossombase[b] = self.blossombase[self.blossomchilds[b][0]];
+    }
+
+    fn augment_matching(&mut self, k: usize) {
+        let (v, w, _) = self.edges[k];
+        for (s0, p0) in [(v, 2 * k + 1), (w, 2 * k)] {
+            let (mut s, mut p) = (s0, p0);
+            loop {
+                let bs = self.inblossom[s];
+                if bs >= self.n {
+                    self.augment_blossom(bs, s);
+                }
+                self.mate[s] = p;
+                if self.labelend[bs] == NONE {
+                    break;
+                }
+                let t = self.endpoint[self.labelend[bs]];
+                let bt = self.inblossom[t];
+                s = self.endpoint[self.labelend[bt]];
+                let j = self.endpoint[self.labelend[bt] ^ 1];
+                if bt >= self.n {
+                    self.augment_blossom(bt, j);
+                }
+                self.mate[j] = self.labelend[bt];
+                p = self.labelend[bt] ^ 1;
+            }
+        }
+    }
+
+    fn solve(&mut self) {
+        let n = self.n;
+        for _ in 0..n {
+            self.label.iter_mut().for_each(|l| *l = 0);
+            self.bestedge.iter_mut().for_each(|e| *e = NONE);
+            for b in n..2 * n {
+                self.blossombestedges[b] = None;
+            }
+            self.allowedge.iter_mut().for_each(|a| *a = false);
+            self.queue.clear();
+            for v in 0..n {
+                if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
+                    self.assign_label(v, 1, NONE);
+                }
+            }
+            let mut augmented = false;
+            loop {
+                while !augmented {
+                    let Some(v) = self.queue.pop() else { break };
+                    for idx in 0..self.neighbend[v].len() {
+                        let p = self.neighbend[v][idx];
+                        let k = p / 2;
+                        let w = self.endpoint[p];
+                        if self.inblossom[v] == self.inblossom[w] {
+                            continue;
+                        }
+                        let mut kslack = W::ZERO;
+                        if !self.allowedge[k] {
+                            kslack = self.slack(k);
+                            if kslack <= W::ZERO {
+                                self.allowedge[k] = true;
+                            }
+                        }
+                        if self.allowedge[k] {
+                            if self.label[self.inblossom[w]] == 0 {
+                                self.assign_label(w, 2, p ^ 1);
+                            } else if self.label[self.inblossom[w]] == 1 {
+                                let base = self.scan_blossom(v, w);
+                                if base != NONE {
+                                    self.add_blossom(base, k);
+                                } else {
+                                    self.augment_matching(k);
+                                    augmented = true;
+                                    break;
+                                }
+                            } else if self.label[w] == 0 {
+                                self.label[w] = 2;
+                                self.labelend[w] = p ^ 1;
+                            }
+                        } else if self.label[self.inblossom[w]] == 1 {
+                            let b = self.inblossom[v];
+                            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
+                                self.bestedge[b] = k;
+                            }
+                        } else if self.label[w] == 0
+                            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
+                        {
+                            self.bestedge[w] = k;
+                        }
+                    }
+                }
+                if augmented {
+                    break;
+                }
+                // dual adjustment
+                let mut deltatype = 0u8;
+                let mut delta = W::ZERO;
+                let mut deltaedge = NONE;
+                let mut deltablossom = NONE;
+                for v in 0..n {
+                    if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
+                        let d = self.slack(self.bestedge[v]);
+                        if deltatype == 0 || d < delta {
+                            delta = d;
+                            deltatype = 2;
+                            deltaedge = self.bestedge[v];
+                        }
+                    }
+                }
+                for b in 0..2 * n {
+                    if self.blossomparent[b] == NONE && self.label[b] == 1 && self.bestedge[b] != NONE {
+                        let d = self.slack(self.bestedge[b]).half();
+                        if deltatype == 0 || d < delta {
+                            delta = d;
+                            deltatype = 3;
+                            deltaedge = self.bestedge[b];
+                        }
+                    }
+                }
+                for b in n..2 * n {
+                    if self.blossombase[b] != NONE
+                        && self.blossomparent[b] == NONE
+                        && self.label[b] == 2
+                        && (deltatype == 0 || self.dualvar[b] < delta)
+                    {
+                        delta = self.dualvar[b];
+                        deltatype = 4;
+                        deltablossom = b;
+                    }
+                }
+                if deltatype == 0 {
+                    // no augmenting path exists: the matching has maximum cardinality
+                    break;
+                }
+                for v in 0..n {
+                    match self.label[self.inblossom[v]] {
+                        1 => self.dualvar[v] = self.dualvar[v].sub(delta),
+                        2 => self.dualvar[v] = self.dualvar[v].add(delta),
+                        _ => {}
+                    }
+                }
+                for b in n..2 * n {
+                    if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
+                        match self.label[b] {
+                            1 => self.dualvar[b] = self.dualvar[b].add(delta),
+                            2 => self.dualvar[b] = self.dualvar[b].sub(delta),
+                            _ => {}
+                        }
+                    }
+                }
+                match deltatype {
+                    2 => {
+                        self.allowedge[deltaedge] = true;
+                        let (mut i, mut j, _) = self.edges[deltaedge];
+                        if self.label[self.inblossom[i]] == 0 {
+                            std::mem::swap(&mut i, &mut j);
+                        }
+                        let _ = j;
+                        self.queue.push(i);
+                    }
+                    3 => {
+                        self.allowedge[deltaedge] = true;
+                        let (i, _, _) = self.edges[deltaedge];
+                        self.queue.push(i);
+                    }
+                    _ => self.expand_blossom(deltablossom, false),
+                }
+            }
+            if !augmented {
+                break;
+            }
+            for b in n..2 * n {
+                if self.blossomparent[b] == NONE
+                    && self.blossombase[b] != NONE
+                    && self.label[b] == 1
+                    && self.dualvar[b] == W::ZERO
+                {
+                    self.expand_blossom(b, true);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn brute(n: usize, edges: &[(usize, usize, i128)]) -> (usize, i128) {
+        fn rec(used: &mut Vec<bool>, edges: &[(usize, usize, i128)], start: usize, cnt: usize, w: i128, best: &mut (usize, i128)) {
+            if (cnt, w) > *best {
+                *best = (cnt, w);
+            }
+            for k in start..edges.len() {
+                let (i, j, wt) = edges[k];
+                if !used[i] && !used[j] {
+                    used[i] = true;
+                    used[j] = true;
+                    rec(used, edges, k + 1, cnt + 1, w + wt, best);
+                    used[i] = false;
+                    used[j] = false;
+                }
+            }
+        }
+        let mut best = (0, 0);
+        rec(&mut vec![false; n], edges, 0, 0, 0, &mut best);
+        best
+    }
+
+    fn check(n: usize, edges: &[(usize, usize, i128)]) {
+        let sol = max_weight_matching(n, edges);
+        let mut total = 0;
+        for &(i, j, w) in edges {
+            if sol.mate[i] == Some(j) {
+                total += w;
+            }
+        }
+        for (v, m) in sol.mate.iter().enumerate() {
+            if let Some(u) = m {
+                assert_eq!(sol.mate[*u], Some(v));
+            }
+        }
+        assert_eq!((sol.pairs(), total), brute(n, edges), "edges {edges:?}");
+    }
+
+    #[test]
+    fn small_known_cases() {
+        check(2, &[(0, 1, 2)]);
+        // a triangle plus a pendant: needs a blossom
+        check(4, &[(0, 1, 10), (1, 2, 10), (0, 2, 10), (2, 3, 2)]);
+        check(6, &[(0, 1, 8), (0, 2, 18), (1, 2, 20), (1, 3, 16), (2, 4, 16), (3, 4, 10), (3, 5, 4), (4, 5, 6)]);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        #[test]
+        fn agrees_with_brute_force(n in 2usize..9, raw in proptest::collection::vec((0usize..9, 0usize..9, 0i128..12), 1..20)) {
+            let mut edges: Vec<(usize, usize, i128)> = Vec::new();
+            for (a, b, w) in raw {
+                let (a, b) = (a % n, b % n);
+                if a != b && !edges.iter().any(|e| (e.0 == a && e.1 == b) || (e.0 == b && e.1 == a)) {
+                    edges.push((a, b, 2 * w));
+                }
+            }
+            check(n, &edges);
+        }
+
+        #[test]
+        fn complete_graphs_use_the_greedy_start(half in 1usize..5, ws in proptest::collection::vec(0i128..6, 28)) {
+            let n = 2 * half;
+            let mut edges = Vec::new();
+            let mut it = ws.into_iter();
+            for a in 0..n {
+                for b in a + 1..n {
+                    edges.push((a, b, 2 * it.next().unwrap_or(0)));
+                }
+            }
+            check(n, &edges);
+        }
+
+        #[test]
+        fn wide_agrees_with_i128(n in 2usize..8, raw in proptest::collection::vec((0usize..8, 0usize..8, 0u64..1000), 1..16)) {
+            let mut edges: Vec<(usize, usize, i128)> = Vec::new();
+            for (a, b, w) in raw {
+                let (a, b) = (a % n, b % n);
+                if a != b && !edges.iter().any(|e| (e.0 == a && e.1 == b) || (e.0 == b && e.1 == a)) {
+                    edges.push((a, b, 2 * w as i128));
+                }
+            }
+            let wide: Vec<(usize, usize, Wide<4>)> = edges.iter().map(|&(a, b, w)| (a, b, Wide::from_u64(w as u64))).collect();
+            let s1 = max_weight_matching(n, &edges);
+            let s2 = max_weight_matching(n, &wide);
+            let t1: i128 = edges.iter().filter(|e| s1.mate[e.0] == Some(e.1)).map(|e| e.2).sum();
+            let t2: i128 = edges.iter().filter(|e| s2.mate[e.0] == Some(e.1)).map(|e| e.2).sum();
+            prop_assert_eq!(t1, t2);
+            prop_assert_eq!(s1.pairs(), s2.pairs());
+        }
+    }
+}
