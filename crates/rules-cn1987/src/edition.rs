@@ -1,0 +1,242 @@
+//! The `cn-1987` edition plugin: [`Cn1987`] implements [`RuleEdition`] and registers itself.
+
+use serde::Deserialize;
+use xiangqi_adjudication::{NaturalLimitPolicy, PlyContext};
+use xiangqi_adjudication::material::{GainConfig, Values};
+use xiangqi_board::Color;
+use xiangqi_rules::{
+    ClassKind, CycleContext, CycleRuling as RulesCycleRuling, IdleKind as RulesIdle,
+    Params as EditionParams, PlyClass, RuleEdition, RulesetError, Target, Verdict as RulesVerdict,
+};
+
+use crate::classify::{Class, IdleKind, Params, classify};
+use crate::cycle::{PlyJudgment, Verdict, rule_judged};
+
+/// The CN-specific `[options]` of a `cn-1987` ruleset (all optional; see rulesets/README.md).
+#[derive(Debug, Clone, Copy, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Cn1987Options {
+    /// 长捉 needs the same piece chased by every chasing ply (default false, see [`Params`]).
+    pub perpetual_chase_same_piece: Option<bool>,
+    /// A joint chase (联合捉 / 捉少根子) answers a perpetual chase (default true).
+    pub joint_chase_is_counter: Option<bool>,
+    /// Longest capture/check line of the material-gain search, plies (default 8).
+    pub gain_max_plies: Option<u8>,
+    /// Checks allowed along a winning line (抽将), default 3.
+    pub gain_max_checks: Option<u8>,
+    /// A defender mate within this many plies refutes a capture (失去离线自由), default 3.
+    pub refutation_mate_plies: Option<u8>,
+}
+
+/// The 1987 Chinese rules as an edition.
+#[derive(Debug, Clone)]
+pub struct Cn1987 {
+    /// The classification parameters.
+    pub params: Params,
+    /// The natural-limit policy (60 moves, claimant's checks ≤ 10 by default).
+    pub limit: NaturalLimitPolicy,
+    /// Occurrences of a position that call for a ruling.
+    pub repetitions: u32,
+}
+
+impl Cn1987 {
+    /// Builds the edition from a ruleset's parameters.
+    pub fn from_params(p: &EditionParams<'_>) -> Result<Cn1987, RulesetError> {
+        let adj = p.adjudication();
+        let v = p.values();
+        let opts: Cn1987Options = p.options()?.unwrap_or_default();
+        let mut params = Params {
+            mate_threat_plies: adj.mate_threat_plies.0 as u32,
+            ..Params::default()
+        };
+        params.gain = GainConfig {
+            values: Values {
+                rook: v.rook,
+                horse: v.horse,
+                cannon: v.cannon,
+                advisor: v.advisor,
+                elephant: v.elephant,
+                crossed_pawn: v.crossed_pawn,
+            },
+            max_plies: opts.gain_max_plies.unwrap_or(params.gain.max_plies).clamp(1, 16),
+            max_checks: opts.gain_max_checks.unwrap_or(params.gain.max_checks).min(8),
+            refutation_mate_plies: opts
+                .refutation_mate_plies
+                .unwrap_or(params.gain.refutation_mate_plies)
+                .min(9),
+            ..params.gain
+        };
+        if let Some(b) = opts.perpetual_chase_same_piece {
+            params.perpetual_chase_same_piece = b;
+        }
+        if let Some(b) = opts.joint_chase_is_counter {
+            params.joint_chase_is_counter = b;
+        }
+        Ok(Cn1987 {
+            params,
+            limit: adj.natural_limit(),
+            repetitions: adj.repetitions.0 as u32,
+        })
+    }
+
+    /// The edition with default parameters (the embedded `cn-1987` ruleset's values).
+    pub fn new() -> Cn1987 {
+        Cn1987 {
+            params: Params::default(),
+            limit: NaturalLimitPolicy {
+                moves: 60,
+                max_counted_checks: 10,
+            },
+            repetitions: 3,
+        }
+    }
+}
+
+impl Default for Cn1987 {
+    fn default() -> Cn1987 {
+        Cn1987::new()
+    }
+}
+
+fn build(p: &EditionParams<'_>) -> Result<Box<dyn RuleEdition>, RulesetError> {
+    Ok(Box::new(Cn1987::from_params(p)?))
+}
+
+xiangqi_rules::register_edition! {
+    id: "cn-1987",
+    title: "Chinese competition rules 1987 (中国象棋竞赛规则 1987, 棋例)",
+    build: build,
+}
+
+/// Converts a CN-1987 class into the catalogue's [`PlyClass`].
+pub fn to_ply_class(class: Class, ply: &PlyContext<'_>) -> PlyClass {
+    match class {
+        Class::Check => PlyClass::check("将"),
+        Class::MateThreat => PlyClass::mate_threat("杀"),
+        Class::Chase {
+            targets,
+            via_check,
+            joint,
+        } => {
+            let ids = ply.ids_after();
+            let list = targets
+                .into_iter()
+                .filter_map(|sq| {
+                    Some(Target {
+                        square: sq,
+                        piece: ply.after().piece_at(sq)?,
+                        id: ids.get(sq)?,
+                    })
+                })
+                .collect();
+            let c = PlyClass::chase("捉", list);
+            if via_check {
+                c.with_note("要抽吃子")
+            } else if joint {
+                c.with_note("联合捉")
+            } else {
+                c
+            }
+        }
+        Class::Idle(k) => {
+            let kind = match k {
+                IdleKind::Exchange => RulesIdle::Exchange,
+                IdleKind::Offer => RulesIdle::Offer,
+                IdleKind::Block => RulesIdle::Block,
+                IdleKind::Follow => RulesIdle::Follow,
+                _ => RulesIdle::None,
+            };
+            let c = PlyClass::idle(kind, class.label());
+            match k {
+                IdleKind::PawnAttack | IdleKind::KingAttack | IdleKind::SelfInflicted => {
+                    c.with_note(k.word())
+                }
+                _ => c,
+            }
+        }
+    }
+}
+
+impl RuleEdition for Cn1987 {
+    fn repetitions(&self) -> u32 {
+        self.repetitions
+    }
+
+    fn classify(&self, ply: &PlyContext<'_>) -> PlyClass {
+        let class = classify(ply.before(), ply.mv(), &self.params);
+        to_ply_class(class, ply)
+    }
+
+    fn rule_cycle(&self, cycle: &CycleContext<'_>) -> RulesCycleRuling {
+        let record = cycle.record();
+        let mut plies = Vec::new();
+        for ply in cycle.cycle.plies() {
+            let ctx = cycle.ply(ply);
+            // Re-derive the CN class (the catalogue's PlyClass does not keep 要抽吃子/联合捉 apart).
+            let class = classify(ctx.before(), ctx.mv(), &self.params);
+            let mut target_ids = Vec::new();
+            let mut target_squares = Vec::new();
+            if let Class::Chase { targets, .. } = class {
+                for sq in targets {
+                    target_squares.push(sq);
+                    if let Some(id) = ctx.ids_after().get(sq) {
+                        target_ids.push(id.0);
+                    }
+                }
+            }
+            plies.push(PlyJudgment {
+                mv: ctx.mv(),
+                side: record.mover(ply),
+                class,
+                target_ids,
+                target_squares,
+            });
+        }
+        let r = rule_judged(plies, &self.params);
+        let verdict = match r.verdict {
+            Verdict::Draw => RulesVerdict::Draw,
+            Verdict::RedMustVary => RulesVerdict::MustVary(Color::Red),
+            Verdict::BlackMustVary => RulesVerdict::MustVary(Color::Black),
+        };
+        RulesCycleRuling {
+            verdict,
+            red: r.red.words.clone(),
+            black: r.black.words.clone(),
+            reason: reason_word(&r),
+            explanation: r.reason.clone(),
+        }
+    }
+
+    fn natural_limit(&self) -> Option<NaturalLimitPolicy> {
+        Some(self.limit)
+    }
+}
+
+fn reason_word(r: &crate::cycle::CycleRuling) -> String {
+    let offender = match r.verdict {
+        Verdict::Draw => return "no-violation".into(),
+        Verdict::RedMustVary => &r.red,
+        Verdict::BlackMustVary => &r.black,
+    };
+    let w = offender.words.as_str();
+    let word = if w == "长将" {
+        "perpetual-check"
+    } else if w == "长杀" {
+        "perpetual-mate-threat"
+    } else if w == "长捉" || w == "长要抽吃子" {
+        "perpetual-chase"
+    } else {
+        "perpetual-attack"
+    };
+    word.into()
+}
+
+/// Whether a class is one of the forcing kinds (for the catalogue's [`ClassKind`]).
+pub fn kind_of(class: Class) -> ClassKind {
+    match class {
+        Class::Check => ClassKind::Check,
+        Class::MateThreat => ClassKind::MateThreat,
+        Class::Chase { .. } => ClassKind::Chase,
+        Class::Idle(_) => ClassKind::Idle,
+    }
+}
