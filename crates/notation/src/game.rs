@@ -102,29 +102,6 @@ impl Game {
     }
 }
 
-/// Plays recorded moves (binary formats) from `start`, checking each for legality.
-pub(crate) fn replay_records(
-    start: &Position,
-    records: &[Move],
-    source_name: &str,
-    game: usize,
-) -> Result<Vec<Move>, GameFileError> {
-    let mut pos = start.clone();
-    let mut out = Vec::with_capacity(records.len());
-    for (i, &m) in records.iter().enumerate() {
-        if !pos.is_legal(m) {
-            return Err(GameFileError {
-                source_name: source_name.to_string(),
-                game: Some(game),
-                ply: Some(i + 1),
-                kind: GameFileErrorKind::IllegalRecord { mv: m },
-            });
-        }
-        pos.play_unchecked(m);
-        out.push(m);
-    }
-    Ok(out)
-}
 
 /// Reads every game of a file, detecting the format: XQF, CBR and CBL by their magic bytes;
 /// text in UTF-8, UTF-16 (BOM), GBK/GB18030 or Big5, then CBF (XML), DhtmlXQ or PGN (any

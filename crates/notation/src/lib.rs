@@ -32,6 +32,7 @@
 mod error;
 mod syntax;
 mod text;
+mod tree;
 
 pub mod cbr;
 pub mod chinese;
