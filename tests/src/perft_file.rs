@@ -80,6 +80,7 @@ pub fn parse(text: &str) -> Result<Vec<PerftCase>, PerftFileError> {
 /// The reference file shipped in `tests/data/perft/`.
 pub fn reference_cases() -> Vec<PerftCase> {
     let path = crate::shared::repo_root().join("tests/data/perft/reference.perft");
-    let text = std::fs::read_to_string(&path).expect("tests/data/perft/reference.perft is readable");
+    let text =
+        std::fs::read_to_string(&path).expect("tests/data/perft/reference.perft is readable");
     parse(&text).expect("reference.perft parses")
 }

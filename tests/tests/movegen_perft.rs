@@ -10,7 +10,11 @@ const NODE_LIMIT: u64 = 5_000_000;
 #[test]
 fn reference_perft_counts_up_to_the_node_limit() {
     let cases = perft_file::reference_cases();
-    assert!(cases.len() >= 12, "reference file has {} cases", cases.len());
+    assert!(
+        cases.len() >= 12,
+        "reference file has {} cases",
+        cases.len()
+    );
     let mut checked = 0;
     for case in &cases {
         let pos = Position::from_fen(&case.fen)

@@ -2,7 +2,7 @@
 //! generator in `xiangqi_conformance::reference`.
 
 use proptest::prelude::*;
-use xiangqi::board::{Setup, START_FEN};
+use xiangqi::board::{START_FEN, Setup};
 use xiangqi::movegen::{GameStatus, Position, PositionProblem, perft};
 use xiangqi_conformance::{perft_file, reference};
 
@@ -96,19 +96,50 @@ fn every_broken_placement_rule_is_reported() {
     let setup = Setup::from_fen("9/9/9/9/2B6/9/9/3RRR1P1/3A5/3K5 w").unwrap();
     let err = Position::from_setup(setup).unwrap_err();
     let p = &err.problems;
-    assert!(p.contains(&PositionProblem::MissingKing(xiangqi::board::Color::Black)), "{err}");
-    assert!(p.iter().any(|x| matches!(x, PositionProblem::TooManyPieces { found: 3, .. })), "{err}");
-    assert!(p.iter().any(|x| matches!(x, PositionProblem::AdvisorOffPoint(..))), "{err}");
-    assert!(p.iter().any(|x| matches!(x, PositionProblem::ElephantOffPoint(..))), "{err}");
-    assert!(p.iter().any(|x| matches!(x, PositionProblem::PawnOffPoint(..))), "{err}");
+    assert!(
+        p.contains(&PositionProblem::MissingKing(xiangqi::board::Color::Black)),
+        "{err}"
+    );
+    assert!(
+        p.iter()
+            .any(|x| matches!(x, PositionProblem::TooManyPieces { found: 3, .. })),
+        "{err}"
+    );
+    assert!(
+        p.iter()
+            .any(|x| matches!(x, PositionProblem::AdvisorOffPoint(..))),
+        "{err}"
+    );
+    assert!(
+        p.iter()
+            .any(|x| matches!(x, PositionProblem::ElephantOffPoint(..))),
+        "{err}"
+    );
+    assert!(
+        p.iter()
+            .any(|x| matches!(x, PositionProblem::PawnOffPoint(..))),
+        "{err}"
+    );
     // A king outside the palace and a pawn on an odd file before the river.
-    let err = Position::from_fen("4k4/9/9/9/9/9/1P7/9/9/6K2 w").unwrap_err().to_string();
-    assert!(err.contains("outside its palace") && err.contains("pawn on b3"), "{err}");
+    let err = Position::from_fen("4k4/9/9/9/9/9/1P7/9/9/6K2 w")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("outside its palace") && err.contains("pawn on b3"),
+        "{err}"
+    );
     // Facing kings, and the side not to move in check.
-    let err = Position::from_fen("4k4/9/9/9/9/9/9/9/9/4K4 w").unwrap_err().to_string();
+    let err = Position::from_fen("4k4/9/9/9/9/9/9/9/9/4K4 w")
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("face each other"), "{err}");
-    let err = Position::from_fen("3k5/9/9/9/9/9/9/9/9/3RK4 w").unwrap_err().to_string();
-    assert!(err.contains("black is not to move but is in check"), "{err}");
+    let err = Position::from_fen("3k5/9/9/9/9/9/9/9/9/3RK4 w")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("black is not to move but is in check"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -116,11 +147,21 @@ fn no_legal_move_loses_checkmate_and_stalemate_alike() {
     // Checkmate: rook e1 and horse f7 both check the black king, hemmed in by its advisors.
     let mate = Position::from_fen("3aka3/9/5N3/9/9/9/9/9/4R4/3K5 b").unwrap();
     assert!(mate.is_check());
-    assert_eq!(mate.status(), GameStatus::Checkmate { loser: xiangqi::board::Color::Black });
+    assert_eq!(
+        mate.status(),
+        GameStatus::Checkmate {
+            loser: xiangqi::board::Color::Black
+        }
+    );
     // 困毙: Black not in check, no legal move.
     let stale = Position::from_fen("3k5/9/3P1P3/9/9/9/9/9/9/4K4 b").unwrap();
     assert!(!stale.is_check());
     assert!(stale.legal_moves().is_empty(), "{:?}", stale.legal_moves());
-    assert_eq!(stale.status(), GameStatus::Stalemate { loser: xiangqi::board::Color::Black });
+    assert_eq!(
+        stale.status(),
+        GameStatus::Stalemate {
+            loser: xiangqi::board::Color::Black
+        }
+    );
     assert_eq!(perft(&stale, 1), 0);
 }

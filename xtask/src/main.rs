@@ -60,7 +60,14 @@ fn ci() -> Result<(), String> {
     run("cargo", &["fmt", "--all", "--", "--check"])?;
     run(
         "cargo",
-        &["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"],
+        &[
+            "clippy",
+            "--workspace",
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ],
     )?;
     run("cargo", &["test", "--workspace"])
 }
@@ -73,7 +80,10 @@ fn conformance(deep: bool) -> Result<(), String> {
         let pos = Position::from_fen(&case.fen).map_err(|e| format!("{}: {e}", case.id))?;
         for &(depth, nodes) in &case.counts {
             if nodes > limit {
-                println!("{:<45} perft {depth}: skipped ({nodes} nodes; use --deep)", case.id);
+                println!(
+                    "{:<45} perft {depth}: skipped ({nodes} nodes; use --deep)",
+                    case.id
+                );
                 continue;
             }
             let start = Instant::now();
@@ -86,7 +96,11 @@ fn conformance(deep: bool) -> Result<(), String> {
             println!(
                 "{:<45} perft {depth}: {got:>12} {} ({:.2} s)",
                 case.id,
-                if ok { "ok".to_string() } else { format!("EXPECTED {nodes}") },
+                if ok {
+                    "ok".to_string()
+                } else {
+                    format!("EXPECTED {nodes}")
+                },
                 start.elapsed().as_secs_f64()
             );
         }

@@ -82,9 +82,7 @@ impl Board {
     /// Does nothing and returns `None` when `from` is empty.
     #[inline]
     pub fn move_piece(&mut self, from: Square, to: Square) -> Option<Piece> {
-        let Some(piece) = self.squares[from.index()].take() else {
-            return None;
-        };
+        let piece = self.squares[from.index()].take()?;
         let captured = self.squares[to.index()].replace(piece);
         if let Some(c) = captured {
             self.by_color[c.color].remove(to);

@@ -465,20 +465,20 @@ impl Square {
     /// Whether an advisor of `color` may ever stand here (the five diagonal palace points).
     pub const fn is_advisor_point(self, color: Color) -> bool {
         let f = self.0 % 9;
-        let r = (match color {
+        let r = match color {
             Color::Red => self.0 / 9,
             Color::Black => 9 - self.0 / 9,
-        }) as u8;
+        };
         matches!((f, r), (3, 0) | (5, 0) | (4, 1) | (3, 2) | (5, 2))
     }
 
     /// Whether an elephant of `color` may ever stand here (the seven points of its half).
     pub const fn is_elephant_point(self, color: Color) -> bool {
         let f = self.0 % 9;
-        let r = (match color {
+        let r = match color {
             Color::Red => self.0 / 9,
             Color::Black => 9 - self.0 / 9,
-        }) as u8;
+        };
         matches!(
             (f, r),
             (2, 0) | (6, 0) | (0, 2) | (4, 2) | (8, 2) | (2, 4) | (6, 4)
@@ -489,10 +489,10 @@ impl Square {
     /// files a, c, e, g, i, or anywhere past the river.
     pub const fn is_pawn_point(self, color: Color) -> bool {
         let f = self.0 % 9;
-        let r = (match color {
+        let r = match color {
             Color::Red => self.0 / 9,
             Color::Black => 9 - self.0 / 9,
-        }) as u8;
+        };
         r >= 5 || ((r == 3 || r == 4) && f % 2 == 0)
     }
 

@@ -5,8 +5,8 @@ use xiangqi_board::{Bitboard, Board, ByColor, Color, Piece, PieceKind, Setup, Sq
 
 use crate::moves::{Move, MoveList};
 use crate::tables::{
-    ADVISOR_STEPS, ELEPHANT_JUMPS, HORSE_ATTACKERS, HORSE_JUMPS, KING_STEPS, PAWN_ATTACKERS,
-    PAWN_STEPS, TRANSPOSED, ci, lines, place,
+    ADVISOR_STEPS, DIAG_OFFSETS, ELEPHANT_MOVES, HORSE_ATTACKERS, HORSE_ATTACKS_TO, HORSE_MOVES,
+    KING_STEPS, ORTHO_OFFSETS, PAWN_ATTACKERS, PAWN_STEPS, TRANSPOSED, ci, lines, pattern, place,
 };
 use crate::validate::{PositionError, validate};
 use crate::zobrist::{BLACK_TO_MOVE, piece_key};
@@ -108,8 +108,10 @@ fn attacks_with(piece: Piece, sq: Square, occ: u128, occ_t: u128) -> Bitboard {
     match piece.kind {
         PieceKind::King => KING_STEPS[sq.index()],
         PieceKind::Advisor => ADVISOR_STEPS[sq.index()],
-        PieceKind::Elephant => jumps(&ELEPHANT_JUMPS[sq.index()], occ),
-        PieceKind::Horse => jumps(&HORSE_JUMPS[sq.index()], occ),
+        PieceKind::Elephant => {
+            Bitboard(ELEPHANT_MOVES[sq.index()][pattern(occ, sq, &DIAG_OFFSETS)])
+        }
+        PieceKind::Horse => Bitboard(HORSE_MOVES[sq.index()][pattern(occ, sq, &ORTHO_OFFSETS)]),
         PieceKind::Rook => {
             let (re, fe) = lines(sq, occ, occ_t);
             place(sq, re.slide | re.first, fe.slide | fe.first)
@@ -132,17 +134,6 @@ fn reach_with(piece: Piece, sq: Square, occ: u128, occ_t: u128) -> Bitboard {
         }
         _ => attacks_with(piece, sq, occ, occ_t),
     }
-}
-
-#[inline(always)]
-fn jumps(j: &crate::tables::Jumps, occ: u128) -> Bitboard {
-    let mut bits = 0u128;
-    for jump in &j.list[..j.len as usize] {
-        if occ >> jump.block & 1 == 0 {
-            bits |= 1u128 << jump.to;
-        }
-    }
-    Bitboard(bits)
 }
 
 impl Position {
@@ -318,15 +309,7 @@ impl Position {
             return true;
         }
         let horses = b.by_kind(PieceKind::Horse).0 & them;
-        if horses != 0 {
-            let ha = &HORSE_ATTACKERS[ksq.index()];
-            for j in &ha.list[..ha.len as usize] {
-                if horses >> j.to & 1 != 0 && occ >> j.block & 1 == 0 {
-                    return true;
-                }
-            }
-        }
-        false
+        horses != 0 && HORSE_ATTACKS_TO[ksq.index()][pattern(occ, ksq, &DIAG_OFFSETS)] & horses != 0
     }
 
     /// Whether moving the own piece `from`→`to` leaves the own king safe.

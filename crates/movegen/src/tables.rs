@@ -341,6 +341,65 @@ pub(crate) static TRANSPOSED: [u8; 90] = {
     t
 };
 
+/// Bit of a leg/eye offset in a 4-bit occupancy pattern: orthogonal legs N, S, E, W or
+/// diagonal points NE, NW, SE, SW.
+const fn pattern_bit(offset: i32) -> usize {
+    match offset {
+        9 | 10 => 0,
+        -9 | 8 => 1,
+        1 | -8 => 2,
+        _ => 3, // -1 | -10
+    }
+}
+
+/// Orthogonal neighbour offsets in pattern-bit order (N, S, E, W).
+pub(crate) const ORTHO_OFFSETS: [i32; 4] = [9, -9, 1, -1];
+/// Diagonal neighbour offsets in pattern-bit order (NE, NW, SE, SW).
+pub(crate) const DIAG_OFFSETS: [i32; 4] = [10, 8, -8, -10];
+
+/// The 4-bit occupancy pattern of the neighbours of `sq` at `offsets`. Neighbours off the board
+/// read as whatever bit lies there; the tables below never use such a neighbour.
+#[inline(always)]
+pub(crate) fn pattern(occ: u128, sq: Square, offsets: &[i32; 4]) -> usize {
+    let padded = occ << 10;
+    let i = sq.index() as i32 + 10;
+    ((padded >> (i + offsets[0]) & 1)
+        | (padded >> (i + offsets[1]) & 1) << 1
+        | (padded >> (i + offsets[2]) & 1) << 2
+        | (padded >> (i + offsets[3]) & 1) << 3) as usize
+}
+
+const fn by_pattern(jumps: &[Jumps; 90]) -> [[u128; 16]; 90] {
+    let mut t = [[0u128; 16]; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let mut m = 0;
+        while m < 16 {
+            let j = &jumps[sq];
+            let mut i = 0;
+            while i < j.len as usize {
+                // Offset of the blocking point from the pattern's centre square.
+                let off = j.list[i].block as i32 - sq as i32;
+                if m >> pattern_bit(off) & 1 == 0 {
+                    t[sq][m] |= 1u128 << j.list[i].to;
+                }
+                i += 1;
+            }
+            m += 1;
+        }
+        sq += 1;
+    }
+    t
+}
+
+/// Horse destinations by square and the occupancy pattern of its four legs (N, S, E, W).
+pub(crate) static HORSE_MOVES: [[u128; 16]; 90] = by_pattern(&HORSE_JUMPS);
+/// Elephant destinations by square and the occupancy pattern of its four eyes (NE, NW, SE, SW).
+pub(crate) static ELEPHANT_MOVES: [[u128; 16]; 90] = by_pattern(&ELEPHANT_JUMPS);
+/// Squares from which a horse attacks a square, by the occupancy pattern of the square's four
+/// diagonal neighbours (where the attacking horses' legs are).
+pub(crate) static HORSE_ATTACKS_TO: [[u128; 16]; 90] = by_pattern(&HORSE_ATTACKERS);
+
 /// Line lookup for a slider on `sq`, given the normal and the transposed occupancy words.
 /// Returns `(rank entry, file entry)`.
 #[inline(always)]
