@@ -148,6 +148,28 @@ impl Position {
         Ok(Position::from_valid_setup(setup))
     }
 
+    /// Validates a *composed* setup (a rule-book diagram): like [`Position::from_setup`], except
+    /// that a pawn standing where no pawn can ever go (behind its start rank, or on an odd file
+    /// before the river) is accepted; every other rule still holds. Such a pawn moves by the
+    /// ordinary rules (forward, and sideways once across the river).
+    pub fn from_setup_composed(setup: Setup) -> Result<Position, PositionError> {
+        match validate(&setup) {
+            Ok(()) => Ok(Position::from_valid_setup(setup)),
+            Err(e) => {
+                let rest: Vec<_> = e
+                    .problems
+                    .into_iter()
+                    .filter(|p| !matches!(p, crate::PositionProblem::PawnOffPoint(..)))
+                    .collect();
+                if rest.is_empty() {
+                    Ok(Position::from_valid_setup(setup))
+                } else {
+                    Err(PositionError { problems: rest })
+                }
+            }
+        }
+    }
+
     /// Parses and validates a FEN.
     pub fn from_fen(fen: &str) -> Result<Position, crate::FenOrPositionError> {
         let setup = Setup::from_fen(fen)?;

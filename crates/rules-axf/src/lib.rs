@@ -31,7 +31,8 @@ use std::collections::BTreeSet;
 use xiangqi_adjudication::{
     AttackFact, MateSearch, NaturalLimitPolicy, PieceId, PieceValues, PlyContext,
 };
-use xiangqi_board::{Color, PieceKind};
+use xiangqi_board::{Color, Piece, PieceKind, Square};
+use xiangqi_movegen::Position;
 use xiangqi_rules::{
     ClassKind, CycleContext, CycleRuling, IdleKind, Params, PlyClass, RuleEdition, RulesetError,
     Target, Verdict,
@@ -88,6 +89,10 @@ pub fn qualifies(a: &AttackFact) -> bool {
 impl Axf {
     /// The enemy pieces a ply newly chases.
     pub fn chased(&self, ply: &PlyContext<'_>) -> Vec<Target> {
+        // The king may chase, alone or working with other pieces (AXF rule 28, D67-68).
+        if ply.piece().kind == PieceKind::King {
+            return Vec::new();
+        }
         let before: BTreeSet<PieceId> = ply
             .attacks_before(&self.values)
             .iter()
@@ -137,10 +142,14 @@ impl RuleEdition for Axf {
     }
 
     fn classify(&self, ply: &PlyContext<'_>) -> PlyClass {
-        if ply.gives_check() {
-            return PlyClass::check("将");
-        }
         let targets = self.chased(ply);
+        if ply.gives_check() {
+            // A check that also chases keeps its targets: it counts toward a perpetual chase of
+            // the same piece (Fairy-Stockfish test "discovered + anti-discovered chase").
+            let mut c = PlyClass::check("将");
+            c.targets = targets;
+            return c;
+        }
         if !targets.is_empty() {
             return PlyClass::chase("捉", targets);
         }
@@ -177,6 +186,16 @@ impl RuleEdition for Axf {
                 "Black checks perpetually: forbidden whatever the other side does (AXF rule 6); Black must vary".to_string(),
             ),
             (false, false) => match (red.perpetual_chase, black.perpetual_chase) {
+                (true, true) if red.pinned_rook && !black.pinned_rook => (
+                    Verdict::MustVary(Color::Red),
+                    "perpetual-chase",
+                    "both sides chase perpetually, but Red chases a rook held by a horse pin (it blocks the leg of a horse that would check): forbidden (AXF rule 19, D39-41); Red must vary".to_string(),
+                ),
+                (true, true) if black.pinned_rook && !red.pinned_rook => (
+                    Verdict::MustVary(Color::Black),
+                    "perpetual-chase",
+                    "both sides chase perpetually, but Black chases a rook held by a horse pin (it blocks the leg of a horse that would check): forbidden (AXF rule 19, D39-41); Black must vary".to_string(),
+                ),
                 (true, true) => (
                     Verdict::Draw,
                     "mutual-perpetual-chase",
@@ -216,6 +235,8 @@ impl RuleEdition for Axf {
 struct SideSummary {
     perpetual_check: bool,
     perpetual_chase: bool,
+    /// The perpetually chased piece is a rook held by a horse pin (AXF rule 19).
+    pinned_rook: bool,
     common: BTreeSet<PieceId>,
     label: String,
 }
@@ -227,7 +248,8 @@ impl SideSummary {
         let perpetual_check = all(ClassKind::Check);
         let mut common: BTreeSet<PieceId> = BTreeSet::new();
         let mut perpetual_chase = false;
-        if all(ClassKind::Chase) {
+        let chasing = |c: &PlyClass| !c.targets.is_empty();
+        if !perpetual_check && !plies.is_empty() && plies.iter().all(|c| chasing(c)) {
             common = plies[0].targets.iter().map(|t| t.id).collect();
             for c in &plies[1..] {
                 let ids: BTreeSet<PieceId> = c.targets.iter().map(|t| t.id).collect();
@@ -237,16 +259,28 @@ impl SideSummary {
         }
         let label = if perpetual_check {
             "长将".to_string()
-        } else if perpetual_chase {
+        } else if perpetual_chase && all(ClassKind::Chase) {
             "长捉".to_string()
+        } else if perpetual_chase {
+            format!("长捉（{}）", compose(plies.iter().map(|c| c.label.as_str())))
         } else if all(ClassKind::Chase) {
             "捉不同子".to_string()
         } else {
             compose(plies.iter().map(|c| c.label.as_str()))
         };
+        let pinned_rook = perpetual_chase
+            && cycle.side(side).any(|(ply, _)| {
+                let ctx = cycle.ply(ply);
+                common.iter().any(|id| {
+                    ctx.ids_after()
+                        .square_of(*id)
+                        .is_some_and(|sq| horse_pinned_rook(ctx.after(), sq))
+                })
+            });
         SideSummary {
             perpetual_check,
             perpetual_chase,
+            pinned_rook,
             common,
             label,
         }
@@ -265,6 +299,27 @@ impl SideSummary {
             .collect::<Vec<_>>()
             .join(", ")
     }
+}
+
+/// Whether a rook stands on `sq` blocking the leg of an enemy horse that would otherwise check
+/// its king (a rook "immobilised by a knight", AXF rule 19).
+pub fn horse_pinned_rook(pos: &Position, sq: Square) -> bool {
+    let Some(rook) = pos.piece_at(sq) else { return false };
+    if rook.kind != PieceKind::Rook {
+        return false;
+    }
+    let king = pos.king(rook.color);
+    let horses = pos.board().by_piece(Piece::new(!rook.color, PieceKind::Horse));
+    horses.into_iter().any(|h| {
+        let df = king.file().index() as i32 - h.file().index() as i32;
+        let dr = king.rank().index() as i32 - h.rank().index() as i32;
+        let leg = match (df.abs(), dr.abs()) {
+            (1, 2) => h.offset(0, dr / 2),
+            (2, 1) => h.offset(df / 2, 0),
+            _ => None,
+        };
+        leg == Some(sq)
+    })
 }
 
 /// The label of one side of a cycle from its ply labels: `长X` when all are `X` (`闲` for all

@@ -1,0 +1,167 @@
+//! Data-driven repetition rulings: every case of `tests/data/adjudication/*.toml` is ruled under
+//! every ruleset that has an expectation for it. Every `axf` expectation must hold; the full
+//! rulings (per-ply classes included) are snapshotted.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use serde::Deserialize;
+use xiangqi::adjudication::GameRecord;
+use xiangqi::board::Setup;
+use xiangqi::movegen::{Move, Position};
+use xiangqi::rules::{Arbiter, PlyClass, Ruleset};
+
+#[derive(Deserialize)]
+struct CaseFile {
+    case: Vec<Case>,
+}
+
+#[derive(Deserialize)]
+#[allow(dead_code)]
+struct Case {
+    id: String,
+    source: String,
+    fen: String,
+    moves: String,
+    #[serde(default)]
+    title: Option<String>,
+    #[serde(default)]
+    expect: BTreeMap<String, String>,
+}
+
+fn load(name: &str) -> Vec<Case> {
+    let path = format!("{}/data/adjudication/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("case file");
+    toml::from_str::<CaseFile>(&text)
+        .expect("case file parses")
+        .case
+}
+
+fn record(case: &Case) -> GameRecord {
+    let setup = Setup::from_fen(&case.fen).unwrap_or_else(|e| panic!("{}: {e}", case.id));
+    let pos = Position::from_setup_composed(setup).unwrap_or_else(|e| panic!("{}: {e}", case.id));
+    let moves: Vec<Move> = case
+        .moves
+        .split_whitespace()
+        .map(|m| Move::from_iccs(m).unwrap_or_else(|| panic!("{}: bad move {m}", case.id)))
+        .collect();
+    GameRecord::new(pos, moves).unwrap_or_else(|e| panic!("{}: {e}", case.id))
+}
+
+fn class_text(c: &PlyClass) -> String {
+    if c.targets.is_empty() {
+        c.label.clone()
+    } else {
+        let t: Vec<String> = c.targets.iter().map(|t| t.square.to_string()).collect();
+        format!("{}[{}]", c.label, t.join(","))
+    }
+}
+
+/// Rules every case of `file` under `ruleset`; returns (failures, snapshot text).
+fn rule_file(file: &str, ruleset: &str) -> (Vec<String>, String, usize) {
+    let arbiter = Arbiter::new(Ruleset::load(ruleset).expect("ruleset")).expect("edition");
+    let mut failures = Vec::new();
+    let mut snap = String::new();
+    let mut n = 0;
+    for case in load(file) {
+        let Some(expected) = case.expect.get(ruleset) else {
+            continue;
+        };
+        n += 1;
+        let rec = record(&case);
+        let got = arbiter.rule_last_ply(&rec);
+        let (verdict, line) = match &got {
+            None => (
+                "none".to_string(),
+                "no repetition at the last ply".to_string(),
+            ),
+            Some((r, classes)) => {
+                let plies: Vec<String> = classes
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| format!("{}:{}", r.first_ply + i, class_text(c)))
+                    .collect();
+                (
+                    r.verdict.as_str().to_string(),
+                    format!(
+                        "red={} black={} plies {}-{} ({}) | {}",
+                        r.red,
+                        r.black,
+                        r.first_ply,
+                        r.last_ply,
+                        r.reason,
+                        plies.join(" ")
+                    ),
+                )
+            }
+        };
+        let ok = &verdict == expected;
+        if !ok {
+            failures.push(format!(
+                "{}: expected {expected}, got {verdict}: {line}",
+                case.id
+            ));
+        }
+        writeln!(
+            snap,
+            "{} {} {}: {line}",
+            if ok { "ok " } else { "BAD" },
+            case.id,
+            verdict
+        )
+        .unwrap();
+    }
+    (failures, snap, n)
+}
+
+#[test]
+fn repetition_cases_axf() {
+    let (failures, snap, n) = rule_file("repetition-cases.toml", "axf");
+    assert_eq!(n, 40, "every repetition case has an axf expectation");
+    insta::assert_snapshot!("repetition_cases_axf", snap);
+    assert!(
+        failures.is_empty(),
+        "{} of {n} failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn axf_manual_cases_axf() {
+    let (failures, snap, n) = rule_file("axf-manual-cases.toml", "axf");
+    assert_eq!(n, 170, "every manual case has an axf expectation");
+    insta::assert_snapshot!("axf_manual_cases_axf", snap);
+    assert!(
+        failures.is_empty(),
+        "{} of {n} failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// Expectations under other rulesets are ruled when their edition is linked; they are reported
+/// here (their owners assert them).
+#[test]
+fn other_rulesets_are_ruled_when_linked() {
+    for file in ["repetition-cases.toml", "axf-manual-cases.toml"] {
+        let mut ids: Vec<String> = load(file)
+            .iter()
+            .flat_map(|c| c.expect.keys().cloned())
+            .filter(|k| k != "axf")
+            .collect();
+        ids.sort();
+        ids.dedup();
+        for id in ids {
+            let Ok(rs) = Ruleset::load(&id) else { continue };
+            if rs.registration().is_err() {
+                continue;
+            }
+            let (failures, _, n) = rule_file(file, &id);
+            eprintln!(
+                "{file} under {id}: {} of {n} as expected",
+                n - failures.len()
+            );
+        }
+    }
+}
