@@ -178,7 +178,10 @@ pub fn classify(before: &Position, m: Move, params: &Params) -> Class {
     } else {
         material::winnable(before, &params.gain)
     };
-    let mut new = now.won & !was.won;
+    // A threat counts as pre-existing only in the same form: a direct threat before, or a
+    // threat by 抽将 both before and after (形式上和本质上都没有发生变化).
+    let was_direct = was.won & !was.via_check;
+    let mut new = now.won & !was_direct & !(was.via_check & now.via_check);
     // 兑, not 捉: an enemy piece of the moved piece's own kind that can take it back is not chased
     // (mutual attack of equals); 兑兼捉按捉 still applies to every other target.
     let offered = material::exchange_offer(before, m);
