@@ -102,6 +102,16 @@ fn rule(arbiter: &Arbiter, case: &Case) -> Outcome {
     }
 }
 
+/// Cases of the shared `repetition-cases.toml` whose `cn-1987` expectation this file reads
+/// differently, with the reason (reported to the owner of that file).
+const CN_OVERRIDES: &[(&str, &str, &str)] = &[(
+    "pf-2",
+    "red-must-vary",
+    "车九退九 (a9a0) threatens 车一平四/Rd0 mate: the black king on d8 can neither leave the d-file \
+     (the e-file faces the red king) nor take the rook, so the ply is 杀 and Red is 一将一杀, \
+     forbidden under CN-1987 (decisions.md 6); the file's `draw` assumed an idle move",
+)];
+
 fn labels_match(expected: &str, got: &[&str]) -> bool {
     expected
         .split_whitespace()
@@ -121,10 +131,14 @@ fn check_file(file: &str, with_axf: bool) -> (usize, Vec<String>, usize) {
         let Some(expected) = case.expect.get("cn-1987") else {
             continue;
         };
+        let expected = CN_OVERRIDES
+            .iter()
+            .find(|(id, _, _)| *id == case.id)
+            .map_or(expected.as_str(), |(_, v, _)| v);
         n += 1;
         let got = rule(&cn, &case);
         let mut problems = Vec::new();
-        if &got.verdict != expected {
+        if got.verdict != expected {
             problems.push(format!("verdict {} (expected {expected})", got.verdict));
         }
         if let Some(l) = &case.labels
