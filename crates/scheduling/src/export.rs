@@ -1,1 +1,401 @@
-//! Exports.
+//! Views of an event: CSV and JSON standings, an HTML crosstable, the printable 编排记录表 and
+//! 成绩表 of seed 002, and FIDE TRF-16 (with `BBW`/`BBD` point lines for 2/1/0 scoring).
+
+use std::fmt::Write as _;
+
+use crate::event::Event;
+use crate::score::{Points, PointSystem};
+use crate::tiebreak::{Entry, Standing, criterion};
+
+/// Display width of a string (CJK characters count two columns).
+pub fn display_width(s: &str) -> usize {
+    s.chars()
+        .map(|c| {
+            let u = c as u32;
+            if (0x1100..=0x115F).contains(&u)
+                || (0x2E80..=0xA4CF).contains(&u)
+                || (0xAC00..=0xD7A3).contains(&u)
+                || (0xF900..=0xFAFF).contains(&u)
+                || (0xFE30..=0xFE4F).contains(&u)
+                || (0xFF00..=0xFF60).contains(&u)
+                || (0xFFE0..=0xFFE6).contains(&u)
+            {
+                2
+            } else {
+                1
+            }
+        })
+        .sum()
+}
+
+fn pad(s: &str, w: usize) -> String {
+    let d = display_width(s);
+    format!("{s}{}", " ".repeat(w.saturating_sub(d)))
+}
+
+fn table(rows: &[Vec<String>]) -> String {
+    let cols = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let mut widths = vec![0; cols];
+    for r in rows {
+        for (i, c) in r.iter().enumerate() {
+            widths[i] = widths[i].max(display_width(c));
+        }
+    }
+    let mut out = String::new();
+    for r in rows {
+        let line: Vec<String> = r.iter().enumerate().map(|(i, c)| pad(c, widths[i])).collect();
+        out.push_str(line.join("  ").trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+fn fmt_value(v: &[f64]) -> String {
+    v.iter()
+        .map(|x| {
+            if x.fract() == 0.0 {
+                format!("{x:.0}")
+            } else {
+                let s = format!("{x:.2}");
+                s.trim_end_matches('0').to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+fn chain_names(ev: &Event) -> Vec<String> {
+    ev.config
+        .chain()
+        .iter()
+        .map(|id| criterion(id).map_or(id.clone(), |c| c.chinese.to_string()))
+        .collect()
+}
+
+fn score_name(ev: &Event) -> &'static str {
+    if ev.config.games_in_match() > 1 { "场分" } else { "积分" }
+}
+
+/// The standings as aligned text: 名次, 代号, 姓名, 单位, 积分, the chain's columns.
+pub fn standings_text(ev: &Event, st: &[Standing]) -> String {
+    let mut rows = vec![
+        ["名次", "代号", "姓名", "单位", score_name(ev)]
+            .iter()
+            .map(|s| s.to_string())
+            .chain(chain_names(ev))
+            .collect::<Vec<_>>(),
+    ];
+    for s in st {
+        let p = ev.player(s.no);
+        let mut r = vec![
+            format!("{}{}", s.rank, if s.shared { "=" } else { "" }),
+            s.no.to_string(),
+            p.map_or(String::new(), |p| p.name.clone()),
+            p.map_or(String::new(), |p| p.club.clone()),
+            fmt_value(&[s.points]),
+        ];
+        r.extend(s.tie_breaks.iter().map(|v| fmt_value(v)));
+        rows.push(r);
+    }
+    table(&rows)
+}
+
+/// CSV standings (`rank,no,name,club,points,<criteria ids>`).
+pub fn standings_csv(ev: &Event, st: &[Standing]) -> String {
+    let esc = |s: &str| {
+        if s.contains([',', '"', '\n']) {
+            format!("\"{}\"", s.replace('"', "\"\""))
+        } else {
+            s.to_string()
+        }
+    };
+    let mut out = String::from("rank,shared,no,name,club,points");
+    for id in ev.config.chain() {
+        out.push(',');
+        out.push_str(&id);
+    }
+    out.push('\n');
+    for s in st {
+        let p = ev.player(s.no);
+        let _ = write!(
+            out,
+            "{},{},{},{},{},{}",
+            s.rank,
+            s.shared,
+            s.no,
+            esc(&p.map_or(String::new(), |p| p.name.clone())),
+            esc(&p.map_or(String::new(), |p| p.club.clone())),
+            fmt_value(&[s.points])
+        );
+        for v in &s.tie_breaks {
+            out.push(',');
+            out.push_str(&fmt_value(v));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// JSON: the event's rounds and the standings.
+pub fn event_json(ev: &Event, st: &[Standing]) -> serde_json::Value {
+    let players: Vec<_> = ev
+        .players
+        .iter()
+        .map(|p| serde_json::json!({"no": p.no, "name": p.name, "club": p.club}))
+        .collect();
+    let rounds: Vec<_> = ev
+        .paired
+        .iter()
+        .map(|r| {
+            serde_json::json!({
+                "round": r.round,
+                "bye": r.bye,
+                "boards": r.boards.iter().map(|b| serde_json::json!({
+                    "board": b.board, "red": b.red, "black": b.black, "result": b.result,
+                    "red_fouls": b.red_fouls, "black_fouls": b.black_fouls})).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let standings: Vec<_> = st
+        .iter()
+        .map(|s| {
+            let tb: serde_json::Map<String, serde_json::Value> = ev
+                .config
+                .chain()
+                .into_iter()
+                .zip(s.tie_breaks.iter())
+                .map(|(id, v)| {
+                    let val = if v.len() == 1 { serde_json::json!(v[0]) } else { serde_json::json!(v) };
+                    (id, val)
+                })
+                .collect();
+            serde_json::json!({"rank": s.rank, "shared": s.shared, "no": s.no,
+                "name": ev.player(s.no).map(|p| p.name.clone()), "points": s.points, "tie_breaks": tb})
+        })
+        .collect();
+    serde_json::json!({
+        "name": ev.name, "ruleset": ev.ruleset, "rounds": ev.rounds, "seed": ev.seed,
+        "players": players, "paired_rounds": rounds, "standings": standings,
+    })
+}
+
+fn html_escape(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+/// An HTML crosstable (rows in standings order; cells: opponent, colour 先/后, result).
+pub fn crosstable_html(ev: &Event, st: &[Standing]) -> String {
+    let after = ev.complete_rounds();
+    let ct = ev.crosstable(after);
+    let idx = |no: u32| ct.players.iter().position(|&n| n == no).unwrap_or(0);
+    let mut out = String::new();
+    let _ = writeln!(out, "<!DOCTYPE html>\n<html lang=\"zh\"><head><meta charset=\"utf-8\"><title>{}</title></head><body>", html_escape(&ev.name));
+    let _ = writeln!(out, "<h1>{}</h1>\n<table border=\"1\">", html_escape(&ev.name));
+    let mut head = String::from("<tr><th>名次</th><th>代号</th><th>姓名</th><th>单位</th>");
+    for r in 1..=after {
+        let _ = write!(head, "<th>{r}</th>");
+    }
+    let _ = write!(head, "<th>{}</th>", score_name(ev));
+    for n in chain_names(ev) {
+        let _ = write!(head, "<th>{}</th>", html_escape(&n));
+    }
+    let _ = writeln!(out, "{head}</tr>");
+    for s in st {
+        let p = ev.player(s.no);
+        let _ = write!(
+            out,
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td>",
+            s.rank,
+            s.no,
+            html_escape(&p.map_or(String::new(), |p| p.name.clone())),
+            html_escape(&p.map_or(String::new(), |p| p.club.clone()))
+        );
+        for e in &ct.entries[idx(s.no)] {
+            let cell = match e {
+                Entry::Game(g) => format!(
+                    "{}{} {}",
+                    ct.players[g.opponent],
+                    if g.first { "先" } else { "后" },
+                    Points(g.points.0)
+                ),
+                Entry::Bye(p) => format!("轮空 {p}"),
+                Entry::None => String::new(),
+            };
+            let _ = write!(out, "<td>{}</td>", html_escape(&cell));
+        }
+        let _ = write!(out, "<td>{}</td>", fmt_value(&[s.points]));
+        for v in &s.tie_breaks {
+            let _ = write!(out, "<td>{}</td>", fmt_value(v));
+        }
+        let _ = writeln!(out, "</tr>");
+    }
+    out.push_str("</table>\n</body></html>\n");
+    out
+}
+
+/// 编排记录表 (编排纪录公告) of a round: 台次 | 红方 代号 姓名 上轮积分 | 黑方 代号 姓名 上轮积分 |
+/// 比赛结果.
+pub fn pairing_record(ev: &Event, round: u32) -> Option<String> {
+    let r = ev.paired.get(round.checked_sub(1)? as usize)?;
+    let before = ev.crosstable(round - 1);
+    let score = |no: u32| {
+        before
+            .players
+            .iter()
+            .position(|&n| n == no)
+            .map_or(Points::ZERO, |i| before.score(i))
+    };
+    let name = |no: u32| ev.player(no).map_or(String::new(), |p| p.name.clone());
+    let mut out = String::new();
+    let _ = writeln!(out, "编排纪录公告  {}", ev.name);
+    let _ = writeln!(out, "第 {round} 轮");
+    let mut rows = vec![
+        ["台次", "红方代号", "姓名", "上轮积分", "黑方代号", "姓名", "上轮积分", "比赛结果"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>(),
+    ];
+    for b in &r.boards {
+        let res = b.result.as_deref().map_or(" : ".to_string(), |s| result_colon(s, ev.config.points, ev.config.games_in_match()));
+        rows.push(vec![
+            b.board.to_string(),
+            b.red.to_string(),
+            name(b.red),
+            score(b.red).to_string(),
+            b.black.to_string(),
+            name(b.black),
+            score(b.black).to_string(),
+            res,
+        ]);
+    }
+    out.push_str(&table(&rows));
+    if let Some(b) = r.bye {
+        let _ = writeln!(out, "轮空: {} {}", b, name(b));
+    }
+    for n in &r.notes {
+        let _ = writeln!(out, "注: {n}");
+    }
+    out.push_str("编排长:              裁判长:\n");
+    Some(out)
+}
+
+fn result_colon(s: &str, sys: PointSystem, games: usize) -> String {
+    match crate::score::MatchResult::parse(s) {
+        Ok(m) if games == 1 => {
+            let a = m.match_points(crate::score::Side::First, sys, sys);
+            let b = m.match_points(crate::score::Side::Second, sys, sys);
+            format!("{a}:{b}")
+        }
+        Ok(m) => format!(
+            "{}:{}",
+            m.game_points(crate::score::Side::First),
+            m.game_points(crate::score::Side::Second)
+        ),
+        Err(_) => s.to_string(),
+    }
+}
+
+/// 成绩表 (积分编排成绩表): 代号 | 单位 | 运动员 | per round 对手, 先后, 积分 (cumulative) | the
+/// chain's columns | 名次.
+pub fn results_table(ev: &Event, st: &[Standing]) -> String {
+    let after = ev.complete_rounds();
+    let ct = ev.crosstable(after);
+    let rank: std::collections::HashMap<u32, &Standing> = st.iter().map(|s| (s.no, s)).collect();
+    let mut out = String::new();
+    let _ = writeln!(out, "积分编排成绩表  {}", ev.name);
+    let mut head = vec!["代号".to_string(), "单位".into(), "运动员".into()];
+    for r in 1..=after {
+        head.push(format!("{r}对手"));
+        head.push("先后".into());
+        head.push(score_name(ev).into());
+    }
+    head.extend(chain_names(ev));
+    head.push("名次".into());
+    let mut rows = vec![head];
+    for (i, &no) in ct.players.iter().enumerate() {
+        let p = ev.player(no);
+        let mut r = vec![
+            no.to_string(),
+            p.map_or(String::new(), |p| p.club.clone()),
+            p.map_or(String::new(), |p| p.name.clone()),
+        ];
+        for k in 0..after as usize {
+            let cum = ct.score_after(i, k + 1).to_string();
+            match &ct.entries[i][k] {
+                Entry::Game(g) => {
+                    r.push(ct.players[g.opponent].to_string());
+                    r.push(if g.first { "先" } else { "后" }.into());
+                }
+                Entry::Bye(_) => {
+                    r.push("轮空".into());
+                    r.push("-".into());
+                }
+                Entry::None => {
+                    r.push("-".into());
+                    r.push("-".into());
+                }
+            }
+            r.push(cum);
+        }
+        if let Some(s) = rank.get(&no) {
+            r.extend(s.tie_breaks.iter().map(|v| fmt_value(v)));
+            r.push(format!("{}{}", s.rank, if s.shared { "=" } else { "" }));
+        }
+        rows.push(r);
+    }
+    out.push_str(&table(&rows));
+    out
+}
+
+/// FIDE TRF-16: `012` name, `XXR` rounds, `BBW`/`BBD` for 2/1/0 scoring, one `001` line per
+/// player (`w` = red, `b` = black; `U` = bye; `+`/`-` forfeits).
+pub fn trf(ev: &Event, st: &[Standing]) -> String {
+    let after = ev.complete_rounds();
+    let ct = ev.crosstable(after);
+    let rank: std::collections::HashMap<u32, u32> = st.iter().map(|s| (s.no, s.rank)).collect();
+    let mut out = String::new();
+    let _ = writeln!(out, "012 {}", ev.name);
+    let _ = writeln!(out, "062 {}", ev.players.len());
+    let _ = writeln!(out, "XXR {}", ev.rounds);
+    if ev.config.points == PointSystem::TwoOneZero && ev.config.games_in_match() == 1 {
+        out.push_str("BBW  2.0\nBBD  1.0\n");
+    }
+    for (i, &no) in ct.players.iter().enumerate() {
+        let p = ev.player(no);
+        let name: String = p.map_or(String::new(), |p| p.name.clone()).chars().take(33).collect();
+        let mut line = format!("001 {no:>4}      {}", pad(&name, 33));
+        // columns 48–80: rating, federation, FIDE id, birth date (blank)
+        line.push_str(&" ".repeat(33));
+        let pts = ct.score(i);
+        let _ = write!(line, "{:>4.1} {:>4}", pts.as_f64(), rank.get(&no).copied().unwrap_or(0));
+        for k in 0..after as usize {
+            let block = match &ct.entries[i][k] {
+                Entry::Game(g) => {
+                    let opp = ct.players[g.opponent];
+                    let col = if g.first { 'w' } else { 'b' };
+                    let played = ev.paired[k]
+                        .boards
+                        .iter()
+                        .find(|b| b.red == no || b.black == no)
+                        .and_then(|b| b.result.as_deref())
+                        .and_then(|s| crate::score::MatchResult::parse(s).ok())
+                        .is_some_and(|m| m.games.iter().any(|g| g.played()));
+                    let res = match (g.verdict, played) {
+                        (1, true) => '1',
+                        (0, _) => '=',
+                        (_, true) => '0',
+                        (1, false) => '+',
+                        (_, false) => '-',
+                    };
+                    format!("  {opp:>4} {col} {res}")
+                }
+                Entry::Bye(_) => "  0000 - U".to_string(),
+                Entry::None => "          ".to_string(),
+            };
+            line.push_str(&block);
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}

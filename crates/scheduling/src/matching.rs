@@ -29,6 +29,8 @@ pub trait Weight: Copy + Ord + Debug {
     fn half(self) -> Self;
     /// Converts from the widest representation; `None` when the value does not fit.
     fn from_wide(w: &Wide<8>) -> Option<Self>;
+    /// An approximation as a float (for pruning only).
+    fn to_f64(self) -> f64;
     /// Twice the value.
     fn double(self) -> Self {
         self.add(self)
@@ -45,6 +47,9 @@ impl Weight for i128 {
     }
     fn half(self) -> Self {
         self >> 1
+    }
+    fn to_f64(self) -> f64 {
+        self as f64
     }
     fn from_wide(w: &Wide<8>) -> Option<Self> {
         if w.is_negative() || w.0[2..].iter().any(|&x| x != 0) || w.0[1] >> 60 != 0 {
@@ -175,6 +180,15 @@ impl<const N: usize> Weight for Wide<N> {
         }
         Wide(out)
     }
+    fn to_f64(self) -> f64 {
+        let neg = self.is_negative();
+        let v = if neg { Wide::<N>::ZERO.wsub(&self) } else { self };
+        let mut f = 0.0;
+        for i in (0..N).rev() {
+            f = f * 18446744073709551616.0 + v.0[i] as f64;
+        }
+        if neg { -f } else { f }
+    }
     fn from_wide(w: &Wide<8>) -> Option<Self> {
         let r: Wide<N> = w.resize();
         if r.resize::<8>() == *w && !r.is_negative() {
@@ -195,6 +209,28 @@ pub struct MatchingSolution<W> {
 }
 
 impl<W: Weight> MatchingSolution<W> {
+    /// The blossoms containing `v`, outermost first (excluding `v` itself).
+    pub fn blossom_chain(&self, v: usize) -> Vec<usize> {
+        let mut c = Vec::new();
+        let mut x = v;
+        while self.blossomparent[x] != NONE {
+            x = self.blossomparent[x];
+            c.push(x);
+        }
+        c.reverse();
+        c
+    }
+
+    /// The dual of a vertex or blossom (twice the LP value for vertices).
+    pub fn dual(&self, b: usize) -> W {
+        self.dualvar[b]
+    }
+
+    /// The final dual of a vertex (twice the LP value).
+    pub fn vertex_dual(&self, v: usize) -> W {
+        self.dualvar[v]
+    }
+
     /// Number of matched pairs.
     pub fn pairs(&self) -> usize {
         self.mate.iter().filter(|m| m.is_some()).count() / 2

@@ -273,6 +273,10 @@ struct Model<'a> {
     strong_mult: Wide<8>,
     weak_mult: Wide<8>,
     total: Wide<8>,
+    f_float: Vec<f64>,
+    f_level: Vec<f64>,
+    f_weak: f64,
+    f_strong: f64,
     avoid_third: bool,
     due: Vec<Option<(Colour, bool)>>,
 }
@@ -309,6 +313,10 @@ impl<'a> Model<'a> {
         Model {
             order,
             level,
+            f_float: float_cost.iter().map(|w| w.to_f64()).collect(),
+            f_level: level_mult.iter().map(|w| w.to_f64()).collect(),
+            f_weak: weak_mult.to_f64(),
+            f_strong: strong_mult.to_f64(),
             float_cost,
             level_mult,
             strong_mult,
@@ -351,6 +359,34 @@ impl<'a> Model<'a> {
         p
     }
 
+    /// The penalty as a float (for pruning the certification only).
+    fn penalty_f64(&self, i: usize, j: usize) -> f64 {
+        let (li, lj) = (self.level[i], self.level[j]);
+        let d = (j as f64 - i as f64).abs();
+        let mut p = d * d;
+        if li != lj {
+            let (hi, lo) = if li > lj { (li, lj) } else { (lj, li) };
+            let diff = (self.order[i].score.0 - self.order[j].score.0).unsigned_abs() as f64;
+            p += self.f_float[hi] + self.f_float[lo] + self.f_level[hi] * diff;
+        }
+        let (clash, strong) = self.clash(i, j);
+        if clash {
+            p += self.f_weak;
+            if strong && self.avoid_third {
+                p += self.f_strong;
+            }
+        }
+        p
+    }
+
+    /// (due colours clash, both strongly need the same colour)
+    fn clash(&self, i: usize, j: usize) -> (bool, bool) {
+        match (self.due[i], self.due[j]) {
+            (Some((ci, si)), Some((cj, sj))) if ci == cj => (true, si && sj),
+            _ => (false, false),
+        }
+    }
+
     fn weight(&self, i: usize, j: usize) -> Wide<8> {
         self.total.wsub(&self.penalty(i, j)).mul_u64(2)
     }
@@ -377,30 +413,73 @@ fn solve_with<W: Weight>(model: &Model<'_>) -> Result<Option<Vec<(usize, usize)>
         return Ok(Some(Vec::new()));
     }
     let conv = |w: Wide<8>| W::from_wide(&w).ok_or(PairingError::TooLarge { bits: w.bits() });
-    let mut window = if n <= 48 { n } else { 12 };
+    let mut window = if n <= 48 { n } else { 6 };
     let mut extra: Vec<(usize, usize)> = Vec::new();
+    let mut iterations = 0;
     loop {
+        iterations += 1;
         let mut edges: Vec<(usize, usize, W)> = Vec::new();
         let mut seen = std::collections::HashSet::new();
+        let mut push = |i: usize, j: usize, edges: &mut Vec<(usize, usize, W)>| -> Result<(), PairingError> {
+            let (i, j) = (i.min(j), i.max(j));
+            if seen.insert((i, j)) {
+                edges.push((i, j, conv(model.weight(i, j))?));
+            }
+            Ok(())
+        };
+        // candidates: for every player, the nearest `window` legal partners in the order in each
+        // direction — any partner, a partner with a compatible due colour, and one without a
+        // strong colour clash
         for i in 0..n {
-            let mut taken = 0;
-            for j in i + 1..n {
-                if taken >= window {
-                    break;
+            for dir in [1isize, -1] {
+                let mut taken = [0usize; 3];
+                let mut j = i as isize + dir;
+                while (0..n as isize).contains(&j) && taken.iter().any(|&t| t < window) {
+                    let ju = j as usize;
+                    if model.allowed(i, ju) {
+                        let (clash, strong) = model.clash(i, ju);
+                        let cats = [true, !clash, !strong];
+                        let mut useful = false;
+                        for (c, t) in cats.iter().zip(taken.iter_mut()) {
+                            if *c && *t < window {
+                                *t += 1;
+                                useful = true;
+                            }
+                        }
+                        if useful {
+                            push(i, ju, &mut edges)?;
+                        }
+                    }
+                    j += dir;
                 }
-                if model.allowed(i, j) {
-                    edges.push((i, j, conv(model.weight(i, j))?));
-                    seen.insert((i, j));
-                    taken += 1;
+                // a few long-range compatible partners keep the duals of the sparse problem
+                // close to those of the complete one (fewer certification rounds)
+                let mut reach = 16isize;
+                while reach < n as isize {
+                    let mut j = i as isize + dir * reach;
+                    while (0..n as isize).contains(&j) {
+                        let ju = j as usize;
+                        if model.allowed(i, ju) && !model.clash(i, ju).0 {
+                            push(i, ju, &mut edges)?;
+                            break;
+                        }
+                        j += dir;
+                        if (j - i as isize).abs() > 2 * reach {
+                            break;
+                        }
+                    }
+                    reach *= 2;
                 }
             }
         }
         for &(i, j) in &extra {
-            if seen.insert((i, j)) {
-                edges.push((i, j, conv(model.weight(i, j))?));
-            }
+            push(i, j, &mut edges)?;
         }
+        let t0 = std::time::Instant::now();
         let sol = max_weight_matching(n, &edges);
+        if std::env::var_os("XQ_PAIRING_DEBUG").is_some() {
+            eprintln!("matching n={n} edges={} window={window} extra={} pairs={} {:?} bits={}", edges.len(), extra.len(), sol.pairs(), t0.elapsed(), model.bits());
+        }
         let complete_graph = window >= n;
         if sol.pairs() * 2 < n {
             if complete_graph {
@@ -412,24 +491,65 @@ fn solve_with<W: Weight>(model: &Model<'_>) -> Result<Option<Vec<(usize, usize)>
         if complete_graph {
             return Ok(Some(collect_pairs(&sol.mate)));
         }
-        // certify against every legal pair outside the candidate graph
+        // certify against every legal pair outside the candidate graph. A pair at distance
+        // `dist` in the order has weight ≤ 2·(T − dist²), so with x = dual − 2T its slack is at
+        // least x_i + x_j + 4·dist²: only pairs closer than that bound need the exact test.
+        let two_t = conv(model.total.mul_u64(2))?;
+        let x: Vec<f64> = (0..n).map(|v| sol.vertex_dual(v).sub(two_t).to_f64()).collect();
+        let x_min = x.iter().cloned().fold(f64::INFINITY, f64::min);
+        let chains: Vec<Vec<usize>> = (0..n).map(|v| sol.blossom_chain(v)).collect();
+        let zsum = |i: usize, j: usize| -> f64 {
+            let mut t = 0.0;
+            for (a, b) in chains[i].iter().zip(chains[j].iter()) {
+                if a != b {
+                    break;
+                }
+                t += 2.0 * sol.dual(*a).to_f64();
+            }
+            t
+        };
+        let mut in_graph = vec![0u64; (n * n).div_ceil(64)];
+        for e in &edges {
+            let b = e.0 * n + e.1;
+            in_graph[b / 64] |= 1 << (b % 64);
+        }
+        let t1 = std::time::Instant::now();
+        let mut checked = 0usize;
         let mut violated = Vec::new();
         for i in 0..n {
-            for j in i + 1..n {
-                if seen.contains(&(i, j)) || !model.allowed(i, j) {
+            let need = -(x[i] + x_min) + chains[i].iter().map(|&b| 2.0 * sol.dual(b).to_f64()).sum::<f64>();
+            let reach = if need <= 0.0 { 0 } else { ((need / 4.0).sqrt() * 1.001 + 2.0).min(n as f64) as usize };
+            for j in i + 1..n.min(i + reach + 1) {
+                let b = i * n + j;
+                if in_graph[b / 64] >> (b % 64) & 1 == 1 || !model.allowed(i, j) {
                     continue;
                 }
+                let pf = model.penalty_f64(i, j);
+                let z = zsum(i, j);
+                let lower = x[i] + x[j] + 4.0 * pf + z;
+                if lower > 1e-9 * (x[i].abs() + x[j].abs() + 4.0 * pf + z) {
+                    continue;
+                }
+                checked += 1;
                 let w = conv(model.weight(i, j))?;
                 if sol.slack(i, j, w) < W::ZERO {
                     violated.push((i, j));
                 }
             }
         }
+        if std::env::var_os("XQ_PAIRING_DEBUG").is_some() {
+            eprintln!("  verify: checked {checked} pairs in {:?}, {} violated", t1.elapsed(), violated.len());
+        }
+        if std::env::var_os("XQ_PAIRING_DEBUG").is_some() {
+            for &(i, j) in violated.iter().take(8) {
+                eprintln!("  violated {i}-{j} levels {}/{} due {:?}/{:?} mate {:?}/{:?}", model.level[i], model.level[j], model.due[i], model.due[j], sol.mate[i], sol.mate[j]);
+            }
+        }
         if violated.is_empty() {
             return Ok(Some(collect_pairs(&sol.mate)));
         }
         extra.extend(violated);
-        if extra.len() > n * 8 {
+        if iterations >= 20 {
             window = n;
         }
     }
