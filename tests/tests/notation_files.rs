@@ -6,11 +6,11 @@
 
 use std::path::PathBuf;
 
+use xiangqi_conformance::shared::shared_dir;
 use xiangqi_movegen::{Move, Position};
 use xiangqi_notation::{
     GameFormat, Mode, Notation, parse_move_as, pgn, read_games, render_chinese, render_wxf,
 };
-use xiangqi_conformance::shared::shared_dir;
 
 fn games_dir(what: &str) -> Option<PathBuf> {
     shared_dir(what).map(|d| d.join("data").join("games"))
@@ -112,8 +112,17 @@ fn wxf_parallel_sample_agrees_with_chinese() {
         for (i, &m) in a.moves.iter().enumerate() {
             let ours = render_wxf(&pos, m);
             // Cross-notation: our WXF of the Chinese game equals the sample's WXF.
-            assert_eq!(ours, canonical_wxf(&wxf_tokens[g][i]), "game {} ply {}", g + 1, i + 1);
-            assert_eq!(parse_move_as(&pos, &ours, Notation::Wxf, Mode::Strict), Ok(m));
+            assert_eq!(
+                ours,
+                canonical_wxf(&wxf_tokens[g][i]),
+                "game {} ply {}",
+                g + 1,
+                i + 1
+            );
+            assert_eq!(
+                parse_move_as(&pos, &ours, Notation::Wxf, Mode::Strict),
+                Ok(m)
+            );
             let zh = render_chinese(&pos, m);
             assert_eq!(zh, zh_tokens[g][i], "game {} ply {}", g + 1, i + 1);
             pos.play_unchecked(m);
@@ -129,7 +138,9 @@ fn dhtmlxq_block_reads() {
     let Some(dir) = games_dir("the DhtmlXQ sample") else {
         return;
     };
-    let path = dir.join("wxf-parallel-sample").join("wxf_ca_116.dhtmlxq.txt");
+    let path = dir
+        .join("wxf-parallel-sample")
+        .join("wxf_ca_116.dhtmlxq.txt");
     let bytes = std::fs::read(&path).unwrap();
     let games = read_games(&bytes, "116.dhtmlxq", Mode::Tolerant).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(games.len(), 1);
@@ -139,7 +150,11 @@ fn dhtmlxq_block_reads() {
     assert_eq!(iccs(&g.moves[..2]), ["g0e2", "h7f7"]);
     assert_eq!(g.result.as_deref(), Some("1-0"));
     assert_eq!(g.tag("Red"), Some("DING Wa Chong"));
-    let digits = std::str::from_utf8(&bytes).unwrap().split("_movelist]").nth(1).unwrap();
+    let digits = std::str::from_utf8(&bytes)
+        .unwrap()
+        .split("_movelist]")
+        .nth(1)
+        .unwrap();
     let n = digits.bytes().take_while(u8::is_ascii_digit).count();
     assert_eq!(g.moves.len(), n / 4);
 }
@@ -185,4 +200,58 @@ fn format_fixtures_match_expected_main_lines() {
     assert_eq!(checked, 104);
     assert_eq!(cache["national_championship_1956_93games.cbl"].len(), 93);
     eprintln!("format fixtures: {checked} games, {plies} main-line plies verified");
+}
+
+#[test]
+fn truncated_and_corrupt_files_are_typed_errors() {
+    let Some(dir) = games_dir("the format fixtures (corruption test)") else {
+        return;
+    };
+    let dir = dir.join("format-fixtures");
+    for file in ["test1.xqf", "test.xqf", "test.cbr", "test.cbf"] {
+        let bytes = std::fs::read(dir.join(file)).unwrap();
+        let full = read_games(&bytes, file, Mode::Tolerant).unwrap();
+        let n = full[0].moves.len();
+        // Every truncation point: an error naming the file, or (cut inside trailing bytes after
+        // the tree) the same main line or a prefix of it; never a panic.
+        for cut in (0..bytes.len()).step_by(7) {
+            match read_games(&bytes[..cut], file, Mode::Tolerant) {
+                Err(e) => assert!(e.to_string().starts_with(file), "{e}"),
+                Ok(games) => {
+                    for g in games {
+                        assert!(g.moves.len() <= n && g.moves[..] == full[0].moves[..g.moves.len()]);
+                    }
+                }
+            }
+        }
+    }
+    // A corrupt move in a CBF file (h0 → g3, onto its own pawn): the error names the file, the
+    // game and the move.
+    let text = std::fs::read_to_string(dir.join("test.cbf")).unwrap();
+    let bad = text.replacen("value=\"79-67\"", "value=\"79-66\"", 1);
+    assert_ne!(bad, text);
+    let e = read_games(bad.as_bytes(), "test.cbf", Mode::Tolerant).unwrap_err();
+    assert_eq!((e.game, e.ply), (Some(1), Some(3)), "{e}");
+    assert!(e.to_string().starts_with("test.cbf, game 1, move 2 (ply 3)"), "{e}");
+}
+
+#[test]
+fn wrong_encoding_and_bad_moves_name_file_game_move_and_token() {
+    // GBK text mislabelled nowhere: detected as GB18030 and read.
+    let Some(dir) = games_dir("the GBK sample") else {
+        return;
+    };
+    let bytes = std::fs::read(dir.join("format-fixtures").join("gbk_sample.pgn")).unwrap();
+    let (_, enc) = xiangqi_notation::encoding::decode(&bytes).unwrap();
+    assert_eq!(enc, xiangqi_notation::encoding::TextEncoding::Gb18030);
+    // Latin-1 bytes that are neither UTF-8 nor a notation: the move token is named.
+    let text = b"[Event \"x\"]\n\n1. h2e2 \xe9\xe9 *\n";
+    let e = read_games(text, "latin1.pgn", Mode::Tolerant).unwrap_err();
+    assert!(e.to_string().contains("latin1.pgn"), "{e}");
+    // An ambiguous move in the third game.
+    let text = "1. h2e2 *\n\n1. h2e2 *\n\n[FEN \"3k5/9/2P1P4/2P1P4/4P4/9/9/9/9/5K3 w\"]\n\n1. 前兵进一 *\n";
+    let e = read_games(text.as_bytes(), "amb.pgn", Mode::Tolerant).unwrap_err();
+    assert_eq!((e.game, e.ply, e.token()), (Some(3), Some(1), Some("前兵进一")), "{e}");
+    let msg = e.to_string();
+    assert!(msg.contains("amb.pgn") && msg.contains("game 3") && msg.contains("move 1"), "{msg}");
 }
