@@ -319,6 +319,14 @@ pub fn attacks_by(
     } else {
         pos.clone()
     };
+    // When `side` has just given check, the other side's answers are judged as if that check
+    // were not there: the question is whether the target is protected, not whether the check
+    // must be answered first. (A check that the capture itself would give still counts.)
+    let checkers = if pos.turn() != side {
+        pos.checkers()
+    } else {
+        Bitboard::EMPTY
+    };
     let mut out = Vec::new();
     for from in board.by_color(side) {
         let targets = pos.attacks_from(from) & enemies;
@@ -337,7 +345,12 @@ pub fn attacks_by(
                 let mut next = as_side.clone();
                 next.play_unchecked(mv);
                 for p in next.attackers_to(to, !side) {
-                    if next.is_legal(Move::new(p, to)) {
+                    let legal = if checkers.is_empty() {
+                        next.is_legal(Move::new(p, to))
+                    } else {
+                        legal_ignoring(&next, Move::new(p, to), checkers)
+                    };
+                    if legal {
                         protectors.insert(p);
                     } else {
                         fake_protectors.insert(p);
@@ -347,7 +360,11 @@ pub fn attacks_by(
             } else {
                 fake_protectors = pos.attackers_to(to, !side);
             }
-            let target_can_capture_back = as_enemy.is_legal(Move::new(to, from));
+            let target_can_capture_back = if checkers.is_empty() {
+                as_enemy.is_legal(Move::new(to, from))
+            } else {
+                legal_ignoring(&as_enemy, Move::new(to, from), checkers)
+            };
             out.push(AttackFact {
                 attacker: from,
                 attacker_piece,
@@ -365,4 +382,53 @@ pub fn attacks_by(
         }
     }
     out
+}
+
+/// Whether `mv` (a pseudo-legal move of the side to move of `pos`) would leave its own king safe
+/// from every enemy piece except those in `ignore` (checks already on the board that a question
+/// sets aside). The flying-general rule always counts.
+fn legal_ignoring(pos: &Position, mv: Move, ignore: Bitboard) -> bool {
+    let us = pos.turn();
+    let mut board = pos.board().clone();
+    let Some(p) = board.piece_at(mv.from) else {
+        return false;
+    };
+    if p.color != us {
+        return false;
+    }
+    if board.piece_at(mv.to).is_some_and(|q| q.color == us) {
+        return false;
+    }
+    board.move_piece(mv.from, mv.to);
+    let king = if p.kind == PieceKind::King {
+        mv.to
+    } else {
+        pos.king(us)
+    };
+    let occ = board.occupied();
+    for (sq, q) in board.pieces() {
+        if q.color == us || ignore.contains(sq) {
+            continue;
+        }
+        if q.kind == PieceKind::King {
+            if sq.file() == king.file() {
+                let (lo, hi) = if sq.index() < king.index() {
+                    (sq, king)
+                } else {
+                    (king, sq)
+                };
+                let open = (lo.index() + 9..hi.index())
+                    .step_by(9)
+                    .all(|i| !occ.contains(Square::new_unchecked(i as u8)));
+                if open {
+                    return false;
+                }
+            }
+            continue;
+        }
+        if xiangqi_movegen::piece_attacks(q, sq, occ).contains(king) {
+            return false;
+        }
+    }
+    true
 }

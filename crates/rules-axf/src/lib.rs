@@ -89,27 +89,52 @@ pub fn qualifies(a: &AttackFact) -> bool {
 impl Axf {
     /// The enemy pieces a ply newly chases.
     pub fn chased(&self, ply: &PlyContext<'_>) -> Vec<Target> {
-        // The king may chase, alone or working with other pieces (AXF rule 28, D67-68).
-        if ply.piece().kind == PieceKind::King {
-            return Vec::new();
-        }
-        let before: BTreeSet<PieceId> = ply
-            .attacks_before(&self.values)
-            .iter()
-            .filter(|a| qualifies(a))
-            .map(|a| a.target_id)
-            .collect();
+        let before = ply.attacks_before(&self.values);
+        let after = ply.attacks_after(&self.values);
+        let pair_before = |a: &AttackFact| {
+            before
+                .iter()
+                .find(|b| b.attacker_id == a.attacker_id && b.target_id == a.target_id)
+        };
         let mut out: Vec<Target> = Vec::new();
-        for a in ply.attacks_after(&self.values) {
-            if qualifies(&a)
-                && !before.contains(&a.target_id)
-                && !out.iter().any(|t| t.id == a.target_id)
-            {
+        let push = |out: &mut Vec<Target>, a: &AttackFact| {
+            if !out.iter().any(|t| t.id == a.target_id) {
                 out.push(Target {
                     square: a.target,
                     piece: a.target_piece,
                     id: a.target_id,
                 });
+            }
+        };
+        // 1. New attacks: the attacker did not attack the target before the ply (it moved, or
+        //    a line or a horse leg opened), or it did but the ply turned the target's real
+        //    protection into fake protection (假根: a protector newly pinned, or a discovered
+        //    check that the capture would give). An attack that merely became legal (the
+        //    attacker unpinned) is not new.
+        for a in after.iter().filter(|a| qualifies(a)) {
+            let new = match pair_before(a) {
+                None => true,
+                Some(b) => {
+                    !a.is_protected() && b.capture_legal && (b.protectors & a.fake_protectors).any()
+                }
+            };
+            if new {
+                push(&mut out, a);
+            }
+        }
+        // 2. Cutting the root (断根): a ply that attacks nothing anew but takes away the only
+        //    protection of a piece already attacked (moving a cannon's screen away, or adding a
+        //    second one) chases that piece (AXF manual, additional illustrations: perpetual
+        //    chase). When the ply also attacks anew, it is judged by those attacks alone.
+        if out.is_empty() {
+            for a in after.iter().filter(|a| qualifies(a)) {
+                if let Some(b) = pair_before(a)
+                    && b.capture_legal
+                    && b.is_protected()
+                    && !a.is_protected()
+                {
+                    push(&mut out, a);
+                }
             }
         }
         out.sort_by_key(|t| t.square);
@@ -262,7 +287,10 @@ impl SideSummary {
         } else if perpetual_chase && all(ClassKind::Chase) {
             "长捉".to_string()
         } else if perpetual_chase {
-            format!("长捉（{}）", compose(plies.iter().map(|c| c.label.as_str())))
+            format!(
+                "长捉（{}）",
+                compose(plies.iter().map(|c| c.label.as_str()))
+            )
         } else if all(ClassKind::Chase) {
             "捉不同子".to_string()
         } else {
@@ -304,12 +332,16 @@ impl SideSummary {
 /// Whether a rook stands on `sq` blocking the leg of an enemy horse that would otherwise check
 /// its king (a rook "immobilised by a knight", AXF rule 19).
 pub fn horse_pinned_rook(pos: &Position, sq: Square) -> bool {
-    let Some(rook) = pos.piece_at(sq) else { return false };
+    let Some(rook) = pos.piece_at(sq) else {
+        return false;
+    };
     if rook.kind != PieceKind::Rook {
         return false;
     }
     let king = pos.king(rook.color);
-    let horses = pos.board().by_piece(Piece::new(!rook.color, PieceKind::Horse));
+    let horses = pos
+        .board()
+        .by_piece(Piece::new(!rook.color, PieceKind::Horse));
     horses.into_iter().any(|h| {
         let df = king.file().index() as i32 - h.file().index() as i32;
         let dr = king.rank().index() as i32 - h.rank().index() as i32;
