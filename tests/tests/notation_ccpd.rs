@@ -8,12 +8,12 @@
 
 use std::path::{Path, PathBuf};
 
+use xiangqi_conformance::shared::shared_dir;
 use xiangqi_movegen::{Move, Position};
 use xiangqi_notation::{
     Mode, MoveTextError, Notation, parse_move, parse_move_as, pgn, read_games, render_chinese,
     render_wxf,
 };
-use xiangqi_conformance::shared::shared_dir;
 
 fn games_dir(what: &str) -> Option<PathBuf> {
     shared_dir(what).map(|d| d.join("data").join("games"))
@@ -67,8 +67,8 @@ fn ccpd_national_replays_every_game_and_round_trips() {
     let dir = dir.join("ccpd-national");
     let bytes = std::fs::read(dir.join("ccpd_national.pgn")).unwrap();
     let expected = read_tsv(&dir.join("ccpd_national.iccs.tsv"), 2, 4, 10);
-    let games = read_games(&bytes, "ccpd_national.pgn", Mode::Tolerant)
-        .unwrap_or_else(|e| panic!("{e}"));
+    let games =
+        read_games(&bytes, "ccpd_national.pgn", Mode::Tolerant).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(games.len(), 7000);
     assert_eq!(games.len(), expected.len());
     let text = std::str::from_utf8(&bytes).unwrap();
@@ -86,7 +86,12 @@ fn ccpd_national_replays_every_game_and_round_trips() {
             continue;
         }
         if game.result.as_deref() != Some(exp.result.as_str()) {
-            failures.push(format!("game {}: result {:?} != {}", g + 1, game.result, exp.result));
+            failures.push(format!(
+                "game {}: result {:?} != {}",
+                g + 1,
+                game.result,
+                exp.result
+            ));
         }
         let tokens: Vec<&str> = raw
             .tokens
@@ -113,14 +118,22 @@ fn ccpd_national_replays_every_game_and_round_trips() {
             // Chinese → Move → Chinese, and WXF → Move → WXF, in strict mode.
             let zh = render_chinese(&pos, m);
             if parse_move_as(&pos, &zh, Notation::Chinese, Mode::Strict) != Ok(m) {
-                failures.push(format!("game {} ply {}: Chinese `{zh}` does not round-trip", g + 1, i + 1));
+                failures.push(format!(
+                    "game {} ply {}: Chinese `{zh}` does not round-trip",
+                    g + 1,
+                    i + 1
+                ));
             }
             if simplify(token) != zh {
                 chinese_differs_from_source += 1;
             }
             let wxf = render_wxf(&pos, m);
             if parse_move_as(&pos, &wxf, Notation::Wxf, Mode::Strict) != Ok(m) {
-                failures.push(format!("game {} ply {}: WXF `{wxf}` does not round-trip", g + 1, i + 1));
+                failures.push(format!(
+                    "game {} ply {}: WXF `{wxf}` does not round-trip",
+                    g + 1,
+                    i + 1
+                ));
             }
             pos.play_unchecked(m);
         }
@@ -133,7 +146,12 @@ fn ccpd_national_replays_every_game_and_round_trips() {
         }
         strict_flagged += flagged_here;
     }
-    assert!(failures.is_empty(), "{} failures, first: {:#?}", failures.len(), &failures[..failures.len().min(20)]);
+    assert!(
+        failures.is_empty(),
+        "{} failures, first: {:#?}",
+        failures.len(),
+        &failures[..failures.len().min(20)]
+    );
     assert_eq!(plies, 595_812);
     assert_eq!(strict_flagged, 4_331);
     // The canonical writer reproduces the source token (after traditional → simplified) except
@@ -160,9 +178,16 @@ fn ccpd_big5_originals_are_detected_and_replayed() {
         let (file, result, ns) = (f[0], f[1], f[3].parse::<usize>().unwrap());
         let expected: Vec<&str> = f[5].split_whitespace().collect();
         let bytes = std::fs::read(dir.join(file)).unwrap();
-        assert!(std::str::from_utf8(&bytes).is_err(), "{file} should be Big5, not UTF-8");
+        assert!(
+            std::str::from_utf8(&bytes).is_err(),
+            "{file} should be Big5, not UTF-8"
+        );
         let (_, enc) = xiangqi_notation::encoding::decode(&bytes).unwrap();
-        assert_eq!(enc, xiangqi_notation::encoding::TextEncoding::Big5, "{file}");
+        assert_eq!(
+            enc,
+            xiangqi_notation::encoding::TextEncoding::Big5,
+            "{file}"
+        );
         let read = read_games(&bytes, file, Mode::Tolerant).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(read.len(), 1, "{file}");
         let got: Vec<String> = read[0].moves.iter().map(Move::to_string).collect();
@@ -187,6 +212,16 @@ fn colour_comes_from_the_side_to_move() {
     let pos = Position::start();
     let m = parse_move(&pos, "炮二平五", Mode::Tolerant).unwrap();
     let pos = pos.played(m).unwrap();
-    assert_eq!(parse_move(&pos, "馬８進７", Mode::Tolerant).unwrap().to_string(), "h9g7");
-    assert_eq!(parse_move(&pos, "傌8进7", Mode::Tolerant).unwrap().to_string(), "h9g7");
+    assert_eq!(
+        parse_move(&pos, "馬８進７", Mode::Tolerant)
+            .unwrap()
+            .to_string(),
+        "h9g7"
+    );
+    assert_eq!(
+        parse_move(&pos, "傌8进7", Mode::Tolerant)
+            .unwrap()
+            .to_string(),
+        "h9g7"
+    );
 }

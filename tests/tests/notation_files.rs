@@ -219,7 +219,9 @@ fn truncated_and_corrupt_files_are_typed_errors() {
                 Err(e) => assert!(e.to_string().starts_with(file), "{e}"),
                 Ok(games) => {
                     for g in games {
-                        assert!(g.moves.len() <= n && g.moves[..] == full[0].moves[..g.moves.len()]);
+                        assert!(
+                            g.moves.len() <= n && g.moves[..] == full[0].moves[..g.moves.len()]
+                        );
                     }
                 }
             }
@@ -232,7 +234,11 @@ fn truncated_and_corrupt_files_are_typed_errors() {
     assert_ne!(bad, text);
     let e = read_games(bad.as_bytes(), "test.cbf", Mode::Tolerant).unwrap_err();
     assert_eq!((e.game, e.ply), (Some(1), Some(3)), "{e}");
-    assert!(e.to_string().starts_with("test.cbf, game 1, move 2 (ply 3)"), "{e}");
+    assert!(
+        e.to_string()
+            .starts_with("test.cbf, game 1, move 2 (ply 3)"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -251,7 +257,14 @@ fn wrong_encoding_and_bad_moves_name_file_game_move_and_token() {
     // An ambiguous move in the third game.
     let text = "1. h2e2 *\n\n1. h2e2 *\n\n[FEN \"3k5/9/2P1P4/2P1P4/4P4/9/9/9/9/5K3 w\"]\n\n1. 前兵进一 *\n";
     let e = read_games(text.as_bytes(), "amb.pgn", Mode::Tolerant).unwrap_err();
-    assert_eq!((e.game, e.ply, e.token()), (Some(3), Some(1), Some("前兵进一")), "{e}");
+    assert_eq!(
+        (e.game, e.ply, e.token()),
+        (Some(3), Some(1), Some("前兵进一")),
+        "{e}"
+    );
     let msg = e.to_string();
-    assert!(msg.contains("amb.pgn") && msg.contains("game 3") && msg.contains("move 1"), "{msg}");
+    assert!(
+        msg.contains("amb.pgn") && msg.contains("game 3") && msg.contains("move 1"),
+        "{msg}"
+    );
 }

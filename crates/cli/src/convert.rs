@@ -95,8 +95,16 @@ fn json(games: &[Game]) -> serde_json::Value {
 
 /// The converted text (without writing anything).
 fn convert(args: &Args, bytes: &[u8]) -> Result<String, CliError> {
-    let mode = if args.strict { Mode::Strict } else { Mode::Tolerant };
-    let name = if args.input == "-" { "<stdin>" } else { args.input.as_str() };
+    let mode = if args.strict {
+        Mode::Strict
+    } else {
+        Mode::Tolerant
+    };
+    let name = if args.input == "-" {
+        "<stdin>"
+    } else {
+        args.input.as_str()
+    };
     let games = read_games(bytes, name, mode).map_err(CliError::input)?;
     if games.is_empty() {
         return Err(CliError::input(format!("{name}: no game or move found")));
@@ -110,7 +118,10 @@ fn convert(args: &Args, bytes: &[u8]) -> Result<String, CliError> {
     }
     if is_bare_move_list(&games) {
         let g = &games[0];
-        let words: Vec<String> = g.plies().map(|(pos, m)| render(opts.notation, &pos, m)).collect();
+        let words: Vec<String> = g
+            .plies()
+            .map(|(pos, m)| render(opts.notation, &pos, m))
+            .collect();
         return Ok(format!("{}\n", words.join(" ")));
     }
     Ok(write_games(&games, opts))

@@ -50,8 +50,8 @@ fn side_name(c: Color) -> &'static str {
 fn diagram(pos: &Position, colour: bool) -> String {
     let mut s = String::new();
     s.push_str("   ");
-    for f in 0..9 {
-        s.push(FW_DIGITS[f]);
+    for d in FW_DIGITS {
+        s.push(d);
         s.push(' ');
     }
     s.push('\n');
@@ -61,7 +61,11 @@ fn diagram(pos: &Position, colour: bool) -> String {
             let sq = Square::from_coords(File::new(f).unwrap(), Rank::new(r).unwrap());
             match pos.piece_at(sq) {
                 Some(p) if colour => {
-                    let code = if p.color == Color::Red { "1;31" } else { "1;30;47" };
+                    let code = if p.color == Color::Red {
+                        "1;31"
+                    } else {
+                        "1;30;47"
+                    };
                     let _ = write!(s, "\x1b[{code}m{}\x1b[0m", p.chinese());
                 }
                 Some(p) => s.push(p.chinese()),
@@ -96,7 +100,10 @@ fn svg(pos: &Position, caption: &str) -> String {
         r##"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="'Noto Serif CJK SC','Songti SC','SimSun',serif">"##
     );
     let _ = writeln!(s, r##"<rect width="{w}" height="{h}" fill="#f3dcae"/>"##);
-    let _ = writeln!(s, r##"<g stroke="#5a3a1a" stroke-width="1.5" fill="none">"##);
+    let _ = writeln!(
+        s,
+        r##"<g stroke="#5a3a1a" stroke-width="1.5" fill="none">"##
+    );
     let _ = writeln!(
         s,
         r##"<rect x="{}" y="{}" width="{}" height="{}" stroke-width="2.5"/>"##,
@@ -106,16 +113,44 @@ fn svg(pos: &Position, caption: &str) -> String {
         cell * 9.0
     );
     for r in 0..10 {
-        let _ = writeln!(s, r#"<line x1="{}" y1="{}" x2="{}" y2="{}"/>"#, x(0.0), y(r as f64), x(8.0), y(r as f64));
+        let _ = writeln!(
+            s,
+            r#"<line x1="{}" y1="{}" x2="{}" y2="{}"/>"#,
+            x(0.0),
+            y(r as f64),
+            x(8.0),
+            y(r as f64)
+        );
     }
     for f in 1..8 {
         for (a, b) in [(0.0, 4.0), (5.0, 9.0)] {
-            let _ = writeln!(s, r#"<line x1="{}" y1="{}" x2="{}" y2="{}"/>"#, x(f as f64), y(a), x(f as f64), y(b));
+            let _ = writeln!(
+                s,
+                r#"<line x1="{}" y1="{}" x2="{}" y2="{}"/>"#,
+                x(f as f64),
+                y(a),
+                x(f as f64),
+                y(b)
+            );
         }
     }
     for (a, b) in [(0.0, 2.0), (7.0, 9.0)] {
-        let _ = writeln!(s, r#"<line x1="{}" y1="{}" x2="{}" y2="{}"/>"#, x(3.0), y(a), x(5.0), y(b));
-        let _ = writeln!(s, r#"<line x1="{}" y1="{}" x2="{}" y2="{}"/>"#, x(5.0), y(a), x(3.0), y(b));
+        let _ = writeln!(
+            s,
+            r#"<line x1="{}" y1="{}" x2="{}" y2="{}"/>"#,
+            x(3.0),
+            y(a),
+            x(5.0),
+            y(b)
+        );
+        let _ = writeln!(
+            s,
+            r#"<line x1="{}" y1="{}" x2="{}" y2="{}"/>"#,
+            x(5.0),
+            y(a),
+            x(3.0),
+            y(b)
+        );
     }
     s.push_str("</g>\n");
     let _ = writeln!(
@@ -142,7 +177,11 @@ fn svg(pos: &Position, caption: &str) -> String {
     }
     for (sq, p) in pos.board().pieces() {
         let (cx, cy) = (x(sq.file().index() as f64), y(sq.rank().index() as f64));
-        let ink = if p.color == Color::Red { "#b00000" } else { "#111111" };
+        let ink = if p.color == Color::Red {
+            "#b00000"
+        } else {
+            "#111111"
+        };
         let _ = writeln!(
             s,
             r##"<circle cx="{cx}" cy="{cy}" r="21" fill="#fbeed3" stroke="{ink}" stroke-width="2"/><circle cx="{cx}" cy="{cy}" r="17" fill="none" stroke="{ink}" stroke-width="1"/>"##
@@ -168,7 +207,11 @@ fn svg(pos: &Position, caption: &str) -> String {
 pub fn run(args: Args) -> Result<(), CliError> {
     let start = Position::from_fen(&args.fen)
         .map_err(|e| CliError::input(format!("--fen `{}`: {e}", args.fen)))?;
-    let mode = if args.strict { Mode::Strict } else { Mode::Tolerant };
+    let mode = if args.strict {
+        Mode::Strict
+    } else {
+        Mode::Tolerant
+    };
     let moves = parse_move_list(&start, &args.moves, mode)
         .map_err(|e| CliError::input(format!("--moves: {e}")))?;
     let mut pos = start.clone();
@@ -181,7 +224,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
     if let Some(path) = &args.svg {
         let caption = format!(
             "{} to move{} — {}",
-            if pos.turn() == Color::Red { "Red" } else { "Black" },
+            if pos.turn() == Color::Red {
+                "Red"
+            } else {
+                "Black"
+            },
             if pos.is_check() { ", in check" } else { "" },
             pos.fen()
         );
@@ -201,8 +248,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
         );
         return Ok(());
     }
-    let colour = args.color
-        || (std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none());
+    let colour =
+        args.color || (std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none());
     print!("{}", diagram(&pos, colour));
     println!("FEN: {}", pos.fen());
     if let Some(l) = last {
@@ -214,6 +261,13 @@ pub fn run(args: Args) -> Result<(), CliError> {
         xiangqi::movegen::GameStatus::Checkmate { .. } => "checkmated",
         _ => "stalemated (no legal move)",
     };
-    println!("{} {status}", if pos.turn() == Color::Red { "Red" } else { "Black" });
+    println!(
+        "{} {status}",
+        if pos.turn() == Color::Red {
+            "Red"
+        } else {
+            "Black"
+        }
+    );
     Ok(())
 }

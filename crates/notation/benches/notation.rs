@@ -20,7 +20,10 @@ fn data() -> Option<&'static (Vec<u8>, Vec<Game>)> {
         let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
             .join("../../../shared/data/games/ccpd-national/ccpd_national.pgn");
         let Ok(bytes) = std::fs::read(&path) else {
-            eprintln!("NOTICE: {} not found; skipping the notation benches", path.display());
+            eprintln!(
+                "NOTICE: {} not found; skipping the notation benches",
+                path.display()
+            );
             return None;
         };
         let games = read_games(&bytes, "ccpd_national.pgn", Mode::Tolerant).expect("data reads");
@@ -92,4 +95,3 @@ fn replay_only_ccpd(b: Bencher<'_, '_>) {
         n
     });
 }
-

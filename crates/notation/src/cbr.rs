@@ -104,7 +104,12 @@ pub fn read_cbr(bytes: &[u8], source_name: &str, game: usize) -> Result<Game, Ga
     let start = Position::from_setup(setup)
         .map_err(|e| err(None, GameFileErrorKind::StartPosition(e.to_string())))?;
     let mut g = Game::new(start, GameFormat::Cbr);
-    for (tag, at, max) in [("Title", 180, 512), ("Event", 692, 384), ("Red", 1076, 224), ("Black", 1300, 224)] {
+    for (tag, at, max) in [
+        ("Title", 180, 512),
+        ("Event", 692, 384),
+        ("Red", 1076, 224),
+        ("Black", 1300, 224),
+    ] {
         let v = utf16_at(bytes, at, max);
         if !v.is_empty() {
             g.tags.push((tag.to_string(), v));
@@ -149,7 +154,10 @@ pub fn read_cbr(bytes: &[u8], source_name: &str, game: usize) -> Result<Game, Ga
     .map_err(corrupt)?;
     fill_game(&nodes, &mut g).map_err(|(ply, m)| {
         let what = m.map_or("a malformed".to_string(), |m| format!("an illegal ({m})"));
-        err(Some(ply), GameFileErrorKind::Corrupt(format!("{what} move record")))
+        err(
+            Some(ply),
+            GameFileErrorKind::Corrupt(format!("{what} move record")),
+        )
     })?;
     Ok(g)
 }
@@ -200,9 +208,16 @@ pub fn read_cbf(text: &str, source_name: &str) -> Result<Game, GameFileError> {
         kind,
     };
     let head = element(text, "Head").unwrap_or("");
-    let start = match element(head, "FEN").map(str::trim).filter(|f| !f.is_empty()) {
-        Some(fen) => Position::from_fen(fen)
-            .map_err(|e| err(None, GameFileErrorKind::StartPosition(format!("{fen}: {e}"))))?,
+    let start = match element(head, "FEN")
+        .map(str::trim)
+        .filter(|f| !f.is_empty())
+    {
+        Some(fen) => Position::from_fen(fen).map_err(|e| {
+            err(
+                None,
+                GameFileErrorKind::StartPosition(format!("{fen}: {e}")),
+            )
+        })?,
         None => Position::start(),
     };
     let mut g = Game::new(start.clone(), GameFormat::Cbf);
@@ -219,7 +234,10 @@ pub fn read_cbf(text: &str, source_name: &str) -> Result<Game, GameFileError> {
         ("ECCO", "ECCO"),
         ("Commentator", "Annotator"),
     ] {
-        if let Some(v) = element(head, xml).map(|v| xml_unescape(v.trim())).filter(|v| !v.is_empty()) {
+        if let Some(v) = element(head, xml)
+            .map(|v| xml_unescape(v.trim()))
+            .filter(|v| !v.is_empty())
+        {
             g.tags.push((tag.to_string(), v));
         }
     }
@@ -229,15 +247,19 @@ pub fn read_cbf(text: &str, source_name: &str) -> Result<Game, GameFileError> {
         Some("3") | Some("4") => Some("1/2-1/2".to_string()),
         _ => None,
     };
-    let list = element(text, "MoveList").ok_or_else(|| {
-        err(None, GameFileErrorKind::Corrupt("no <MoveList>".into()))
-    })?;
+    let list = element(text, "MoveList")
+        .ok_or_else(|| err(None, GameFileErrorKind::Corrupt("no <MoveList>".into())))?;
     let mut pos = start;
     let mut rest = list;
     let mut first = true;
     while let Some(i) = rest.find("<Move ") {
         rest = &rest[i..];
-        let close = rest.find('>').ok_or_else(|| err(None, GameFileErrorKind::Corrupt("unterminated <Move>".into())))?;
+        let close = rest.find('>').ok_or_else(|| {
+            err(
+                None,
+                GameFileErrorKind::Corrupt("unterminated <Move>".into()),
+            )
+        })?;
         let elem = &rest[..close];
         let self_closing = elem.ends_with('/');
         let value = elem

@@ -81,9 +81,23 @@ pub fn parse(token: &str) -> Result<ChineseMove, &'static str> {
         }
         (4, [C::Marker(m), f @ C::Number { value, .. }, a, x, _]) => {
             note(f);
-            (xiangqi_board::PieceKind::Pawn, Locator::MarkerOnFile(m, value), a, x)
+            (
+                xiangqi_board::PieceKind::Pawn,
+                Locator::MarkerOnFile(m, value),
+                a,
+                x,
+            )
         }
-        (4, [C::Number { value: k, .. }, f @ C::Number { value, .. }, a, x, _]) if k <= 5 => {
+        (
+            4,
+            [
+                C::Number { value: k, .. },
+                f @ C::Number { value, .. },
+                a,
+                x,
+                _,
+            ],
+        ) if k <= 5 => {
             note(f);
             (
                 xiangqi_board::PieceKind::Pawn,
@@ -234,9 +248,18 @@ mod tests {
         assert_eq!(p("前車進一").locator, Locator::Marker(Marker::Front));
         assert_eq!(p("中兵平四").locator, Locator::Marker(Marker::Middle));
         assert_eq!(p("二兵平四").locator, Locator::Marker(Marker::Nth(2)));
-        assert_eq!(p("前三进一").locator, Locator::MarkerOnFile(Marker::Front, 3));
-        assert_eq!(p("二7平6").locator, Locator::MarkerOnFile(Marker::Nth(2), 7));
-        assert_eq!(p("前兵三进一").locator, Locator::MarkerOnFile(Marker::Front, 3));
+        assert_eq!(
+            p("前三进一").locator,
+            Locator::MarkerOnFile(Marker::Front, 3)
+        );
+        assert_eq!(
+            p("二7平6").locator,
+            Locator::MarkerOnFile(Marker::Nth(2), 7)
+        );
+        assert_eq!(
+            p("前兵三进一").locator,
+            Locator::MarkerOnFile(Marker::Front, 3)
+        );
         assert!(parse("炮二走五").is_err());
         assert!(parse("炮二平").is_err());
         assert!(parse("").is_err());
@@ -245,10 +268,20 @@ mod tests {
     #[test]
     fn colour_from_side_to_move() {
         // Black's horse written with Red's numerals and a Red character still resolves.
-        let pos = Position::start().played(Move::from_iccs("h2e2").unwrap()).unwrap();
-        let m = parse("傌八進七").unwrap().resolve(&pos, Mode::Tolerant).unwrap();
+        let pos = Position::start()
+            .played(Move::from_iccs("h2e2").unwrap())
+            .unwrap();
+        let m = parse("傌八進七")
+            .unwrap()
+            .resolve(&pos, Mode::Tolerant)
+            .unwrap();
         assert_eq!(m.to_string(), "h9g7");
         assert_eq!(render(&pos, m), "马８进７");
-        assert!(parse("傌八進七").unwrap().resolve(&pos, Mode::Strict).is_err());
+        assert!(
+            parse("傌八進七")
+                .unwrap()
+                .resolve(&pos, Mode::Strict)
+                .is_err()
+        );
     }
 }

@@ -54,7 +54,9 @@ fn read_block(block: &str, source_name: &str, game: usize) -> Result<Game, GameF
         ply,
         kind,
     };
-    let binit = field(block, "binit").filter(|b| !b.is_empty()).unwrap_or(START_BINIT);
+    let binit = field(block, "binit")
+        .filter(|b| !b.is_empty())
+        .unwrap_or(START_BINIT);
     let b = binit.as_bytes();
     if b.len() != 64 {
         return Err(err(
@@ -69,7 +71,13 @@ fn read_block(block: &str, source_name: &str, game: usize) -> Result<Game, GameF
             continue;
         }
         let sq = square(x, y).ok_or_else(|| {
-            err(None, GameFileErrorKind::StartPosition(format!("bad square `{}`", &binit[2 * i..2 * i + 2])))
+            err(
+                None,
+                GameFileErrorKind::StartPosition(format!(
+                    "bad square `{}`",
+                    &binit[2 * i..2 * i + 2]
+                )),
+            )
         })?;
         let color = if i < 16 { Color::Red } else { Color::Black };
         board.put(sq, Piece::new(color, SLOTS[i % 16]));
@@ -119,7 +127,7 @@ fn read_block(block: &str, source_name: &str, game: usize) -> Result<Game, GameF
     if let Some(r) = g.result.clone() {
         g.set_tag("Result", r);
     }
-    if moves_text.len() % 4 != 0 {
+    if !moves_text.len().is_multiple_of(4) {
         return Err(err(
             None,
             GameFileErrorKind::Corrupt("_movelist length is not a multiple of 4".into()),
@@ -127,7 +135,9 @@ fn read_block(block: &str, source_name: &str, game: usize) -> Result<Game, GameF
     }
     let mut pos = start;
     for (i, c) in moves_text.chunks_exact(4).enumerate() {
-        let m = square(c[0], c[1]).zip(square(c[2], c[3])).map(|(f, t)| Move::new(f, t));
+        let m = square(c[0], c[1])
+            .zip(square(c[2], c[3]))
+            .map(|(f, t)| Move::new(f, t));
         let m = match m {
             Some(m) if pos.is_legal(m) => m,
             _ => {

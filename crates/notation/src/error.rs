@@ -118,7 +118,9 @@ impl MoveTextError {
         match e {
             ResolveError::NoSuchPiece { reason } => MoveTextError::NoSuchPiece { token, reason },
             ResolveError::Illegal => MoveTextError::Illegal { token },
-            ResolveError::Ambiguous { candidates } => MoveTextError::Ambiguous { token, candidates },
+            ResolveError::Ambiguous { candidates } => {
+                MoveTextError::Ambiguous { token, candidates }
+            }
             ResolveError::NonStandard { reason, standard } => MoveTextError::NonStandard {
                 token,
                 reason,
@@ -127,7 +129,11 @@ impl MoveTextError {
         }
     }
 
-    pub(crate) fn syntax(token: &str, notation: Option<Notation>, reason: impl Into<String>) -> Self {
+    pub(crate) fn syntax(
+        token: &str,
+        notation: Option<Notation>,
+        reason: impl Into<String>,
+    ) -> Self {
         MoveTextError::Syntax {
             token: token.to_string(),
             notation,
@@ -169,7 +175,11 @@ fn location(game: Option<usize>, ply: Option<usize>) -> String {
         s.push_str(&format!(", game {g}"));
     }
     if let Some(p) = ply {
-        s.push_str(&format!(", move {}{} (ply {p})", p.div_ceil(2), if p % 2 == 0 { "…" } else { "" }));
+        s.push_str(&format!(
+            ", move {}{} (ply {p})",
+            p.div_ceil(2),
+            if p % 2 == 0 { "…" } else { "" }
+        ));
     }
     s
 }
@@ -191,7 +201,7 @@ pub enum GameFileErrorKind {
     StartPosition(String),
     /// A move token failed.
     #[error("{0}")]
-    Move(MoveTextError),
+    Move(Box<MoveTextError>),
     /// A binary move record is not a legal move.
     #[error("illegal move {mv} in the move record")]
     IllegalRecord {

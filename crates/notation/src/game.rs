@@ -102,7 +102,6 @@ impl Game {
     }
 }
 
-
 /// Reads every game of a file, detecting the format: XQF, CBR and CBL by their magic bytes;
 /// text in UTF-8, UTF-16 (BOM), GBK/GB18030 or Big5, then CBF (XML), DhtmlXQ or PGN (any
 /// notation, detected per token unless a `[Format]` tag says).
@@ -124,7 +123,8 @@ pub fn read_games(bytes: &[u8], source_name: &str, mode: Mode) -> Result<Vec<Gam
     if crate::cbr::is_cbr(bytes) {
         return crate::cbr::read_cbr(bytes, source_name, 1).map(|g| vec![g]);
     }
-    let (text, _) = crate::encoding::decode(bytes).map_err(|e| err(GameFileErrorKind::Encoding(e)))?;
+    let (text, _) =
+        crate::encoding::decode(bytes).map_err(|e| err(GameFileErrorKind::Encoding(e)))?;
     if text.contains("<ChineseChessRecord") {
         return crate::cbr::read_cbf(&text, source_name).map(|g| vec![g]);
     }

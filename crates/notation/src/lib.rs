@@ -222,7 +222,11 @@ pub(crate) fn strip_move_number(t: &str) -> &str {
 
 /// Parses a list of move tokens (separated by whitespace or commas; move numbers like `1.` are
 /// skipped) from `start` and returns the moves. The error names the ply and the token.
-pub fn parse_move_list(start: &Position, text: &str, mode: Mode) -> Result<Vec<Move>, MoveListError> {
+pub fn parse_move_list(
+    start: &Position,
+    text: &str,
+    mode: Mode,
+) -> Result<Vec<Move>, MoveListError> {
     let mut pos = start.clone();
     let mut moves = Vec::new();
     for raw in text.split(|c: char| c.is_whitespace() || c == ',' || c == '，' || c == '、') {
@@ -257,9 +261,12 @@ mod tests {
 
     #[test]
     fn move_list_mixes_notations() {
-        let moves =
-            parse_move_list(&Position::start(), "1. h2e2 马8进7, 2.H2+3 R9.8", Mode::Tolerant)
-                .unwrap();
+        let moves = parse_move_list(
+            &Position::start(),
+            "1. h2e2 马8进7, 2.H2+3 R9.8",
+            Mode::Tolerant,
+        )
+        .unwrap();
         let s: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
         assert_eq!(s, ["h2e2", "h9g7", "h0g2", "i9h9"]);
     }

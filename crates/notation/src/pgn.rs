@@ -8,8 +8,8 @@ use xiangqi_movegen::{Move, Position};
 use crate::chinese::BlackDigits;
 use crate::game::{Game, GameFormat, Variation};
 use crate::{
-    GameFileError, GameFileErrorKind, Mode, MoveTextError, Notation, is_move_number,
-    parse_move_as, strip_move_number,
+    GameFileError, GameFileErrorKind, Mode, MoveTextError, Notation, is_move_number, parse_move_as,
+    strip_move_number,
 };
 
 /// One lexical item of movetext.
@@ -58,7 +58,10 @@ impl RawGame<'_> {
 const IDEOGRAPHIC_SPACE: &[u8] = &[0xE3, 0x80, 0x80];
 
 fn is_result(t: &str) -> bool {
-    matches!(t, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*" | "1/2" | "0.5-0.5")
+    matches!(
+        t,
+        "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*" | "1/2" | "0.5-0.5"
+    )
 }
 
 fn normalise_result(t: &str) -> &str {
@@ -166,7 +169,8 @@ pub fn split_games(text: &str) -> Result<Vec<RawGame<'_>>, (usize, String)> {
                 let Some(end) = text[i + 1..].find('}') else {
                     return Err((line_of(text, start), "unterminated comment".into()));
                 };
-                cur.tokens.push(Token::Comment(text[i + 1..i + 1 + end].trim()));
+                cur.tokens
+                    .push(Token::Comment(text[i + 1..i + 1 + end].trim()));
                 in_movetext = true;
                 i += end + 2;
             }
@@ -203,8 +207,16 @@ pub fn split_games(text: &str) -> Result<Vec<RawGame<'_>>, (usize, String)> {
                 if let Some(n) = t.strip_prefix('$') {
                     cur.tokens.push(Token::Nag(n.parse().unwrap_or(0)));
                 } else if is_result(t) {
-                    if cur.tokens.iter().filter(|t| **t == Token::VariationStart).count()
-                        > cur.tokens.iter().filter(|t| **t == Token::VariationEnd).count()
+                    if cur
+                        .tokens
+                        .iter()
+                        .filter(|t| **t == Token::VariationStart)
+                        .count()
+                        > cur
+                            .tokens
+                            .iter()
+                            .filter(|t| **t == Token::VariationEnd)
+                            .count()
                     {
                         continue; // a result inside a variation
                     }
@@ -239,12 +251,14 @@ pub fn read_games(text: &str, source_name: &str, mode: Mode) -> Result<Vec<Game>
     })?;
     raws.iter()
         .enumerate()
-        .map(|(i, raw)| build_game(raw, mode).map_err(|(ply, kind)| GameFileError {
-            source_name: source_name.to_string(),
-            game: Some(i + 1),
-            ply,
-            kind,
-        }))
+        .map(|(i, raw)| {
+            build_game(raw, mode).map_err(|(ply, kind)| GameFileError {
+                source_name: source_name.to_string(),
+                game: Some(i + 1),
+                ply,
+                kind,
+            })
+        })
         .collect()
 }
 
@@ -263,7 +277,9 @@ fn parse_token(
     match notation {
         Some(n) => match parse_move_as(pos, token, n, mode) {
             // A Format tag that lies: in tolerant mode try the token's own notation.
-            Err(e) if e.is_syntax() && mode == Mode::Tolerant => crate::parse_move(pos, token, mode),
+            Err(e) if e.is_syntax() && mode == Mode::Tolerant => {
+                crate::parse_move(pos, token, mode)
+            }
             r => r,
         },
         None => crate::parse_move(pos, token, mode),
@@ -275,8 +291,12 @@ type BuildError = (Option<usize>, GameFileErrorKind);
 /// Resolves one raw game.
 pub fn build_game(raw: &RawGame<'_>, mode: Mode) -> Result<Game, BuildError> {
     let start = match raw.tag("FEN") {
-        Some(fen) if !fen.trim().is_empty() => Position::from_fen(fen.trim())
-            .map_err(|e| (None, GameFileErrorKind::StartPosition(format!("{fen}: {e}"))))?,
+        Some(fen) if !fen.trim().is_empty() => Position::from_fen(fen.trim()).map_err(|e| {
+            (
+                None,
+                GameFileErrorKind::StartPosition(format!("{fen}: {e}")),
+            )
+        })?,
         _ => Position::start(),
     };
     let notation = format_notation(raw);
@@ -291,16 +311,14 @@ pub fn build_game(raw: &RawGame<'_>, mode: Mode) -> Result<Game, BuildError> {
             Token::Move(tok) if depth == 0 => {
                 let ply = game.moves.len() + 1;
                 let m = parse_token(&pos, tok, notation, mode)
-                    .map_err(|e| (Some(ply), GameFileErrorKind::Move(e)))?;
+                    .map_err(|e| (Some(ply), GameFileErrorKind::Move(Box::new(e))))?;
                 pos.play_unchecked(m);
                 game.moves.push(m);
             }
-            Token::Move(tok) => {
-                if depth == 1 {
-                    var_tokens.push(tok);
-                }
+            Token::Move(tok) if depth == 1 => var_tokens.push(tok),
+            Token::Comment(c) if depth == 0 => {
+                game.comments.push((game.moves.len(), c.to_string()))
             }
-            Token::Comment(c) if depth == 0 => game.comments.push((game.moves.len(), c.to_string())),
             Token::VariationStart => {
                 depth += 1;
                 if depth == 1 {
@@ -334,10 +352,11 @@ pub fn build_game(raw: &RawGame<'_>, mode: Mode) -> Result<Game, BuildError> {
             _ => {}
         }
     }
-    game.result = raw
-        .result
-        .map(str::to_string)
-        .or_else(|| raw.tag("Result").filter(|r| is_result(r)).map(|r| normalise_result(r).to_string()));
+    game.result = raw.result.map(str::to_string).or_else(|| {
+        raw.tag("Result")
+            .filter(|r| is_result(r))
+            .map(|r| normalise_result(r).to_string())
+    });
     Ok(game)
 }
 
@@ -404,7 +423,10 @@ fn write_line(
             out.push_str(&format!(" {{{}}}", c.replace('}', ")")));
             need_number = true;
         }
-        for v in variations.iter().filter(|v| v.ply == i && !v.moves.is_empty()) {
+        for v in variations
+            .iter()
+            .filter(|v| v.ply == i && !v.moves.is_empty())
+        {
             out.push_str(" (");
             write_line(out, &pos, &v.moves, v.ply, opts, &[], &[], false);
             out.push(')');
@@ -501,13 +523,17 @@ mod tests {
 
     #[test]
     fn errors_name_game_ply_and_token() {
-        let text = "[Event \"x\"]\n\n1. h2e2 h9g7 *\n\n[Event \"y\"]\n\n1. h2e2 h9g7 2. h0g2 i9i1 *\n";
+        let text =
+            "[Event \"x\"]\n\n1. h2e2 h9g7 *\n\n[Event \"y\"]\n\n1. h2e2 h9g7 2. h0g2 i9i1 *\n";
         let e = read_games(text, "bad.pgn", Mode::Tolerant).unwrap_err();
         assert_eq!(e.game, Some(2));
         assert_eq!(e.ply, Some(4));
         assert_eq!(e.token(), Some("i9i1"));
         let msg = e.to_string();
-        assert!(msg.contains("bad.pgn") && msg.contains("game 2") && msg.contains("i9i1"), "{msg}");
+        assert!(
+            msg.contains("bad.pgn") && msg.contains("game 2") && msg.contains("i9i1"),
+            "{msg}"
+        );
     }
 
     #[test]

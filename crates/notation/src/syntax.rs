@@ -259,7 +259,7 @@ impl MoveSyntax {
             }
         }
         let m = match found.n_legal {
-            1 => found.legal[0].unwrap_or_else(|| unreachable_move()),
+            1 => found.legal[0].unwrap_or_else(unreachable_move),
             0 if found.origins == 0 => {
                 return Err(ResolveError::NoSuchPiece {
                     reason: format!("no {} {} there", color, self.kind),
@@ -267,7 +267,11 @@ impl MoveSyntax {
             }
             0 => return Err(ResolveError::Illegal),
             _ => {
-                let candidates: Vec<Move> = found.legal[..found.n_legal].iter().flatten().copied().collect();
+                let candidates: Vec<Move> = found.legal[..found.n_legal]
+                    .iter()
+                    .flatten()
+                    .copied()
+                    .collect();
                 match middle_of.and_then(|sq| candidates.iter().find(|m| m.from == sq)) {
                     Some(&m) => m,
                     None => return Err(ResolveError::Ambiguous { candidates }),
@@ -295,7 +299,11 @@ impl MoveSyntax {
         let kind = piece.kind;
         let fr = m.from.rank().index() as i32;
         let tr = m.to.rank().index() as i32;
-        let forward = if color == Color::Red { tr > fr } else { tr < fr };
+        let forward = if color == Color::Red {
+            tr > fr
+        } else {
+            tr < fr
+        };
         let action = if fr == tr {
             Action::Sideways
         } else if forward {
@@ -384,7 +392,9 @@ fn nonstandard_reason(locator: Locator) -> String {
              among same pieces on its file (前/后, +/-)"
                 .to_string()
         }
-        Locator::Marker(_) => "the position marker is not the canonical one for this piece".to_string(),
+        Locator::Marker(_) => {
+            "the position marker is not the canonical one for this piece".to_string()
+        }
         Locator::MarkerOnFile(..) => {
             "the file-qualified marker is used where the canonical form differs".to_string()
         }

@@ -48,15 +48,42 @@ pub(crate) fn classify(c: char) -> ChineseChar {
         '车' | '車' | '俥' | '砗' | '硨' => Piece(PieceKind::Rook),
         '炮' | '砲' | '包' | '炰' => Piece(PieceKind::Cannon),
         '兵' | '卒' => Piece(PieceKind::Pawn),
-        '一' => Number { value: 1, arabic: false },
-        '二' => Number { value: 2, arabic: false },
-        '三' => Number { value: 3, arabic: false },
-        '四' => Number { value: 4, arabic: false },
-        '五' => Number { value: 5, arabic: false },
-        '六' => Number { value: 6, arabic: false },
-        '七' => Number { value: 7, arabic: false },
-        '八' => Number { value: 8, arabic: false },
-        '九' => Number { value: 9, arabic: false },
+        '一' => Number {
+            value: 1,
+            arabic: false,
+        },
+        '二' => Number {
+            value: 2,
+            arabic: false,
+        },
+        '三' => Number {
+            value: 3,
+            arabic: false,
+        },
+        '四' => Number {
+            value: 4,
+            arabic: false,
+        },
+        '五' => Number {
+            value: 5,
+            arabic: false,
+        },
+        '六' => Number {
+            value: 6,
+            arabic: false,
+        },
+        '七' => Number {
+            value: 7,
+            arabic: false,
+        },
+        '八' => Number {
+            value: 8,
+            arabic: false,
+        },
+        '九' => Number {
+            value: 9,
+            arabic: false,
+        },
         '1'..='9' => Number {
             value: c as u8 - b'0',
             arabic: true,
@@ -72,10 +99,12 @@ pub(crate) fn classify(c: char) -> ChineseChar {
 }
 
 /// The Chinese numeral 一..九 for 1..=9.
-pub(crate) const CHINESE_NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
+pub(crate) const CHINESE_NUMERALS: [char; 9] =
+    ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
 
 /// The full-width digit １..９ for 1..=9.
-pub(crate) const FULL_WIDTH_DIGITS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
+pub(crate) const FULL_WIDTH_DIGITS: [char; 9] =
+    ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
 
 #[cfg(test)]
 mod tests {

@@ -110,7 +110,11 @@ pub fn parse(token: &str) -> Result<WxfMove, &'static str> {
         nonstandard.get_or_insert("the tandem marker before the letter (standard: R+.3)");
         (kind, Locator::Marker(m))
     } else if a == b && marker(a).is_some() {
-        let m = if a == b'+' { Marker::Front } else { Marker::Rear };
+        let m = if a == b'+' {
+            Marker::Front
+        } else {
+            Marker::Rear
+        };
         (PieceKind::Pawn, Locator::Marker(m))
     } else if let Some(f) = digit(a) {
         if let Some(m) = marker(b) {
@@ -228,8 +232,14 @@ mod tests {
         assert_eq!(p("C--1").syntax.action, Action::Backward);
         assert_eq!(p("++.4").syntax.locator, Locator::Marker(Marker::Front));
         assert_eq!(p("--.4").syntax.locator, Locator::Marker(Marker::Rear));
-        assert_eq!(p("3+.4").syntax.locator, Locator::MarkerOnFile(Marker::Plus, 3));
-        assert_eq!(p("33.4").syntax.locator, Locator::MarkerOnFile(Marker::Middle, 3));
+        assert_eq!(
+            p("3+.4").syntax.locator,
+            Locator::MarkerOnFile(Marker::Plus, 3)
+        );
+        assert_eq!(
+            p("33.4").syntax.locator,
+            Locator::MarkerOnFile(Marker::Middle, 3)
+        );
         let fw = p("＋Ｐ＋１");
         assert_eq!(fw.syntax.locator, Locator::Marker(Marker::Plus));
         assert!(fw.nonstandard.is_some());

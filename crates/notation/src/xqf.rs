@@ -88,7 +88,9 @@ fn square(v: u8) -> Option<Square> {
 
 fn pascal(h: &[u8], at: usize, size: usize) -> String {
     let len = (h[at] as usize).min(size - 1);
-    decode_gbk_lossy(&h[at + 1..at + 1 + len]).trim().to_string()
+    decode_gbk_lossy(&h[at + 1..at + 1 + len])
+        .trim()
+        .to_string()
 }
 
 /// Reads an XQF file: the main line, first-level variations, the opening and per-move comments,
@@ -102,12 +104,16 @@ pub fn read(bytes: &[u8], source_name: &str) -> Result<Game, GameFileError> {
     };
     let corrupt = |msg: &str| err(None, GameFileErrorKind::Corrupt(msg.to_string()));
     if !is_xqf(bytes) {
-        return Err(corrupt("not an XQF file (signature, version ≤ 18, 1024-byte header)"));
+        return Err(corrupt(
+            "not an XQF file (signature, version ≤ 18, 1024-byte header)",
+        ));
     }
     let h = &bytes[..HEADER];
     let version = h[2];
     let keys = keys(h);
-    if version > 10 && (h[12] as u32 + h[13] as u32 + h[14] as u32 + h[15] as u32) % 256 != 0 {
+    if version > 10
+        && !(h[12] as u32 + h[13] as u32 + h[14] as u32 + h[15] as u32).is_multiple_of(256)
+    {
         return Err(corrupt("bad key checksum in the header"));
     }
     // Piece table.

@@ -3,7 +3,9 @@
 
 use proptest::prelude::*;
 use xiangqi_movegen::{Move, Position};
-use xiangqi_notation::{Mode, Notation, parse_move, parse_move_as, parse_move_list, read_games, render};
+use xiangqi_notation::{
+    Mode, Notation, parse_move, parse_move_as, parse_move_list, read_games, render,
+};
 
 const NOTATIONS: [Notation; 3] = [Notation::Iccs, Notation::Wxf, Notation::Chinese];
 
@@ -86,7 +88,10 @@ fn crowded_files_use_the_canonical_markers() {
     assert_eq!(render(Notation::Wxf, &pos, mv("e7", "f7")), "5+.4");
     // The ambiguous cchess form `前兵进一` is rejected with both candidates.
     let err = parse_move(&pos, "前兵进一", Mode::Tolerant).unwrap_err();
-    assert!(matches!(err, xiangqi_notation::MoveTextError::Ambiguous { ref candidates, .. } if candidates.len() == 2), "{err}");
+    assert!(
+        matches!(err, xiangqi_notation::MoveTextError::Ambiguous { ref candidates, .. } if candidates.len() == 2),
+        "{err}"
+    );
     // Tandem horses and cannons: 前马 / H+, 后炮 / C-.
     let pos = Position::from_fen(CROWDED[6]).unwrap();
     assert_eq!(render(Notation::Chinese, &pos, mv("c4", "d6")), "前马进六");
@@ -104,7 +109,9 @@ fn tolerant_file_form_for_tandem_pieces() {
     assert_eq!(m.to_string(), "c6c9");
     let e = parse_move(&pos, "车七进三", Mode::Strict).unwrap_err();
     match e {
-        xiangqi_notation::MoveTextError::NonStandard { standard, .. } => assert_eq!(standard, "前车进三"),
+        xiangqi_notation::MoveTextError::NonStandard { standard, .. } => {
+            assert_eq!(standard, "前车进三")
+        }
         e => panic!("{e}"),
     }
     // Both can go back one: ambiguous.
