@@ -1,19 +1,304 @@
-//! `xq event …` — owned by the scheduling work (see the scheduling issue).
+//! `xq event new|pair|result|standings|export|simulate` — run an event from a TOML event file.
+//!
+//! Every command that changes the file validates it first and writes it atomically; a refused
+//! command (exit 2) leaves the file unchanged.
+
+use std::path::{Path, PathBuf};
+
+use xiangqi::scheduling::{Event, EventConfig, export, simulate};
 
 use crate::CliError;
+use crate::io::{read_input, write_atomic};
 
 /// Arguments of `xq event`.
 #[derive(clap::Args, Debug)]
 pub struct EventArgs {
-    /// Sub-command and its arguments.
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-    rest: Vec<String>,
+    #[command(subcommand)]
+    cmd: EventCommand,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum EventCommand {
+    /// Create an event file; pairing numbers are drawn by lot from the seed.
+    New(NewArgs),
+    /// Pair the next round (refused until the previous round's results are in).
+    Pair(PairArgs),
+    /// Enter a result: ROUND BOARD RESULT (1-0, 0-1, =, +-, -+, --; several games space-separated).
+    Result(ResultArgs),
+    /// Print the standings.
+    Standings(StandingsArgs),
+    /// Export: csv, json, html (crosstable), record (编排记录表), table (成绩表), trf.
+    Export(ExportArgs),
+    /// Simulate an event with random results, timing every round's pairing.
+    Simulate(SimulateArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct NewArgs {
+    /// The event file to create (refused if it exists).
+    file: PathBuf,
+    /// Event name.
+    #[arg(long, default_value = "event")]
+    name: String,
+    /// Ruleset id (`cn-1987`, `axf`) or path to a ruleset TOML with an `[event]` table.
+    #[arg(long, default_value = "axf")]
+    ruleset: String,
+    /// Pairing system override: `swiss` (积分编排制) or `round-robin` (Berger).
+    #[arg(long)]
+    system: Option<String>,
+    /// Rounds (required for a Swiss event; a round robin defaults to the full table).
+    #[arg(long)]
+    rounds: Option<u32>,
+    /// A player, as `NAME` or `NAME,CLUB` (repeatable).
+    #[arg(long = "player")]
+    players: Vec<String>,
+    /// A file with one player per line (`NAME` or `NAME,CLUB`).
+    #[arg(long)]
+    players_file: Option<String>,
+    /// Lot seed (stored in the file).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Keep the given order as pairing numbers instead of drawing lots.
+    #[arg(long)]
+    no_lot: bool,
+}
+
+#[derive(clap::Args, Debug)]
+struct PairArgs {
+    /// The event file.
+    file: PathBuf,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Args, Debug)]
+struct ResultArgs {
+    /// The event file.
+    file: PathBuf,
+    /// Round number.
+    round: u32,
+    /// Board number.
+    board: u32,
+    /// Result from the first-listed (red) side.
+    result: String,
+    /// Fouls (犯规) of the red side.
+    #[arg(long)]
+    red_fouls: Option<u32>,
+    /// Fouls of the black side.
+    #[arg(long)]
+    black_fouls: Option<u32>,
+    /// Replace a different result already recorded.
+    #[arg(long)]
+    force: bool,
+}
+
+#[derive(clap::Args, Debug)]
+struct StandingsArgs {
+    /// The event file.
+    file: PathBuf,
+    /// Standings after this round (default: the last complete round).
+    #[arg(long)]
+    after: Option<u32>,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Args, Debug)]
+struct ExportArgs {
+    /// The event file.
+    file: PathBuf,
+    /// csv, json, html, record (编排记录表), table (成绩表), trf.
+    #[arg(long, default_value = "table")]
+    format: String,
+    /// Round for `record` (default: the last paired round).
+    #[arg(long)]
+    round: Option<u32>,
+    /// Write to this file (atomically) instead of standard output.
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+}
+
+#[derive(clap::Args, Debug)]
+struct SimulateArgs {
+    /// Number of players.
+    #[arg(long)]
+    players: u32,
+    /// Number of rounds.
+    #[arg(long)]
+    rounds: u32,
+    /// Seed for lots and results.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// swiss or round-robin.
+    #[arg(long, default_value = "swiss")]
+    system: String,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
 }
 
 /// Runs `xq event`.
 pub fn run(args: EventArgs) -> Result<(), CliError> {
-    Err(CliError::input(format!(
-        "event commands are not available yet (got {:?})",
-        args.rest
-    )))
+    match args.cmd {
+        EventCommand::New(a) => new(a),
+        EventCommand::Pair(a) => pair(a),
+        EventCommand::Result(a) => result(a),
+        EventCommand::Standings(a) => standings(a),
+        EventCommand::Export(a) => export_cmd(a),
+        EventCommand::Simulate(a) => simulate_cmd(a),
+    }
+}
+
+fn load(path: &Path) -> Result<Event, CliError> {
+    let bytes = read_input(&path.to_string_lossy())?;
+    let text = String::from_utf8(bytes).map_err(|_| CliError::input(format!("{}: not UTF-8", path.display())))?;
+    Event::from_toml(&text).map_err(|e| CliError::input(format!("{}: {e}", path.display())))
+}
+
+fn save(path: &Path, ev: &Event) -> Result<(), CliError> {
+    ev.validate().map_err(|e| CliError::internal(format!("refusing to write an invalid event: {e}")))?;
+    write_atomic(path, ev.to_toml().as_bytes())
+}
+
+fn ruleset_config(spec: &str) -> Result<EventConfig, CliError> {
+    match spec {
+        "cn-1987" | "axf" => EventConfig::preset(spec).map_err(CliError::input),
+        path => {
+            let bytes = read_input(path)?;
+            let text = String::from_utf8(bytes).map_err(|_| CliError::input(format!("{path}: not UTF-8")))?;
+            EventConfig::from_ruleset_toml(&text).map_err(|e| CliError::input(format!("{path}: {e}")))
+        }
+    }
+}
+
+fn new(a: NewArgs) -> Result<(), CliError> {
+    if a.file.exists() {
+        return Err(CliError::input(format!("{}: already exists", a.file.display())));
+    }
+    let mut config = ruleset_config(&a.ruleset)?;
+    match a.system.as_deref() {
+        None => {}
+        Some("swiss") => config.pairing = xiangqi::scheduling::PairingSystemId("swiss-cn".into()),
+        Some("round-robin") => config.pairing = xiangqi::scheduling::PairingSystemId("berger".into()),
+        Some(o) => return Err(CliError::input(format!("--system {o}: expected swiss or round-robin"))),
+    }
+    let mut lines: Vec<String> = a.players.clone();
+    if let Some(f) = &a.players_file {
+        let bytes = read_input(f)?;
+        let text = String::from_utf8(bytes).map_err(|_| CliError::input(format!("{f}: not UTF-8")))?;
+        lines.extend(text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')).map(String::from));
+    }
+    let entrants: Vec<(String, String)> = lines
+        .iter()
+        .map(|l| match l.split_once(',') {
+            Some((n, c)) => (n.trim().to_string(), c.trim().to_string()),
+            None => (l.trim().to_string(), String::new()),
+        })
+        .collect();
+    let ev = Event::new(&a.name, &a.ruleset, config, entrants, a.seed, a.rounds, !a.no_lot)
+        .map_err(|e| CliError::input(format!("{}: {e}", a.file.display())))?;
+    save(&a.file, &ev)?;
+    println!("{}: {} players, {} rounds; pairing numbers by lot (seed {})", a.file.display(), ev.players.len(), ev.rounds, ev.seed);
+    for p in &ev.players {
+        println!("{:>4}  {}{}", p.no, p.name, if p.club.is_empty() { String::new() } else { format!(" ({})", p.club) });
+    }
+    Ok(())
+}
+
+fn pair(a: PairArgs) -> Result<(), CliError> {
+    let mut ev = load(&a.file)?;
+    let round = ev.pair_next().map_err(|e| CliError::input(format!("{}: {e}", a.file.display())))?.round;
+    save(&a.file, &ev)?;
+    if a.json {
+        let r = &ev.paired[round as usize - 1];
+        let v = serde_json::json!({
+            "round": round,
+            "boards": r.boards.iter().map(|b| serde_json::json!({"board": b.board, "red": b.red, "black": b.black})).collect::<Vec<_>>(),
+            "bye": r.bye,
+            "notes": r.notes,
+        });
+        println!("{v}");
+    } else {
+        print!("{}", export::pairing_record(&ev, round).unwrap_or_default());
+    }
+    Ok(())
+}
+
+fn result(a: ResultArgs) -> Result<(), CliError> {
+    let mut ev = load(&a.file)?;
+    let changed = ev
+        .set_result(a.round, a.board, &a.result, (a.red_fouls, a.black_fouls), a.force)
+        .map_err(|e| CliError::input(format!("{}: {e}", a.file.display())))?;
+    if changed {
+        save(&a.file, &ev)?;
+    }
+    Ok(())
+}
+
+fn standings(a: StandingsArgs) -> Result<(), CliError> {
+    let ev = load(&a.file)?;
+    if let Some(r) = a.after {
+        if r > ev.complete_rounds() {
+            return Err(CliError::input(format!(
+                "{}: --after {r}: only {} rounds are complete",
+                a.file.display(),
+                ev.complete_rounds()
+            )));
+        }
+    }
+    let st = ev.standings(a.after);
+    if a.json {
+        println!("{}", export::event_json(&ev, &st)["standings"]);
+    } else {
+        print!("{}", export::standings_text(&ev, &st));
+    }
+    Ok(())
+}
+
+fn export_cmd(a: ExportArgs) -> Result<(), CliError> {
+    let ev = load(&a.file)?;
+    let st = ev.standings(None);
+    let text = match a.format.as_str() {
+        "csv" => export::standings_csv(&ev, &st),
+        "json" => format!("{}\n", serde_json::to_string_pretty(&export::event_json(&ev, &st)).map_err(CliError::internal)?),
+        "html" => export::crosstable_html(&ev, &st),
+        "record" => {
+            let r = a.round.unwrap_or(ev.paired.len() as u32);
+            export::pairing_record(&ev, r)
+                .ok_or_else(|| CliError::input(format!("{}: round {r} is not paired", a.file.display())))?
+        }
+        "table" => export::results_table(&ev, &st),
+        "trf" => export::trf(&ev, &st),
+        o => return Err(CliError::input(format!("--format {o}: expected csv, json, html, record, table or trf"))),
+    };
+    match a.output {
+        Some(p) => write_atomic(&p, text.as_bytes()),
+        None => {
+            print!("{text}");
+            Ok(())
+        }
+    }
+}
+
+fn simulate_cmd(a: SimulateArgs) -> Result<(), CliError> {
+    let system = match a.system.as_str() {
+        "swiss" => simulate::SimSystem::Swiss,
+        "round-robin" => simulate::SimSystem::RoundRobin,
+        o => return Err(CliError::input(format!("--system {o}: expected swiss or round-robin"))),
+    };
+    if a.players < 2 {
+        return Err(CliError::input("--players: at least 2"));
+    }
+    let (_, rounds) = simulate::simulate(a.players, a.rounds, a.seed, system).map_err(CliError::input)?;
+    if a.json {
+        let v = serde_json::json!({"players": a.players, "rounds": rounds});
+        println!("{v}");
+    } else {
+        for r in &rounds {
+            println!("round {:>3}: {} boards, bye {}, pairing {:.4} s", r.round, r.pairs.len(), r.bye.map_or("-".into(), |b| b.to_string()), r.pairing_seconds);
+        }
+    }
+    Ok(())
 }

@@ -363,7 +363,7 @@ pub fn trf(ev: &Event, st: &[Standing]) -> String {
     for (i, &no) in ct.players.iter().enumerate() {
         let p = ev.player(no);
         let name: String = p.map_or(String::new(), |p| p.name.clone()).chars().take(33).collect();
-        let mut line = format!("001 {no:>4}      {}", pad(&name, 33));
+        let mut line = format!("001 {no:>4}      {name:<33}");
         // columns 48–80: rating, federation, FIDE id, birth date (blank)
         line.push_str(&" ".repeat(33));
         let pts = ct.score(i);
