@@ -154,9 +154,9 @@ fn ccpd_national_replays_every_game_and_round_trips() {
     );
     assert_eq!(plies, 595_812);
     assert_eq!(strict_flagged, 4_331);
-    // The canonical writer reproduces the source token (after traditional → simplified) except
-    // for the non-standard tandem moves and the advisor/elephant characters written with the
-    // other side's glyph.
+    // The canonical writer reproduces every source token (after traditional → simplified)
+    // except exactly the non-standard tandem moves.
+    assert_eq!(chinese_differs_from_source, strict_flagged);
     eprintln!(
         "CCPD national: {} games, {plies} plies verified; {strict_flagged} non-standard tandem moves \
          flagged in strict mode; {chinese_differs_from_source} source tokens differ from the canonical text",
