@@ -1,16 +1,325 @@
-//! `xq judge`: Rule a game under one or more rulesets. (stub: the owning issue replaces this file.)
+//! `xq judge`: rule a game under one or more rulesets (repetition: 长将/长捉…, checkmate,
+//! stalemate, the natural move limit), or every game of a database with `--batch`.
+//!
+//! `--json` prints `{"rulings":[…]}` with the keys of CLI.md; `--batch FILE` prints one JSON
+//! object per game (JSON lines) and its progress on standard error.
+
+use std::io::Write as _;
+
+use xiangqi::adjudication::GameRecord;
+use xiangqi::board::{START_FEN, Setup};
+use xiangqi::movegen::Position;
+use xiangqi::notation::{Mode, parse_move_list, read_games};
+use xiangqi::rules::{Arbiter, ClassKind, JudgeOptions, Outcome, Ruleset, Ruling, editions};
 
 use crate::CliError;
+use crate::io::read_input;
 
 /// Arguments of `xq judge`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Arguments (not parsed yet).
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-    rest: Vec<String>,
+    /// A ruleset id (`axf`, `cn-1987`) or a path to a ruleset TOML file; repeat to judge under
+    /// several. Default: every built-in ruleset whose edition is linked.
+    #[arg(long = "ruleset", value_name = "R")]
+    rulesets: Vec<String>,
+    /// The start position (FEN) for `--moves`; default the standard start.
+    #[arg(long, default_value = START_FEN)]
+    fen: String,
+    /// The moves: ICCS, WXF or Chinese, detected per token.
+    #[arg(long, conflicts_with = "file")]
+    moves: Option<String>,
+    /// A game file (PGN, XQF, …) or `-` for standard input.
+    #[arg(value_name = "FILE")]
+    file: Option<String>,
+    /// Which game of the file (1-based); default the first.
+    #[arg(long, value_name = "N")]
+    game: Option<usize>,
+    /// Rule every game of this database: one JSON object per game on standard output.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["moves", "file", "game"])]
+    batch: Option<String>,
+    /// Accept only standard move forms.
+    #[arg(long)]
+    strict: bool,
+    /// Machine-readable output.
+    #[arg(long)]
+    json: bool,
+    /// In the text report, list every ply with its class (default: the plies of the cycle).
+    #[arg(long)]
+    all_plies: bool,
+    /// With --batch: worker threads (rayon; 0 = all cores). Given with --summary, the batch is
+    /// judged by the parallel runner of `batch.rs`.
+    #[arg(long, value_name = "N")]
+    jobs: Option<usize>,
+    /// With --batch: print a summary report (Markdown: repetitions, verdicts per ruleset, the
+    /// games where the rulesets disagree) instead of JSON lines.
+    #[arg(long)]
+    summary: bool,
+}
+
+fn mode(strict: bool) -> Mode {
+    if strict { Mode::Strict } else { Mode::Tolerant }
+}
+
+/// The arbiters for the requested rulesets (or the default set).
+pub fn arbiters(names: &[String]) -> Result<Vec<Arbiter>, CliError> {
+    let names: Vec<String> = if names.is_empty() {
+        let linked: Vec<&str> = editions()
+            .map_err(CliError::input)?
+            .iter()
+            .map(|r| r.id)
+            .collect();
+        Ruleset::builtin_ids()
+            .into_iter()
+            .filter(|id| {
+                Ruleset::builtin(id)
+                    .and_then(|r| r.ok())
+                    .is_some_and(|r| linked.contains(&r.edition.as_str()))
+            })
+            .collect()
+    } else {
+        names.to_vec()
+    };
+    names
+        .iter()
+        .map(|n| {
+            let rs = Ruleset::load(n).map_err(CliError::input)?;
+            Arbiter::new(rs).map_err(CliError::input)
+        })
+        .collect()
+}
+
+fn start_position(fen: &str) -> Result<Position, CliError> {
+    let setup = Setup::from_fen(fen).map_err(|e| CliError::input(format!("--fen: {e}")))?;
+    Position::from_setup_composed(setup).map_err(|e| CliError::input(format!("--fen: {e}")))
 }
 
 /// Runs `xq judge`.
 pub fn run(args: Args) -> Result<(), CliError> {
-    Err(CliError::input(format!("`xq judge` is not available yet (got {:?})", args.rest)))
+    let arbiters = arbiters(&args.rulesets)?;
+    if arbiters.is_empty() {
+        return Err(CliError::input(
+            "no ruleset to judge under (give --ruleset)",
+        ));
+    }
+    if let Some(batch) = &args.batch {
+        if args.summary || args.jobs.is_some() {
+            let opts = crate::batch::BatchOptions {
+                jobs: args.jobs.unwrap_or(1),
+                summary: args.summary,
+                progress: true,
+            };
+            return crate::batch::run(batch, &arbiters, opts);
+        }
+        return run_batch(batch, &arbiters, mode(args.strict));
+    }
+    let (start, moves, source) = match (&args.moves, &args.file) {
+        (Some(text), None) => {
+            let start = start_position(&args.fen)?;
+            let moves = parse_move_list(&start, text, mode(args.strict))
+                .map_err(|e| CliError::input(format!("--moves: {e}")))?;
+            (start, moves, "--moves".to_string())
+        }
+        (None, Some(file)) => {
+            let bytes = read_input(file)?;
+            let games = read_games(&bytes, file, mode(args.strict)).map_err(CliError::input)?;
+            let n = args.game.unwrap_or(1);
+            let count = games.len();
+            let game = games.into_iter().nth(n.wrapping_sub(1)).ok_or_else(|| {
+                CliError::input(format!("{file}: no game {n} (the file holds {count})"))
+            })?;
+            (game.start, game.moves, format!("{file}, game {n}"))
+        }
+        _ => {
+            return Err(CliError::input(
+                "give the moves with --moves, or a game file (or - for standard input)",
+            ));
+        }
+    };
+    let record =
+        GameRecord::new(start, moves).map_err(|e| CliError::input(format!("{source}: {e}")))?;
+    let rulings: Vec<Ruling> = arbiters
+        .iter()
+        .map(|a| a.judge(&record, JudgeOptions { classify_all: true }))
+        .collect();
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let mut v = serde_json::json!({ "rulings": rulings });
+        if rulings.len() > 1 {
+            v["comparison"] = serde_json::to_value(crate::compare::compare(&rulings))
+                .map_err(CliError::internal)?;
+        }
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&v).map_err(CliError::internal)?
+        )
+        .map_err(CliError::internal)?;
+    } else if rulings.len() > 1 {
+        write!(out, "{}", crate::compare::render(&rulings)).map_err(CliError::internal)?;
+    } else {
+        for (i, (r, a)) in rulings.iter().zip(&arbiters).enumerate() {
+            if i > 0 {
+                writeln!(out).map_err(CliError::internal)?;
+            }
+            out.write_all(report(r, a, args.all_plies).as_bytes())
+                .map_err(CliError::internal)?;
+        }
+    }
+    Ok(())
+}
+
+fn outcome_words(o: Outcome) -> &'static str {
+    match o {
+        Outcome::Ongoing => "no result yet",
+        Outcome::Win(xiangqi::board::Color::Red) => "Red wins",
+        Outcome::Win(xiangqi::board::Color::Black) => "Black wins",
+        Outcome::Draw => "draw",
+    }
+}
+
+/// The human report of one ruling.
+pub fn report(r: &Ruling, arbiter: &Arbiter, all_plies: bool) -> String {
+    use std::fmt::Write as _;
+    let mut s = String::new();
+    let rs = arbiter.ruleset();
+    let _ = writeln!(
+        s,
+        "Ruleset {} — {} (edition {})",
+        rs.id, rs.title, rs.edition
+    );
+    let at = r
+        .decided_at_ply
+        .map(|p| format!(" at ply {p}"))
+        .unwrap_or_default();
+    let _ = writeln!(
+        s,
+        "Outcome: {} ({}){at}",
+        outcome_words(r.outcome),
+        r.reason
+    );
+    match &r.repetition {
+        None => {
+            let _ = writeln!(
+                s,
+                "Repetition: no position occurred {} times",
+                arbiter.edition().repetitions()
+            );
+        }
+        Some(rep) => {
+            let _ = writeln!(
+                s,
+                "Repetition: plies {}–{}: {} — Red: {}, Black: {}",
+                rep.first_ply,
+                rep.last_ply,
+                rep.verdict.as_str(),
+                rep.red,
+                rep.black
+            );
+            let _ = writeln!(s, "  rule: {}", rep.explanation);
+        }
+    }
+    let (lo, hi) = match (&r.repetition, all_plies) {
+        (_, true) => (1, r.plies.len()),
+        (Some(rep), false) => (rep.first_ply, rep.last_ply),
+        (None, false) => (1, 0),
+    };
+    if lo <= hi {
+        let _ = writeln!(s, "Plies:");
+        for p in &r.plies[lo - 1..hi] {
+            let class = match p.class {
+                None => "-".to_string(),
+                Some(ClassKind::Idle) => match p.idle_kind {
+                    Some(k) => format!("idle ({k})"),
+                    None => "idle".to_string(),
+                },
+                Some(k) => k.as_str().to_string(),
+            };
+            let targets = if p.targets.is_empty() {
+                String::new()
+            } else {
+                format!(" → {}", p.targets.join(", "))
+            };
+            let _ = writeln!(
+                s,
+                "  {:>4}  {:<5}  {}  {:<4} {}{}",
+                p.ply,
+                p.side.name(),
+                p.mv,
+                p.label.as_deref().unwrap_or(""),
+                class,
+                targets
+            );
+        }
+    }
+    if let Some(n) = &r.natural_limit {
+        match (n.claimable_from_ply, n.claimant) {
+            (Some(p), Some(c)) => {
+                let _ = writeln!(
+                    s,
+                    "Natural limit ({} moves without capture, at most {} checks of the claimant counted): {c} may claim a draw from ply {p}",
+                    n.moves, n.max_counted_checks
+                );
+            }
+            _ => {
+                let _ = writeln!(
+                    s,
+                    "Natural limit ({} moves without capture, at most {} checks counted): not reached (since the last capture: Red {} counted moves, Black {})",
+                    n.moves, n.max_counted_checks, n.red.counted_moves, n.black.counted_moves
+                );
+            }
+        }
+    }
+    s
+}
+
+fn run_batch(file: &str, arbiters: &[Arbiter], mode: Mode) -> Result<(), CliError> {
+    let bytes = read_input(file)?;
+    let games = read_games(&bytes, file, mode).map_err(CliError::input)?;
+    let total = games.len();
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let started = std::time::Instant::now();
+    for (i, game) in games.into_iter().enumerate() {
+        let n = i + 1;
+        let tags: serde_json::Map<String, serde_json::Value> = game
+            .tags
+            .iter()
+            .map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone())))
+            .collect();
+        let line = match GameRecord::new(game.start, game.moves) {
+            Err(e) => serde_json::json!({ "game": n, "tags": tags, "error": e.to_string() }),
+            Ok(record) => {
+                let rulings: Vec<serde_json::Value> = arbiters
+                    .iter()
+                    .map(|a| {
+                        let r = a.judge(&record, JudgeOptions::default());
+                        serde_json::json!({
+                            "ruleset": r.ruleset,
+                            "outcome": r.outcome,
+                            "reason": r.reason,
+                            "decided_at_ply": r.decided_at_ply,
+                            "repetition": r.repetition,
+                            "natural_limit_claimable_from_ply": r.natural_limit.as_ref().and_then(|n| n.claimable_from_ply),
+                        })
+                    })
+                    .collect();
+                serde_json::json!({
+                    "game": n,
+                    "tags": tags,
+                    "result": game.result,
+                    "plies": record.len(),
+                    "rulings": rulings,
+                })
+            }
+        };
+        writeln!(out, "{line}").map_err(CliError::internal)?;
+        if n % 500 == 0 || n == total {
+            eprint!(
+                "\rjudged {n}/{total} games ({:.1}s)",
+                started.elapsed().as_secs_f64()
+            );
+        }
+    }
+    eprintln!();
+    out.flush().map_err(CliError::internal)?;
+    Ok(())
 }
