@@ -3,16 +3,38 @@
 use xiangqi::scheduling::{Event, EventConfig, export};
 
 fn small_event() -> Event {
-    let entrants = [("王天一", "杭州"), ("郑惟桐", "成都"), ("许银川", "广东"), ("赵鑫鑫", "浙江"), ("孟辰", "四川")]
-        .iter()
-        .map(|(n, c)| (n.to_string(), c.to_string()))
-        .collect();
-    let mut ev = Event::new("测试赛", "cn-1987", EventConfig::swiss_002(), entrants, 7, Some(3), true).unwrap();
+    let entrants = [
+        ("王天一", "杭州"),
+        ("郑惟桐", "成都"),
+        ("许银川", "广东"),
+        ("赵鑫鑫", "浙江"),
+        ("孟辰", "四川"),
+    ]
+    .iter()
+    .map(|(n, c)| (n.to_string(), c.to_string()))
+    .collect();
+    let mut ev = Event::new(
+        "测试赛",
+        "cn-1987",
+        EventConfig::swiss_002(),
+        entrants,
+        7,
+        Some(3),
+        true,
+    )
+    .unwrap();
     let results = [["1-0", "="], ["0-1", "1-0"], ["=", "1-0"]];
     for (r, res) in results.iter().enumerate() {
         ev.pair_next().unwrap();
         for (b, s) in res.iter().enumerate() {
-            ev.set_result(r as u32 + 1, b as u32 + 1, s, (None, Some(u32::from(b == 1))), false).unwrap();
+            ev.set_result(
+                r as u32 + 1,
+                b as u32 + 1,
+                s,
+                (None, Some(u32::from(b == 1))),
+                false,
+            )
+            .unwrap();
         }
     }
     ev
@@ -22,6 +44,9 @@ fn small_event() -> Event {
 fn pairing_record_and_results_table() {
     let ev = small_event();
     let st = ev.standings(None);
-    insta::assert_snapshot!("pairing_record_round_3", export::pairing_record(&ev, 3).unwrap());
+    insta::assert_snapshot!(
+        "pairing_record_round_3",
+        export::pairing_record(&ev, 3).unwrap()
+    );
     insta::assert_snapshot!("results_table", export::results_table(&ev, &st));
 }

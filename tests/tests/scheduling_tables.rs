@@ -5,14 +5,16 @@ use std::collections::{HashMap, HashSet};
 
 use proptest::prelude::*;
 use xiangqi::scheduling::{
-    Colour, Crosstable, Entry, Event, EventConfig, GameEntry, PairingSystemId, PointSystem, Points, SwissOptions,
-    SwissPlayer, TieBreakContext, berger_round, pair_swiss, round_robin, simulate, standings, swiss,
+    Colour, Crosstable, Entry, Event, EventConfig, GameEntry, PairingSystemId, PointSystem, Points,
+    SwissOptions, SwissPlayer, TieBreakContext, berger_round, pair_swiss, round_robin, simulate,
+    standings, swiss,
 };
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/tournaments/");
 
 fn data(name: &str) -> String {
-    std::fs::read_to_string(format!("{DATA}{name}")).expect("tests/data/tournaments is part of the repository")
+    std::fs::read_to_string(format!("{DATA}{name}"))
+        .expect("tests/data/tournaments is part of the repository")
 }
 
 #[test]
@@ -23,7 +25,11 @@ fn berger_tables_reproduce_the_csv_exactly() {
         let n: u32 = f.next().unwrap().parse().unwrap();
         let r: u32 = f.next().unwrap().parse().unwrap();
         let want = f.next().unwrap();
-        let got: Vec<String> = berger_round(n, r).unwrap().iter().map(|(a, b)| format!("{a}-{b}")).collect();
+        let got: Vec<String> = berger_round(n, r)
+            .unwrap()
+            .iter()
+            .map(|(a, b)| format!("{a}-{b}"))
+            .collect();
         assert_eq!(got.join(" "), want, "n={n} round {r}");
         rows += 1;
     }
@@ -91,7 +97,10 @@ fn go_crosstables_recompute_points_sos_and_sodos() {
         if line.starts_with('U') {
             groups.push(Vec::new());
         } else if !line.trim().is_empty() {
-            groups.last_mut().unwrap().push(line.split_whitespace().collect());
+            groups
+                .last_mut()
+                .unwrap()
+                .push(line.split_whitespace().collect());
         }
     }
     assert_eq!(groups.len(), 2);
@@ -117,8 +126,16 @@ fn go_crosstables_recompute_points_sos_and_sodos() {
             let place: u32 = f[0].parse().unwrap();
             let s = st.iter().find(|s| s.no == place).unwrap();
             assert_eq!(s.points, f[8].parse::<f64>().unwrap(), "Pt of {place}");
-            assert_eq!(s.tie_breaks[1][0], f[9].parse::<f64>().unwrap(), "SODOS (小分) of {place}");
-            assert_eq!(s.tie_breaks[0][0], f[10].parse::<f64>().unwrap(), "SOS (对手分) of {place}");
+            assert_eq!(
+                s.tie_breaks[1][0],
+                f[9].parse::<f64>().unwrap(),
+                "SODOS (小分) of {place}"
+            );
+            assert_eq!(
+                s.tie_breaks[0][0],
+                f[10].parse::<f64>().unwrap(),
+                "SOS (对手分) of {place}"
+            );
             checked += 1;
         }
     }
@@ -140,7 +157,10 @@ fn hand_example_small_points_and_shared_place() {
     let sb: HashMap<u32, f64> = st.iter().map(|s| (s.no, s.tie_breaks[0][0])).collect();
     assert_eq!((sb[&1], sb[&2], sb[&3], sb[&4]), (2.75, 1.75, 1.75, 0.75));
     let ranks: Vec<(u32, u32, bool)> = st.iter().map(|s| (s.no, s.rank, s.shared)).collect();
-    assert_eq!(ranks, vec![(1, 1, false), (2, 2, true), (3, 2, true), (4, 4, false)]);
+    assert_eq!(
+        ranks,
+        vec![(1, 1, false), (2, 2, true), (3, 2, true), (4, 4, false)]
+    );
 }
 
 #[test]
@@ -149,7 +169,10 @@ fn wuyang_cup_1981_double_round_robin_two_one_zero() {
     cfg.points = PointSystem::TwoOneZero;
     cfg.double_round_robin = true;
     let names = ["Liu Dahua", "Hu Ronghua", "Yang Guolin"];
-    let entrants = names.iter().map(|n| (n.to_string(), String::new())).collect();
+    let entrants = names
+        .iter()
+        .map(|n| (n.to_string(), String::new()))
+        .collect();
     let mut ev = Event::new("五羊杯 1981", "cn-1987", cfg, entrants, 1, None, false).unwrap();
     assert_eq!(ev.rounds, 6);
     let games: Vec<(u32, String, String, i64)> = data("wuyang_cup_1981_drr.csv")
@@ -157,34 +180,59 @@ fn wuyang_cup_1981_double_round_robin_two_one_zero() {
         .filter(|l| !l.starts_with('#') && !l.starts_with("cycle"))
         .map(|l| {
             let f: Vec<&str> = l.split(',').collect();
-            (f[0].parse().unwrap(), f[1].into(), f[2].into(), f[3].parse().unwrap())
+            (
+                f[0].parse().unwrap(),
+                f[1].into(),
+                f[2].into(),
+                f[3].parse().unwrap(),
+            )
         })
         .collect();
     let no = |n: &str| ev.players.iter().find(|p| p.name == n).unwrap().no;
-    let lookup: Vec<(u32, u32, u32, i64)> = games.iter().map(|(c, a, b, pa)| (*c, no(a), no(b), *pa)).collect();
+    let lookup: Vec<(u32, u32, u32, i64)> = games
+        .iter()
+        .map(|(c, a, b, pa)| (*c, no(a), no(b), *pa))
+        .collect();
     for round in 1..=6u32 {
         let r = ev.pair_next().unwrap().clone();
         let cycle = if round <= 3 { 1 } else { 2 };
         for b in &r.boards {
             let (_, a, _, pa) = lookup
                 .iter()
-                .find(|(c, a, bb, _)| *c == cycle && ((*a == b.red && *bb == b.black) || (*a == b.black && *bb == b.red)))
+                .find(|(c, a, bb, _)| {
+                    *c == cycle
+                        && ((*a == b.red && *bb == b.black) || (*a == b.black && *bb == b.red))
+                })
                 .unwrap();
             let red_points = if *a == b.red { *pa } else { 2 - pa };
             let res = ["0-1", "=", "1-0"][red_points as usize];
-            ev.set_result(round, b.board, res, (None, None), false).unwrap();
+            ev.set_result(round, b.board, res, (None, None), false)
+                .unwrap();
         }
     }
     let st = ev.standings(None);
-    let got: Vec<(String, f64)> = st.iter().map(|s| (ev.player(s.no).unwrap().name.clone(), s.points)).collect();
+    let got: Vec<(String, f64)> = st
+        .iter()
+        .map(|s| (ev.player(s.no).unwrap().name.clone(), s.points))
+        .collect();
     assert_eq!(
         got,
-        vec![("Liu Dahua".into(), 5.0), ("Hu Ronghua".into(), 4.0), ("Yang Guolin".into(), 3.0)]
+        vec![
+            ("Liu Dahua".into(), 5.0),
+            ("Hu Ronghua".into(), 4.0),
+            ("Yang Guolin".into(), 3.0)
+        ]
     );
 }
 
 fn player(no: u32, score: i64, opps: &[u32], colours: &[Colour]) -> SwissPlayer {
-    SwissPlayer { no, score: Points(score), opponents: opps.to_vec(), colours: colours.to_vec(), byes: 0 }
+    SwissPlayer {
+        no,
+        score: Points(score),
+        opponents: opps.to_vec(),
+        colours: colours.to_vec(),
+        byes: 0,
+    }
 }
 
 #[test]
@@ -220,7 +268,12 @@ fn all_pairings(players: &[SwissPlayer]) -> Vec<Vec<(u32, u32)>> {
             if first.opponents.contains(&q.no) {
                 continue;
             }
-            let remaining: Vec<&SwissPlayer> = rest.iter().enumerate().filter(|(i, _)| *i != k).map(|(_, p)| *p).collect();
+            let remaining: Vec<&SwissPlayer> = rest
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| *i != k)
+                .map(|(_, p)| *p)
+                .collect();
             acc.push((first.no, q.no));
             rec(&remaining, acc, out);
             acc.pop();
@@ -304,12 +357,28 @@ fn event_file_round_trips_and_refuses_bad_records() {
     // an unknown player on a board
     let bad = text.replacen("black = 2", "black = 9", 1);
     let e = Event::from_toml(&bad).unwrap_err().to_string();
-    assert!(e.contains("round 1 board 1") && e.contains("unknown player 9"), "{e}");
+    assert!(
+        e.contains("round 1 board 1") && e.contains("unknown player 9"),
+        "{e}"
+    );
     // pairing before results
-    assert!(ev.pair_next().unwrap_err().to_string().contains("has no result yet"));
+    assert!(
+        ev.pair_next()
+            .unwrap_err()
+            .to_string()
+            .contains("has no result yet")
+    );
     ev.set_result(1, 1, "1-0", (None, None), false).unwrap();
-    let e = ev.set_result(1, 1, "0-1", (None, None), false).unwrap_err().to_string();
+    let e = ev
+        .set_result(1, 1, "0-1", (None, None), false)
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("--force"), "{e}");
     assert!(ev.set_result(1, 1, "0-1", (None, None), true).unwrap());
-    assert!(ev.set_result(1, 7, "0-1", (None, None), false).unwrap_err().to_string().contains("does not exist"));
+    assert!(
+        ev.set_result(1, 7, "0-1", (None, None), false)
+            .unwrap_err()
+            .to_string()
+            .contains("does not exist")
+    );
 }

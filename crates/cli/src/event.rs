@@ -153,12 +153,14 @@ pub fn run(args: EventArgs) -> Result<(), CliError> {
 
 fn load(path: &Path) -> Result<Event, CliError> {
     let bytes = read_input(&path.to_string_lossy())?;
-    let text = String::from_utf8(bytes).map_err(|_| CliError::input(format!("{}: not UTF-8", path.display())))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| CliError::input(format!("{}: not UTF-8", path.display())))?;
     Event::from_toml(&text).map_err(|e| CliError::input(format!("{}: {e}", path.display())))
 }
 
 fn save(path: &Path, ev: &Event) -> Result<(), CliError> {
-    ev.validate().map_err(|e| CliError::internal(format!("refusing to write an invalid event: {e}")))?;
+    ev.validate()
+        .map_err(|e| CliError::internal(format!("refusing to write an invalid event: {e}")))?;
     write_atomic(path, ev.to_toml().as_bytes())
 }
 
@@ -167,28 +169,44 @@ fn ruleset_config(spec: &str) -> Result<EventConfig, CliError> {
         "cn-1987" | "axf" => EventConfig::preset(spec).map_err(CliError::input),
         path => {
             let bytes = read_input(path)?;
-            let text = String::from_utf8(bytes).map_err(|_| CliError::input(format!("{path}: not UTF-8")))?;
-            EventConfig::from_ruleset_toml(&text).map_err(|e| CliError::input(format!("{path}: {e}")))
+            let text = String::from_utf8(bytes)
+                .map_err(|_| CliError::input(format!("{path}: not UTF-8")))?;
+            EventConfig::from_ruleset_toml(&text)
+                .map_err(|e| CliError::input(format!("{path}: {e}")))
         }
     }
 }
 
 fn new(a: NewArgs) -> Result<(), CliError> {
     if a.file.exists() {
-        return Err(CliError::input(format!("{}: already exists", a.file.display())));
+        return Err(CliError::input(format!(
+            "{}: already exists",
+            a.file.display()
+        )));
     }
     let mut config = ruleset_config(&a.ruleset)?;
     match a.system.as_deref() {
         None => {}
         Some("swiss") => config.pairing = xiangqi::scheduling::PairingSystemId("swiss-cn".into()),
-        Some("round-robin") => config.pairing = xiangqi::scheduling::PairingSystemId("berger".into()),
-        Some(o) => return Err(CliError::input(format!("--system {o}: expected swiss or round-robin"))),
+        Some("round-robin") => {
+            config.pairing = xiangqi::scheduling::PairingSystemId("berger".into())
+        }
+        Some(o) => {
+            return Err(CliError::input(format!(
+                "--system {o}: expected swiss or round-robin"
+            )));
+        }
     }
     let mut lines: Vec<String> = a.players.clone();
     if let Some(f) = &a.players_file {
         let bytes = read_input(f)?;
-        let text = String::from_utf8(bytes).map_err(|_| CliError::input(format!("{f}: not UTF-8")))?;
-        lines.extend(text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')).map(String::from));
+        let text =
+            String::from_utf8(bytes).map_err(|_| CliError::input(format!("{f}: not UTF-8")))?;
+        lines.extend(
+            text.lines()
+                .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+                .map(String::from),
+        );
     }
     let entrants: Vec<(String, String)> = lines
         .iter()
@@ -197,19 +215,39 @@ fn new(a: NewArgs) -> Result<(), CliError> {
             None => (l.trim().to_string(), String::new()),
         })
         .collect();
-    let ev = Event::new(&a.name, &a.ruleset, config, entrants, a.seed, a.rounds, !a.no_lot)
-        .map_err(|e| CliError::input(format!("{}: {e}", a.file.display())))?;
+    let ev = Event::new(
+        &a.name, &a.ruleset, config, entrants, a.seed, a.rounds, !a.no_lot,
+    )
+    .map_err(|e| CliError::input(format!("{}: {e}", a.file.display())))?;
     save(&a.file, &ev)?;
-    println!("{}: {} players, {} rounds; pairing numbers by lot (seed {})", a.file.display(), ev.players.len(), ev.rounds, ev.seed);
+    println!(
+        "{}: {} players, {} rounds; pairing numbers by lot (seed {})",
+        a.file.display(),
+        ev.players.len(),
+        ev.rounds,
+        ev.seed
+    );
     for p in &ev.players {
-        println!("{:>4}  {}{}", p.no, p.name, if p.club.is_empty() { String::new() } else { format!(" ({})", p.club) });
+        println!(
+            "{:>4}  {}{}",
+            p.no,
+            p.name,
+            if p.club.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", p.club)
+            }
+        );
     }
     Ok(())
 }
 
 fn pair(a: PairArgs) -> Result<(), CliError> {
     let mut ev = load(&a.file)?;
-    let round = ev.pair_next().map_err(|e| CliError::input(format!("{}: {e}", a.file.display())))?.round;
+    let round = ev
+        .pair_next()
+        .map_err(|e| CliError::input(format!("{}: {e}", a.file.display())))?
+        .round;
     save(&a.file, &ev)?;
     if a.json {
         let r = &ev.paired[round as usize - 1];
@@ -229,7 +267,13 @@ fn pair(a: PairArgs) -> Result<(), CliError> {
 fn result(a: ResultArgs) -> Result<(), CliError> {
     let mut ev = load(&a.file)?;
     let changed = ev
-        .set_result(a.round, a.board, &a.result, (a.red_fouls, a.black_fouls), a.force)
+        .set_result(
+            a.round,
+            a.board,
+            &a.result,
+            (a.red_fouls, a.black_fouls),
+            a.force,
+        )
         .map_err(|e| CliError::input(format!("{}: {e}", a.file.display())))?;
     if changed {
         save(&a.file, &ev)?;
@@ -262,16 +306,25 @@ fn export_cmd(a: ExportArgs) -> Result<(), CliError> {
     let st = ev.standings(None);
     let text = match a.format.as_str() {
         "csv" => export::standings_csv(&ev, &st),
-        "json" => format!("{}\n", serde_json::to_string_pretty(&export::event_json(&ev, &st)).map_err(CliError::internal)?),
+        "json" => format!(
+            "{}\n",
+            serde_json::to_string_pretty(&export::event_json(&ev, &st))
+                .map_err(CliError::internal)?
+        ),
         "html" => export::crosstable_html(&ev, &st),
         "record" => {
             let r = a.round.unwrap_or(ev.paired.len() as u32);
-            export::pairing_record(&ev, r)
-                .ok_or_else(|| CliError::input(format!("{}: round {r} is not paired", a.file.display())))?
+            export::pairing_record(&ev, r).ok_or_else(|| {
+                CliError::input(format!("{}: round {r} is not paired", a.file.display()))
+            })?
         }
         "table" => export::results_table(&ev, &st),
         "trf" => export::trf(&ev, &st),
-        o => return Err(CliError::input(format!("--format {o}: expected csv, json, html, record, table or trf"))),
+        o => {
+            return Err(CliError::input(format!(
+                "--format {o}: expected csv, json, html, record, table or trf"
+            )));
+        }
     };
     match a.output {
         Some(p) => write_atomic(&p, text.as_bytes()),
@@ -286,18 +339,29 @@ fn simulate_cmd(a: SimulateArgs) -> Result<(), CliError> {
     let system = match a.system.as_str() {
         "swiss" => simulate::SimSystem::Swiss,
         "round-robin" => simulate::SimSystem::RoundRobin,
-        o => return Err(CliError::input(format!("--system {o}: expected swiss or round-robin"))),
+        o => {
+            return Err(CliError::input(format!(
+                "--system {o}: expected swiss or round-robin"
+            )));
+        }
     };
     if a.players < 2 {
         return Err(CliError::input("--players: at least 2"));
     }
-    let (_, rounds) = simulate::simulate(a.players, a.rounds, a.seed, system).map_err(CliError::input)?;
+    let (_, rounds) =
+        simulate::simulate(a.players, a.rounds, a.seed, system).map_err(CliError::input)?;
     if a.json {
         let v = serde_json::json!({"players": a.players, "rounds": rounds});
         println!("{v}");
     } else {
         for r in &rounds {
-            println!("round {:>3}: {} boards, bye {}, pairing {:.4} s", r.round, r.pairs.len(), r.bye.map_or("-".into(), |b| b.to_string()), r.pairing_seconds);
+            println!(
+                "round {:>3}: {} boards, bye {}, pairing {:.4} s",
+                r.round,
+                r.pairs.len(),
+                r.bye.map_or("-".into(), |b| b.to_string()),
+                r.pairing_seconds
+            );
         }
     }
     Ok(())

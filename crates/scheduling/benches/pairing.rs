@@ -1,1 +1,34 @@
-fn main(){}
+//! Pairing benchmarks: one Swiss round of a simulated 1,000- and 10,000-player event.
+//!
+//! Each benchmark plays the first rounds of a simulated event (outside the timing), then times
+//! the pairing of the next round and asserts that it pairs everybody.
+
+use xiangqi_scheduling::simulate::{SimSystem, simulate};
+
+fn main() {
+    divan::main();
+}
+
+/// Pairs round 5 of a simulated event of `n` players.
+fn pair_round_five(bencher: divan::Bencher<'_, '_>, n: u32) {
+    bencher
+        .with_inputs(|| {
+            let (mut ev, _) = simulate(n, 4, 2026, SimSystem::Swiss).expect("simulation");
+            ev.rounds = 5;
+            ev
+        })
+        .bench_local_values(|mut ev| {
+            let boards = ev.pair_next().expect("pairing").boards.len();
+            assert_eq!(boards as u32, n / 2);
+        });
+}
+
+#[divan::bench(sample_count = 5, sample_size = 1)]
+fn swiss_round_1000(bencher: divan::Bencher<'_, '_>) {
+    pair_round_five(bencher, 1000);
+}
+
+#[divan::bench(sample_count = 3, sample_size = 1)]
+fn swiss_round_10000(bencher: divan::Bencher<'_, '_>) {
+    pair_round_five(bencher, 10_000);
+}

@@ -57,9 +57,13 @@ fn pair_berger(req: &PairingRequest<'_>) -> Result<RoundPairing, PairingError> {
     let mut nos: Vec<u32> = req.players.iter().map(|p| p.no).collect();
     nos.sort_unstable();
     let n = nos.len() as u32;
-    let round = round_robin_round(n, req.round, req.config.double_round_robin).ok_or_else(|| {
-        PairingError::Other(format!("the round robin of {n} players has no round {}", req.round))
-    })?;
+    let round =
+        round_robin_round(n, req.round, req.config.double_round_robin).ok_or_else(|| {
+            PairingError::Other(format!(
+                "the round robin of {n} players has no round {}",
+                req.round
+            ))
+        })?;
     let at = |k: u32| nos[(k - 1) as usize];
     Ok(RoundPairing {
         boards: round.boards.iter().map(|&(a, b)| (at(a), at(b))).collect(),
@@ -152,10 +156,17 @@ fn default_true() -> bool {
     true
 }
 fn default_chain() -> Vec<TieBreakId> {
-    ["buchholz", "wins", "fouls", "black-wins", "black-games", "previous-rounds"]
-        .into_iter()
-        .map(|s| TieBreakId(s.into()))
-        .collect()
+    [
+        "buchholz",
+        "wins",
+        "fouls",
+        "black-wins",
+        "black-games",
+        "previous-rounds",
+    ]
+    .into_iter()
+    .map(|s| TieBreakId(s.into()))
+    .collect()
 }
 
 /// The `[event]` table of a ruleset: how events under it are paired and scored.
@@ -229,7 +240,10 @@ impl EventConfig {
             match_points: PointSystem::OneHalfZero,
             bye_points: ByePoints::Loss,
             bye_opponent_score: ByeOpponentScore::Zero,
-            tie_breaks: vec![TieBreakId("sonneborn-berger".into()), TieBreakId("fouls".into())],
+            tie_breaks: vec![
+                TieBreakId("sonneborn-berger".into()),
+                TieBreakId("fouls".into()),
+            ],
             double_round_robin: false,
             round1_colours: Round1Colours::OddRed,
             avoid_third_colour: true,
@@ -301,7 +315,10 @@ impl EventConfig {
         let mut seen = std::collections::HashSet::new();
         for t in &self.tie_breaks {
             if !seen.insert(&t.0) {
-                return Err(ConfigError::Invalid(format!("tie-break {:?} is listed twice", t.0)));
+                return Err(ConfigError::Invalid(format!(
+                    "tie-break {:?} is listed twice",
+                    t.0
+                )));
             }
         }
         Ok(())
@@ -318,13 +335,18 @@ impl EventConfig {
 
     /// The pairing system of this configuration.
     pub fn pairing_system(&self) -> Result<&'static PairingSystem, PairingError> {
-        pairing_system(&self.pairing.0)
-            .ok_or_else(|| PairingError::Other(format!("unknown pairing system {:?}", self.pairing.0)))
+        pairing_system(&self.pairing.0).ok_or_else(|| {
+            PairingError::Other(format!("unknown pairing system {:?}", self.pairing.0))
+        })
     }
 
     /// Points for a bye.
     pub fn bye_value(&self) -> crate::Points {
-        let sys = if self.games_in_match() > 1 { self.match_points } else { self.points };
+        let sys = if self.games_in_match() > 1 {
+            self.match_points
+        } else {
+            self.points
+        };
         match self.bye_points {
             ByePoints::Win => sys.win(),
             ByePoints::Draw => sys.draw(),

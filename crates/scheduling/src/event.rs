@@ -129,7 +129,9 @@ pub enum EventError {
         board: u32,
     },
     /// A different result is already recorded.
-    #[error("round {round} board {board} already has the result {old}; use --force to replace it with {new}")]
+    #[error(
+        "round {round} board {board} already has the result {old}; use --force to replace it with {new}"
+    )]
     ResultConflict {
         /// Round.
         round: u32,
@@ -183,7 +185,11 @@ impl Event {
         let system = config.pairing_system()?;
         let rounds = if system.predetermined {
             let single = n.saturating_sub(1) + n % 2;
-            let full = if config.double_round_robin { 2 * single } else { single };
+            let full = if config.double_round_robin {
+                2 * single
+            } else {
+                single
+            };
             match rounds {
                 Some(r) if r > full => {
                     return Err(invalid(
@@ -195,7 +201,12 @@ impl Event {
                 None => full,
             }
         } else {
-            rounds.ok_or_else(|| invalid("event", "a Swiss event needs the number of rounds (--rounds)"))?
+            rounds.ok_or_else(|| {
+                invalid(
+                    "event",
+                    "a Swiss event needs the number of rounds (--rounds)",
+                )
+            })?
         };
         let ev = Event {
             name: name.to_string(),
@@ -212,7 +223,8 @@ impl Event {
 
     /// Parses and validates an event file.
     pub fn from_toml(text: &str) -> Result<Event, EventError> {
-        let ev: Event = toml::from_str(text).map_err(|e| EventError::Toml(e.to_string().trim_end().to_string()))?;
+        let ev: Event = toml::from_str(text)
+            .map_err(|e| EventError::Toml(e.to_string().trim_end().to_string()))?;
         ev.validate()?;
         Ok(ev)
     }
@@ -237,10 +249,16 @@ impl Event {
         let mut names = std::collections::HashSet::new();
         for p in &self.players {
             if p.no == 0 {
-                return Err(invalid(format!("player {:?}", p.name), "pairing number 0 (numbers start at 1)"));
+                return Err(invalid(
+                    format!("player {:?}", p.name),
+                    "pairing number 0 (numbers start at 1)",
+                ));
             }
             if !nos.insert(p.no) {
-                return Err(invalid(format!("player {}", p.no), "duplicate pairing number"));
+                return Err(invalid(
+                    format!("player {}", p.no),
+                    "duplicate pairing number",
+                ));
             }
             if p.name.trim().is_empty() {
                 return Err(invalid(format!("player {}", p.no), "empty name"));
@@ -262,7 +280,10 @@ impl Event {
         for (i, r) in self.paired.iter().enumerate() {
             let rec = format!("round {}", r.round);
             if r.round != i as u32 + 1 {
-                return Err(invalid(rec, format!("rounds must be numbered in order; expected round {}", i + 1)));
+                return Err(invalid(
+                    rec,
+                    format!("rounds must be numbered in order; expected round {}", i + 1),
+                ));
             }
             let mut seen = std::collections::HashSet::new();
             if let Some(b) = r.bye {
@@ -274,14 +295,20 @@ impl Event {
             for (k, b) in r.boards.iter().enumerate() {
                 let brec = format!("round {} board {}", r.round, b.board);
                 if b.board != k as u32 + 1 {
-                    return Err(invalid(brec, format!("boards must be numbered in order; expected board {}", k + 1)));
+                    return Err(invalid(
+                        brec,
+                        format!("boards must be numbered in order; expected board {}", k + 1),
+                    ));
                 }
                 for no in [b.red, b.black] {
                     if !nos.contains(&no) {
                         return Err(invalid(brec, format!("unknown player {no}")));
                     }
                     if !seen.insert(no) {
-                        return Err(invalid(brec, format!("player {no} appears twice in the round")));
+                        return Err(invalid(
+                            brec,
+                            format!("player {no} appears twice in the round"),
+                        ));
                     }
                 }
                 if let Some(res) = &b.result {
@@ -289,7 +316,10 @@ impl Event {
                     if m.games.len() != games {
                         return Err(invalid(
                             brec,
-                            format!("result {res:?} has {} games; this event plays {games} per pairing", m.games.len()),
+                            format!(
+                                "result {res:?} has {} games; this event plays {games} per pairing",
+                                m.games.len()
+                            ),
                         ));
                     }
                 } else if (i + 1) < self.paired.len() {
@@ -309,14 +339,14 @@ impl Event {
         if next > self.rounds {
             return Err(EventError::AllRoundsPaired(self.rounds));
         }
-        if let Some(last) = self.paired.last() {
-            if let Some(b) = last.boards.iter().find(|b| b.result.is_none()) {
-                return Err(EventError::RoundIncomplete {
-                    round: last.round,
-                    board: b.board,
-                    next,
-                });
-            }
+        if let Some(last) = self.paired.last()
+            && let Some(b) = last.boards.iter().find(|b| b.result.is_none())
+        {
+            return Err(EventError::RoundIncomplete {
+                round: last.round,
+                board: b.board,
+                next,
+            });
         }
         Ok(next)
     }
@@ -335,8 +365,12 @@ impl Event {
                 byes: 0,
             })
             .collect();
-        let idx: std::collections::HashMap<u32, usize> =
-            self.players.iter().enumerate().map(|(i, p)| (p.no, i)).collect();
+        let idx: std::collections::HashMap<u32, usize> = self
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.no, i))
+            .collect();
         for r in self.paired.iter().take(round.saturating_sub(1) as usize) {
             if let Some(b) = r.bye {
                 let i = idx[&b];
@@ -348,8 +382,10 @@ impl Event {
                 out[i].opponents.push(b.black);
                 out[j].opponents.push(b.red);
                 if let Some(m) = b.result.as_deref().and_then(|s| MatchResult::parse(s).ok()) {
-                    out[i].score += m.match_points(Side::First, self.config.points, self.config.match_points);
-                    out[j].score += m.match_points(Side::Second, self.config.points, self.config.match_points);
+                    out[i].score +=
+                        m.match_points(Side::First, self.config.points, self.config.match_points);
+                    out[j].score +=
+                        m.match_points(Side::Second, self.config.points, self.config.match_points);
                     if m.games.iter().any(|g| g.played()) {
                         out[i].colours.push(Colour::Red);
                         out[j].colours.push(Colour::Black);
@@ -417,7 +453,10 @@ impl Event {
         if m.games.len() != games {
             return Err(invalid(
                 rec,
-                format!("result {result:?} has {} games; this event plays {games} per pairing", m.games.len()),
+                format!(
+                    "result {result:?} has {} games; this event plays {games} per pairing",
+                    m.games.len()
+                ),
             ));
         }
         let canonical = m.to_string();
@@ -463,7 +502,8 @@ impl Event {
     pub fn crosstable(&self, after: u32) -> Crosstable {
         let mut players: Vec<u32> = self.players.iter().map(|p| p.no).collect();
         players.sort_unstable();
-        let idx: std::collections::HashMap<u32, usize> = players.iter().enumerate().map(|(i, &n)| (n, i)).collect();
+        let idx: std::collections::HashMap<u32, usize> =
+            players.iter().enumerate().map(|(i, &n)| (n, i)).collect();
         let rounds = after.min(self.paired.len() as u32) as usize;
         let mut entries = vec![vec![Entry::None; rounds]; players.len()];
         for (ri, r) in self.paired.iter().take(rounds).enumerate() {
@@ -484,7 +524,11 @@ impl Event {
                     for (g, o) in m.games.iter().enumerate() {
                         let first_red = g % 2 == 0;
                         let my_red = (side == Side::First) == first_red;
-                        let o = if side == Side::First { *o } else { o.reversed() };
+                        let o = if side == Side::First {
+                            *o
+                        } else {
+                            o.reversed()
+                        };
                         if o.played() {
                             if !my_red {
                                 black_games += 1;

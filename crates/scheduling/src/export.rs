@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use crate::event::Event;
-use crate::score::{Points, PointSystem};
+use crate::score::{PointSystem, Points};
 use crate::tiebreak::{Entry, Standing, criterion};
 
 /// Display width of a string (CJK characters count two columns).
@@ -43,7 +43,11 @@ fn table(rows: &[Vec<String>]) -> String {
     }
     let mut out = String::new();
     for r in rows {
-        let line: Vec<String> = r.iter().enumerate().map(|(i, c)| pad(c, widths[i])).collect();
+        let line: Vec<String> = r
+            .iter()
+            .enumerate()
+            .map(|(i, c)| pad(c, widths[i]))
+            .collect();
         out.push_str(line.join("  ").trim_end());
         out.push('\n');
     }
@@ -73,7 +77,11 @@ fn chain_names(ev: &Event) -> Vec<String> {
 }
 
 fn score_name(ev: &Event) -> &'static str {
-    if ev.config.games_in_match() > 1 { "场分" } else { "积分" }
+    if ev.config.games_in_match() > 1 {
+        "场分"
+    } else {
+        "积分"
+    }
 }
 
 /// The standings as aligned text: 名次, 代号, 姓名, 单位, 积分, the chain's columns.
@@ -180,7 +188,10 @@ pub fn event_json(ev: &Event, st: &[Standing]) -> serde_json::Value {
 }
 
 fn html_escape(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 /// An HTML crosstable (rows in standings order; cells: opponent, colour 先/后, result).
@@ -189,8 +200,16 @@ pub fn crosstable_html(ev: &Event, st: &[Standing]) -> String {
     let ct = ev.crosstable(after);
     let idx = |no: u32| ct.players.iter().position(|&n| n == no).unwrap_or(0);
     let mut out = String::new();
-    let _ = writeln!(out, "<!DOCTYPE html>\n<html lang=\"zh\"><head><meta charset=\"utf-8\"><title>{}</title></head><body>", html_escape(&ev.name));
-    let _ = writeln!(out, "<h1>{}</h1>\n<table border=\"1\">", html_escape(&ev.name));
+    let _ = writeln!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"zh\"><head><meta charset=\"utf-8\"><title>{}</title></head><body>",
+        html_escape(&ev.name)
+    );
+    let _ = writeln!(
+        out,
+        "<h1>{}</h1>\n<table border=\"1\">",
+        html_escape(&ev.name)
+    );
     let mut head = String::from("<tr><th>名次</th><th>代号</th><th>姓名</th><th>单位</th>");
     for r in 1..=after {
         let _ = write!(head, "<th>{r}</th>");
@@ -250,13 +269,24 @@ pub fn pairing_record(ev: &Event, round: u32) -> Option<String> {
     let _ = writeln!(out, "编排纪录公告  {}", ev.name);
     let _ = writeln!(out, "第 {round} 轮");
     let mut rows = vec![
-        ["台次", "红方代号", "姓名", "上轮积分", "黑方代号", "姓名", "上轮积分", "比赛结果"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect::<Vec<_>>(),
+        [
+            "台次",
+            "红方代号",
+            "姓名",
+            "上轮积分",
+            "黑方代号",
+            "姓名",
+            "上轮积分",
+            "比赛结果",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>(),
     ];
     for b in &r.boards {
-        let res = b.result.as_deref().map_or(" : ".to_string(), |s| result_colon(s, ev.config.points, ev.config.games_in_match()));
+        let res = b.result.as_deref().map_or(" : ".to_string(), |s| {
+            result_colon(s, ev.config.points, ev.config.games_in_match())
+        });
         rows.push(vec![
             b.board.to_string(),
             b.red.to_string(),
@@ -362,12 +392,21 @@ pub fn trf(ev: &Event, st: &[Standing]) -> String {
     }
     for (i, &no) in ct.players.iter().enumerate() {
         let p = ev.player(no);
-        let name: String = p.map_or(String::new(), |p| p.name.clone()).chars().take(33).collect();
+        let name: String = p
+            .map_or(String::new(), |p| p.name.clone())
+            .chars()
+            .take(33)
+            .collect();
         let mut line = format!("001 {no:>4}      {name:<33}");
         // columns 48–80: rating, federation, FIDE id, birth date (blank)
         line.push_str(&" ".repeat(33));
         let pts = ct.score(i);
-        let _ = write!(line, "{:>4.1} {:>4}", pts.as_f64(), rank.get(&no).copied().unwrap_or(0));
+        let _ = write!(
+            line,
+            "{:>4.1} {:>4}",
+            pts.as_f64(),
+            rank.get(&no).copied().unwrap_or(0)
+        );
         for k in 0..after as usize {
             let block = match &ct.entries[i][k] {
                 Entry::Game(g) => {

@@ -29,16 +29,16 @@ pub mod swiss;
 pub mod tiebreak;
 
 pub use config::{
-    ByePoints, ConfigError, EventConfig, PairingRequest, PairingSystem, PairingSystemId, Round1Colours, TieBreakId,
-    pairing_system, pairing_systems,
+    ByePoints, ConfigError, EventConfig, PairingRequest, PairingSystem, PairingSystemId,
+    Round1Colours, TieBreakId, pairing_system, pairing_systems,
 };
 pub use event::{Board, Event, EventError, Player, Round};
 pub use roundrobin::{RoundRobinRound, berger_round, double_round_robin, round_robin};
-pub use score::{MatchResult, Outcome, Points, PointSystem, Side};
+pub use score::{MatchResult, Outcome, PointSystem, Points, Side};
 pub use swiss::{Colour, PairingError, RoundPairing, SwissOptions, SwissPlayer, pair_swiss};
 pub use tiebreak::{
-    ByeOpponentScore, Crosstable, Entry, GameEntry, Standing, TieBreakContext, TieBreakCriterion, criteria, criterion,
-    standings,
+    ByeOpponentScore, Crosstable, Entry, GameEntry, Standing, TieBreakContext, TieBreakCriterion,
+    criteria, criterion, standings,
 };
 
 /// Re-exported so plugin crates can register components without naming `inventory` themselves.

@@ -1,3 +1,4 @@
+#![allow(clippy::needless_range_loop)] // limb loops index several arrays at once
 //! Maximum-weight matching in a general graph (Edmonds' blossom algorithm, primal–dual form).
 //!
 //! A port of the classical O(V³) formulation by J. van Rantwijk (as used in NetworkX), restricted
@@ -182,7 +183,11 @@ impl<const N: usize> Weight for Wide<N> {
     }
     fn to_f64(self) -> f64 {
         let neg = self.is_negative();
-        let v = if neg { Wide::<N>::ZERO.wsub(&self) } else { self };
+        let v = if neg {
+            Wide::<N>::ZERO.wsub(&self)
+        } else {
+            self
+        };
         let mut f = 0.0;
         for i in (0..N).rev() {
             f = f * 18446744073709551616.0 + v.0[i] as f64;
@@ -267,11 +272,14 @@ impl<W: Weight> MatchingSolution<W> {
 ///
 /// `edges` are `(i, j, w)` with `i != j < n`; every weight must be even and non-negative (the
 /// caller doubles its weights), which keeps every dual an exact integer.
-pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> MatchingSolution<W> {
+pub fn max_weight_matching<W: Weight>(
+    n: usize,
+    edges: &[(usize, usize, W)],
+) -> MatchingSolution<W> {
     let mut m = Matcher::new(n, edges);
     m.greedy_start();
     m.solve();
-    if m.mate.iter().any(|&x| x == NONE) {
+    if m.mate.contains(&NONE) {
         // The greedy start is certified only for perfect matchings (free vertices must share
         // one dual otherwise): solve again from the uniform start of the classical algorithm.
         m = Matcher::new(n, edges);
@@ -325,7 +333,12 @@ impl<'a, W: Weight> Matcher<'a, W> {
             neighbend[i].push(2 * k + 1);
             neighbend[j].push(2 * k);
         }
-        let maxweight = edges.iter().map(|e| e.2).max().unwrap_or(W::ZERO).max(W::ZERO);
+        let maxweight = edges
+            .iter()
+            .map(|e| e.2)
+            .max()
+            .unwrap_or(W::ZERO)
+            .max(W::ZERO);
         let mut dualvar = vec![maxweight; n];
         dualvar.extend(std::iter::repeat_n(W::ZERO, n));
         let mut blossombase: Vec<usize> = (0..n).collect();
@@ -377,7 +390,12 @@ impl<'a, W: Weight> Matcher<'a, W> {
                 let need = self.edges[k].2.double().sub(self.dualvar[w]);
                 let better = match best {
                     None => true,
-                    Some((b, bp)) => need > b || (need == b && self.mate[self.endpoint[bp]] != NONE && self.mate[w] == NONE),
+                    Some((b, bp)) => {
+                        need > b
+                            || (need == b
+                                && self.mate[self.endpoint[bp]] != NONE
+                                && self.mate[w] == NONE)
+                    }
                 };
                 if better {
                     best = Some((need, p));
@@ -581,7 +599,10 @@ impl<'a, W: Weight> Matcher<'a, W> {
         if !endstage && self.label[b] == 2 {
             let entrychild = self.inblossom[self.endpoint[self.labelend[b] ^ 1]];
             let len = childs.len() as isize;
-            let mut j = childs.iter().position(|&c| c == entrychild).expect("entry child") as isize;
+            let mut j = childs
+                .iter()
+                .position(|&c| c == entrychild)
+                .expect("entry child") as isize;
             let (jstep, endptrick): (isize, usize);
             if j & 1 == 1 {
                 j -= len;
@@ -659,7 +680,10 @@ impl<'a, W: Weight> Matcher<'a, W> {
             self.augment_blossom(t, v);
         }
         let len = self.blossomchilds[b].len() as isize;
-        let i = self.blossomchilds[b].iter().position(|&c| c == t).expect("child") as isize;
+        let i = self.blossomchilds[b]
+            .iter()
+            .position(|&c| c == t)
+            .expect("child") as isize;
         let mut j = i;
         let (jstep, endptrick): (isize, usize);
         if i & 1 == 1 {
@@ -801,7 +825,10 @@ impl<'a, W: Weight> Matcher<'a, W> {
                     }
                 }
                 for b in 0..2 * n {
-                    if self.blossomparent[b] == NONE && self.label[b] == 1 && self.bestedge[b] != NONE {
+                    if self.blossomparent[b] == NONE
+                        && self.label[b] == 1
+                        && self.bestedge[b] != NONE
+                    {
                         let d = self.slack(self.bestedge[b]).half();
                         if deltatype == 0 || d < delta {
                             delta = d;
@@ -881,7 +908,14 @@ mod tests {
     use proptest::prelude::*;
 
     fn brute(n: usize, edges: &[(usize, usize, i128)]) -> (usize, i128) {
-        fn rec(used: &mut Vec<bool>, edges: &[(usize, usize, i128)], start: usize, cnt: usize, w: i128, best: &mut (usize, i128)) {
+        fn rec(
+            used: &mut Vec<bool>,
+            edges: &[(usize, usize, i128)],
+            start: usize,
+            cnt: usize,
+            w: i128,
+            best: &mut (usize, i128),
+        ) {
             if (cnt, w) > *best {
                 *best = (cnt, w);
             }
@@ -922,7 +956,19 @@ mod tests {
         check(2, &[(0, 1, 2)]);
         // a triangle plus a pendant: needs a blossom
         check(4, &[(0, 1, 10), (1, 2, 10), (0, 2, 10), (2, 3, 2)]);
-        check(6, &[(0, 1, 8), (0, 2, 18), (1, 2, 20), (1, 3, 16), (2, 4, 16), (3, 4, 10), (3, 5, 4), (4, 5, 6)]);
+        check(
+            6,
+            &[
+                (0, 1, 8),
+                (0, 2, 18),
+                (1, 2, 20),
+                (1, 3, 16),
+                (2, 4, 16),
+                (3, 4, 10),
+                (3, 5, 4),
+                (4, 5, 6),
+            ],
+        );
     }
 
     proptest! {

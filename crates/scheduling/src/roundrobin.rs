@@ -84,7 +84,11 @@ pub fn double_round_robin(players: u32) -> Vec<RoundRobinRound> {
 
 /// Round `round` of a (single or double) round robin.
 pub fn round_robin_round(players: u32, round: u32, double: bool) -> Option<RoundRobinRound> {
-    let table = if double { double_round_robin(players) } else { round_robin(players) };
+    let table = if double {
+        double_round_robin(players)
+    } else {
+        round_robin(players)
+    };
     table.into_iter().nth(round.checked_sub(1)? as usize)
 }
 
@@ -99,7 +103,10 @@ mod tests {
     use super::*;
 
     fn fmt(r: &[(u32, u32)]) -> String {
-        r.iter().map(|(a, b)| format!("{a}-{b}")).collect::<Vec<_>>().join(" ")
+        r.iter()
+            .map(|(a, b)| format!("{a}-{b}"))
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 
     #[test]

@@ -155,7 +155,10 @@ impl Outcome {
     }
     /// `true` if the game was actually played (not a forfeit).
     pub fn played(self) -> bool {
-        matches!(self, Outcome::FirstWins | Outcome::Draw | Outcome::SecondWins)
+        matches!(
+            self,
+            Outcome::FirstWins | Outcome::Draw | Outcome::SecondWins
+        )
     }
     /// The same result seen from the other player.
     pub fn reversed(self) -> Outcome {
@@ -216,7 +219,12 @@ impl MatchResult {
 
     /// 场分 (match points) of one side. A single game is scored directly with `games_system`;
     /// several games decide the match by 局分 (more 局分 wins) scored with `match_system`.
-    pub fn match_points(&self, side: Side, games_system: PointSystem, match_system: PointSystem) -> Points {
+    pub fn match_points(
+        &self,
+        side: Side,
+        games_system: PointSystem,
+        match_system: PointSystem,
+    ) -> Points {
         if self.games.len() == 1 {
             let g = self.games[0];
             let mine = match side {
@@ -229,7 +237,10 @@ impl MatchResult {
                 _ => games_system.loss(),
             };
         }
-        let (a, b) = (self.game_points(Side::First), self.game_points(Side::Second));
+        let (a, b) = (
+            self.game_points(Side::First),
+            self.game_points(Side::Second),
+        );
         let (mine, theirs) = match side {
             Side::First => (a, b),
             Side::Second => (b, a),
@@ -246,7 +257,10 @@ impl MatchResult {
 
     /// +1 if the side won the match, 0 for a drawn match, −1 for a lost one.
     pub fn verdict(&self, side: Side) -> i8 {
-        let (a, b) = (self.game_points(Side::First), self.game_points(Side::Second));
+        let (a, b) = (
+            self.game_points(Side::First),
+            self.game_points(Side::Second),
+        );
         let (mine, theirs) = match side {
             Side::First => (a, b),
             Side::Second => (b, a),
@@ -297,10 +311,19 @@ mod tests {
         // four boards 2.5 : 1.5 → 场分 2 : 0 on the 2/1/0 scale
         let m = MatchResult::parse("1-0 = 0-1 1-0").unwrap();
         let t = PointSystem::TwoOneZero;
-        assert_eq!(m.match_points(Side::First, PointSystem::OneHalfZero, t), Points::whole(2));
-        assert_eq!(m.match_points(Side::Second, PointSystem::OneHalfZero, t), Points::ZERO);
+        assert_eq!(
+            m.match_points(Side::First, PointSystem::OneHalfZero, t),
+            Points::whole(2)
+        );
+        assert_eq!(
+            m.match_points(Side::Second, PointSystem::OneHalfZero, t),
+            Points::ZERO
+        );
         let drawn = MatchResult::parse("1-0 0-1 = =").unwrap();
-        assert_eq!(drawn.match_points(Side::Second, PointSystem::OneHalfZero, t), Points::whole(1));
+        assert_eq!(
+            drawn.match_points(Side::Second, PointSystem::OneHalfZero, t),
+            Points::whole(1)
+        );
     }
 
     #[test]

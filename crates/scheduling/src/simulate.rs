@@ -34,12 +34,19 @@ pub enum SimSystem {
 
 /// Builds an event of `players` anonymous players and plays `rounds` rounds with random results
 /// (red wins 40 %, draws 25 %, black wins 35 %). Returns the event and the rounds' timings.
-pub fn simulate(players: u32, rounds: u32, seed: u64, system: SimSystem) -> Result<(Event, Vec<SimulatedRound>), EventError> {
+pub fn simulate(
+    players: u32,
+    rounds: u32,
+    seed: u64,
+    system: SimSystem,
+) -> Result<(Event, Vec<SimulatedRound>), EventError> {
     let mut config = EventConfig::swiss_002();
     if system == SimSystem::RoundRobin {
         config.pairing = PairingSystemId("berger".into());
     }
-    let entrants = (1..=players).map(|i| (format!("P{i}"), String::new())).collect();
+    let entrants = (1..=players)
+        .map(|i| (format!("P{i}"), String::new()))
+        .collect();
     let planned = match system {
         SimSystem::Swiss => Some(rounds),
         SimSystem::RoundRobin => Some(rounds.min(players.saturating_sub(1) + players % 2)),

@@ -77,7 +77,12 @@ impl SwissPlayer {
             .sum();
         let mut streak = 0i32;
         if let Some(&last) = self.colours.last() {
-            let n = self.colours.iter().rev().take_while(|&&c| c == last).count() as i32;
+            let n = self
+                .colours
+                .iter()
+                .rev()
+                .take_while(|&&c| c == last)
+                .count() as i32;
             streak = if last == Colour::Red { n } else { -n };
         }
         (bal, streak)
@@ -161,7 +166,11 @@ pub enum PairingError {
 }
 
 /// Pairs round `round` (1-based) of a 积分编排制 event.
-pub fn pair_swiss(players: &[SwissPlayer], round: u32, opts: &SwissOptions) -> Result<RoundPairing, PairingError> {
+pub fn pair_swiss(
+    players: &[SwissPlayer],
+    round: u32,
+    opts: &SwissOptions,
+) -> Result<RoundPairing, PairingError> {
     if players.len() < 2 {
         return Err(PairingError::TooFewPlayers);
     }
@@ -170,7 +179,9 @@ pub fn pair_swiss(players: &[SwissPlayer], round: u32, opts: &SwissOptions) -> R
     if let Some(w) = nos.windows(2).find(|w| w[0] == w[1]) {
         return Err(PairingError::DuplicateNumber(w[0]));
     }
-    let first_round = players.iter().all(|p| p.opponents.is_empty() && p.byes == 0);
+    let first_round = players
+        .iter()
+        .all(|p| p.opponents.is_empty() && p.byes == 0);
     if first_round {
         return Ok(pair_first_round(players, opts));
     }
@@ -179,7 +190,7 @@ pub fn pair_swiss(players: &[SwissPlayer], round: u32, opts: &SwissOptions) -> R
     let mut order: Vec<&SwissPlayer> = players.iter().collect();
     order.sort_by(|a, b| b.score.cmp(&a.score).then(a.no.cmp(&b.no)));
 
-    if order.len() % 2 == 0 {
+    if order.len().is_multiple_of(2) {
         return match solve(&order, opts)? {
             Some(pairs) => Ok(finish(&order, pairs, None, Vec::new(), &mut rng)),
             None => Err(PairingError::NoPairing { round }),
@@ -188,7 +199,12 @@ pub fn pair_swiss(players: &[SwissPlayer], round: u32, opts: &SwissOptions) -> R
     // D5: lowest score without a bye, ties: highest pairing number; D3: a second bye only if
     // nobody else can take it.
     let mut candidates: Vec<&SwissPlayer> = order.clone();
-    candidates.sort_by(|a, b| a.byes.cmp(&b.byes).then(a.score.cmp(&b.score)).then(b.no.cmp(&a.no)));
+    candidates.sort_by(|a, b| {
+        a.byes
+            .cmp(&b.byes)
+            .then(a.score.cmp(&b.score))
+            .then(b.no.cmp(&a.no))
+    });
     for c in candidates {
         let rest: Vec<&SwissPlayer> = order.iter().copied().filter(|p| p.no != c.no).collect();
         if let Some(pairs) = solve(&rest, opts)? {
@@ -212,12 +228,20 @@ fn lots_rng(seed: u64, round: u32) -> ChaCha8Rng {
 fn pair_first_round(players: &[SwissPlayer], opts: &SwissOptions) -> RoundPairing {
     let mut sorted: Vec<u32> = players.iter().map(|p| p.no).collect();
     sorted.sort_unstable();
-    let bye = if sorted.len() % 2 == 1 { sorted.pop() } else { None };
+    let bye = if sorted.len() % 2 == 1 {
+        sorted.pop()
+    } else {
+        None
+    };
     let boards = sorted
         .chunks(2)
         .map(|c| {
             // positions 1, 3, 5 … in the lot order are the odd numbers
-            if opts.round1_odd_red { (c[0], c[1]) } else { (c[1], c[0]) }
+            if opts.round1_odd_red {
+                (c[0], c[1])
+            } else {
+                (c[1], c[0])
+            }
         })
         .collect();
     RoundPairing {
@@ -238,8 +262,14 @@ fn finish(
     let mut pairs = pairs;
     // board order: higher score on the board first, then the better-placed player
     pairs.sort_by(|&(a1, b1), &(a2, b2)| {
-        let k1 = (order[a1].score.max(order[b1].score), order[a1].score.min(order[b1].score));
-        let k2 = (order[a2].score.max(order[b2].score), order[a2].score.min(order[b2].score));
+        let k1 = (
+            order[a1].score.max(order[b1].score),
+            order[a1].score.min(order[b1].score),
+        );
+        let k2 = (
+            order[a2].score.max(order[b2].score),
+            order[a2].score.min(order[b2].score),
+        );
         k2.cmp(&k1).then(a1.min(b1).cmp(&a2.min(b2)))
     });
     let boards = pairs
@@ -297,8 +327,11 @@ impl<'a> Model<'a> {
         for &l in &level {
             size[l] += 1;
         }
-        let dmax = (scores.last().map_or(0, |s| s.0) - scores.first().map_or(0, |s| s.0)).max(0) as u64;
-        let r_adj = Wide::<8>::from_u64(pairs.max(1)).mul_u64(n * n).wadd(&Wide::from_u64(1));
+        let dmax =
+            (scores.last().map_or(0, |s| s.0) - scores.first().map_or(0, |s| s.0)).max(0) as u64;
+        let r_adj = Wide::<8>::from_u64(pairs.max(1))
+            .mul_u64(n * n)
+            .wadd(&Wide::from_u64(1));
         let weak_mult = r_adj;
         let strong_mult = weak_mult.mul_u64(pairs + 1);
         let mut m = strong_mult.mul_u64(pairs + 1);
@@ -348,12 +381,12 @@ impl<'a> Model<'a> {
                 .wadd(&self.float_cost[lo])
                 .wadd(&self.level_mult[hi].mul_u64(diff));
         }
-        if let (Some((ci, si)), Some((cj, sj))) = (self.due[i], self.due[j]) {
-            if ci == cj {
-                p = p.wadd(&self.weak_mult);
-                if self.avoid_third && si && sj {
-                    p = p.wadd(&self.strong_mult);
-                }
+        if let (Some((ci, si)), Some((cj, sj))) = (self.due[i], self.due[j])
+            && ci == cj
+        {
+            p = p.wadd(&self.weak_mult);
+            if self.avoid_third && si && sj {
+                p = p.wadd(&self.strong_mult);
             }
         }
         p
@@ -393,7 +426,10 @@ impl<'a> Model<'a> {
 }
 
 /// Solves one even set of players; `None` if no perfect pairing without rematches exists.
-fn solve(order: &[&SwissPlayer], opts: &SwissOptions) -> Result<Option<Vec<(usize, usize)>>, PairingError> {
+fn solve(
+    order: &[&SwissPlayer],
+    opts: &SwissOptions,
+) -> Result<Option<Vec<(usize, usize)>>, PairingError> {
     let model = Model::new(order, opts);
     let bits = model.bits();
     if bits <= 120 {
@@ -420,13 +456,14 @@ fn solve_with<W: Weight>(model: &Model<'_>) -> Result<Option<Vec<(usize, usize)>
         iterations += 1;
         let mut edges: Vec<(usize, usize, W)> = Vec::new();
         let mut seen = std::collections::HashSet::new();
-        let mut push = |i: usize, j: usize, edges: &mut Vec<(usize, usize, W)>| -> Result<(), PairingError> {
-            let (i, j) = (i.min(j), i.max(j));
-            if seen.insert((i, j)) {
-                edges.push((i, j, conv(model.weight(i, j))?));
-            }
-            Ok(())
-        };
+        let mut push =
+            |i: usize, j: usize, edges: &mut Vec<(usize, usize, W)>| -> Result<(), PairingError> {
+                let (i, j) = (i.min(j), i.max(j));
+                if seen.insert((i, j)) {
+                    edges.push((i, j, conv(model.weight(i, j))?));
+                }
+                Ok(())
+            };
         // candidates: for every player, the nearest `window` legal partners in the order in each
         // direction — any partner, a partner with a compatible due colour, and one without a
         // strong colour clash
@@ -478,7 +515,14 @@ fn solve_with<W: Weight>(model: &Model<'_>) -> Result<Option<Vec<(usize, usize)>
         let t0 = std::time::Instant::now();
         let sol = max_weight_matching(n, &edges);
         if std::env::var_os("XQ_PAIRING_DEBUG").is_some() {
-            eprintln!("matching n={n} edges={} window={window} extra={} pairs={} {:?} bits={}", edges.len(), extra.len(), sol.pairs(), t0.elapsed(), model.bits());
+            eprintln!(
+                "matching n={n} edges={} window={window} extra={} pairs={} {:?} bits={}",
+                edges.len(),
+                extra.len(),
+                sol.pairs(),
+                t0.elapsed(),
+                model.bits()
+            );
         }
         let complete_graph = window >= n;
         if sol.pairs() * 2 < n {
@@ -495,7 +539,9 @@ fn solve_with<W: Weight>(model: &Model<'_>) -> Result<Option<Vec<(usize, usize)>
         // `dist` in the order has weight ≤ 2·(T − dist²), so with x = dual − 2T its slack is at
         // least x_i + x_j + 4·dist²: only pairs closer than that bound need the exact test.
         let two_t = conv(model.total.mul_u64(2))?;
-        let x: Vec<f64> = (0..n).map(|v| sol.vertex_dual(v).sub(two_t).to_f64()).collect();
+        let x: Vec<f64> = (0..n)
+            .map(|v| sol.vertex_dual(v).sub(two_t).to_f64())
+            .collect();
         let x_min = x.iter().cloned().fold(f64::INFINITY, f64::min);
         let chains: Vec<Vec<usize>> = (0..n).map(|v| sol.blossom_chain(v)).collect();
         let zsum = |i: usize, j: usize| -> f64 {
@@ -517,8 +563,16 @@ fn solve_with<W: Weight>(model: &Model<'_>) -> Result<Option<Vec<(usize, usize)>
         let mut checked = 0usize;
         let mut violated = Vec::new();
         for i in 0..n {
-            let need = -(x[i] + x_min) + chains[i].iter().map(|&b| 2.0 * sol.dual(b).to_f64()).sum::<f64>();
-            let reach = if need <= 0.0 { 0 } else { ((need / 4.0).sqrt() * 1.001 + 2.0).min(n as f64) as usize };
+            let need = -(x[i] + x_min)
+                + chains[i]
+                    .iter()
+                    .map(|&b| 2.0 * sol.dual(b).to_f64())
+                    .sum::<f64>();
+            let reach = if need <= 0.0 {
+                0
+            } else {
+                ((need / 4.0).sqrt() * 1.001 + 2.0).min(n as f64) as usize
+            };
             for j in i + 1..n.min(i + reach + 1) {
                 let b = i * n + j;
                 if in_graph[b / 64] >> (b % 64) & 1 == 1 || !model.allowed(i, j) {
@@ -538,11 +592,23 @@ fn solve_with<W: Weight>(model: &Model<'_>) -> Result<Option<Vec<(usize, usize)>
             }
         }
         if std::env::var_os("XQ_PAIRING_DEBUG").is_some() {
-            eprintln!("  verify: checked {checked} pairs in {:?}, {} violated", t1.elapsed(), violated.len());
+            eprintln!(
+                "  verify: checked {checked} pairs in {:?}, {} violated",
+                t1.elapsed(),
+                violated.len()
+            );
         }
         if std::env::var_os("XQ_PAIRING_DEBUG").is_some() {
             for &(i, j) in violated.iter().take(8) {
-                eprintln!("  violated {i}-{j} levels {}/{} due {:?}/{:?} mate {:?}/{:?}", model.level[i], model.level[j], model.due[i], model.due[j], sol.mate[i], sol.mate[j]);
+                eprintln!(
+                    "  violated {i}-{j} levels {}/{} due {:?}/{:?} mate {:?}/{:?}",
+                    model.level[i],
+                    model.level[j],
+                    model.due[i],
+                    model.due[j],
+                    sol.mate[i],
+                    sol.mate[j]
+                );
             }
         }
         if violated.is_empty() {
@@ -565,7 +631,11 @@ fn collect_pairs(mate: &[Option<usize>]) -> Vec<(usize, usize)> {
 /// The penalty digits of a pairing, for tests and explanations: (players paired outside their
 /// score level, sum of their score differences in half-points, strong colour clashes, colour
 /// clashes, sum of squared distances in the order). `pairs` are pairing numbers.
-pub fn pairing_quality(players: &[SwissPlayer], pairs: &[(u32, u32)], opts: &SwissOptions) -> [u64; 5] {
+pub fn pairing_quality(
+    players: &[SwissPlayer],
+    pairs: &[(u32, u32)],
+    opts: &SwissOptions,
+) -> [u64; 5] {
     let mut order: Vec<&SwissPlayer> = players.iter().collect();
     order.sort_by(|a, b| b.score.cmp(&a.score).then(a.no.cmp(&b.no)));
     let model = Model::new(&order, opts);
@@ -577,12 +647,12 @@ pub fn pairing_quality(players: &[SwissPlayer], pairs: &[(u32, u32)], opts: &Swi
             q[0] += 2;
             q[1] += (order[i].score.0 - order[j].score.0).unsigned_abs();
         }
-        if let (Some((ci, si)), Some((cj, sj))) = (model.due[i], model.due[j]) {
-            if ci == cj {
-                q[3] += 1;
-                if si && sj {
-                    q[2] += 1;
-                }
+        if let (Some((ci, si)), Some((cj, sj))) = (model.due[i], model.due[j])
+            && ci == cj
+        {
+            q[3] += 1;
+            if si && sj {
+                q[2] += 1;
             }
         }
         q[4] += ((j - i) * (j - i)) as u64;
@@ -611,7 +681,11 @@ mod tests {
     fn colour_key_reproduces_rules_one_to_seven() {
         let red_goes_to = |a: &str, b: &str| {
             let (x, y) = (p(1, 0, &[], a), p(2, 0, &[], b));
-            if x.colour_key() < y.colour_key() { 1 } else { 2 }
+            if x.colour_key() < y.colour_key() {
+                1
+            } else {
+                2
+            }
         };
         // ⑴ 少先 vs 多先 → 少先
         assert_eq!(red_goes_to("RBB", "RRB"), 1);

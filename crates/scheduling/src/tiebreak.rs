@@ -150,9 +150,15 @@ fn sonneborn_berger(ct: &Crosstable, p: usize, _: &TieBreakContext) -> Vec<f64> 
 fn buchholz(ct: &Crosstable, p: usize, ctx: &TieBreakContext) -> Vec<f64> {
     let mut v: f64 = ct.games(p).map(|g| ct.score(g.opponent).as_f64()).sum();
     if ctx.bye_opponent == ByeOpponentScore::LowestScore {
-        let byes = ct.entries[p].iter().filter(|e| matches!(e, Entry::Bye(_))).count();
+        let byes = ct.entries[p]
+            .iter()
+            .filter(|e| matches!(e, Entry::Bye(_)))
+            .count();
         if byes > 0 {
-            let lowest = (0..ct.players.len()).map(|q| ct.score(q)).min().unwrap_or_default();
+            let lowest = (0..ct.players.len())
+                .map(|q| ct.score(q))
+                .min()
+                .unwrap_or_default();
             v += byes as f64 * lowest.as_f64();
         }
     }
@@ -182,7 +188,10 @@ fn game_points(ct: &Crosstable, p: usize, _: &TieBreakContext) -> Vec<f64> {
 /// 倒数第二轮积分，依此类推: the cumulative scores after rounds R−1, R−2, …, 1.
 fn previous_rounds(ct: &Crosstable, p: usize, _: &TieBreakContext) -> Vec<f64> {
     let r = ct.rounds();
-    (1..r).rev().map(|k| ct.score_after(p, k).as_f64()).collect()
+    (1..r)
+        .rev()
+        .map(|k| ct.score_after(p, k).as_f64())
+        .collect()
 }
 
 inventory::submit! { TieBreakCriterion { id: "sonneborn-berger", chinese: "小分", title: "Sonneborn-Berger: beaten opponents' scores + half the drawn opponents'", lower_is_better: false, compute: sonneborn_berger } }
@@ -215,13 +224,23 @@ pub struct Standing {
 }
 
 /// Ranks the players by score, then by each criterion of `chain`.
-pub fn standings(ct: &Crosstable, chain: &[String], ctx: &TieBreakContext) -> Result<Vec<Standing>, UnknownCriterion> {
+pub fn standings(
+    ct: &Crosstable,
+    chain: &[String],
+    ctx: &TieBreakContext,
+) -> Result<Vec<Standing>, UnknownCriterion> {
     let crits = chain
         .iter()
         .map(|id| criterion(id).ok_or_else(|| UnknownCriterion(id.clone())))
         .collect::<Result<Vec<_>, _>>()?;
     let mut rows: Vec<(usize, Points, Vec<Vec<f64>>)> = (0..ct.players.len())
-        .map(|p| (p, ct.score(p), crits.iter().map(|c| (c.compute)(ct, p, ctx)).collect()))
+        .map(|p| {
+            (
+                p,
+                ct.score(p),
+                crits.iter().map(|c| (c.compute)(ct, p, ctx)).collect(),
+            )
+        })
         .collect();
     let cmp_rows = |a: &(usize, Points, Vec<Vec<f64>>), b: &(usize, Points, Vec<Vec<f64>>)| {
         let mut o = b.1.cmp(&a.1);
@@ -242,7 +261,11 @@ pub fn standings(ct: &Crosstable, chain: &[String], ctx: &TieBreakContext) -> Re
     let mut out: Vec<Standing> = Vec::with_capacity(rows.len());
     for (i, row) in rows.iter().enumerate() {
         let tied_prev = i > 0 && cmp_rows(&rows[i - 1], row) == std::cmp::Ordering::Equal;
-        let rank = if tied_prev { out[i - 1].rank } else { i as u32 + 1 };
+        let rank = if tied_prev {
+            out[i - 1].rank
+        } else {
+            i as u32 + 1
+        };
         if tied_prev {
             out[i - 1].shared = true;
         }
