@@ -49,7 +49,13 @@ pub fn read_batch(bytes: &[u8], name: &str) -> Result<Vec<BatchGame>, CliError> 
             };
             let id = match (tag("Red"), tag("Black"), tag("Date")) {
                 (Some(r), Some(b), d) => {
-                    format!("#{} {} – {}{}", i + 1, r, b, d.map(|d| format!(" {d}")).unwrap_or_default())
+                    format!(
+                        "#{} {} – {}{}",
+                        i + 1,
+                        r,
+                        b,
+                        d.map(|d| format!(" {d}")).unwrap_or_default()
+                    )
                 }
                 _ => format!("#{}", i + 1),
             };
@@ -64,7 +70,8 @@ pub fn read_batch(bytes: &[u8], name: &str) -> Result<Vec<BatchGame>, CliError> 
 }
 
 fn read_tsv(bytes: &[u8], name: &str) -> Result<Vec<BatchGame>, CliError> {
-    let text = std::str::from_utf8(bytes).map_err(|e| CliError::input(format!("{name}: not UTF-8: {e}")))?;
+    let text = std::str::from_utf8(bytes)
+        .map_err(|e| CliError::input(format!("{name}: not UTF-8: {e}")))?;
     let mut lines = text.lines();
     let header: Vec<&str> = lines
         .next()
@@ -72,8 +79,9 @@ fn read_tsv(bytes: &[u8], name: &str) -> Result<Vec<BatchGame>, CliError> {
         .split('\t')
         .collect();
     let col = |k: &str| header.iter().position(|h| h.trim_start_matches('#') == k);
-    let moves_col = col("iccs_moves")
-        .ok_or_else(|| CliError::input(format!("{name}:1: no `iccs_moves` column in the header")))?;
+    let moves_col = col("iccs_moves").ok_or_else(|| {
+        CliError::input(format!("{name}:1: no `iccs_moves` column in the header"))
+    })?;
     let id_col = col("id");
     let result_col = col("result");
     let mut out = Vec::new();
@@ -89,7 +97,10 @@ fn read_tsv(bytes: &[u8], name: &str) -> Result<Vec<BatchGame>, CliError> {
         let mut moves = Vec::new();
         for (k, tok) in mv_text.split_whitespace().enumerate() {
             let m = Move::from_iccs(tok).ok_or_else(|| {
-                CliError::input(format!("{name}:{lineno}: move {} `{tok}` is not ICCS", k + 1))
+                CliError::input(format!(
+                    "{name}:{lineno}: move {} `{tok}` is not ICCS",
+                    k + 1
+                ))
             })?;
             moves.push(m);
         }
@@ -97,7 +108,9 @@ fn read_tsv(bytes: &[u8], name: &str) -> Result<Vec<BatchGame>, CliError> {
             id: id_col
                 .and_then(|c| fields.get(c))
                 .map_or_else(|| format!("#{}", i + 1), |s| s.to_string()),
-            result: result_col.and_then(|c| fields.get(c)).map(|s| s.to_string()),
+            result: result_col
+                .and_then(|c| fields.get(c))
+                .map(|s| s.to_string()),
             start: Position::start(),
             moves,
         });
@@ -180,12 +193,7 @@ pub fn judge_game(game: &BatchGame, arbiters: &[Arbiter]) -> GameReport {
         .iter()
         .map(|a| brief(&a.judge(&record, JudgeOptions::default())))
         .collect();
-    let key = |r: &BriefRuling| {
-        (
-            r.outcome,
-            r.repetition.as_ref().map(|x| x.verdict.as_str()),
-        )
-    };
+    let key = |r: &BriefRuling| (r.outcome, r.repetition.as_ref().map(|x| x.verdict.as_str()));
     let disagree = rulings.windows(2).any(|w| key(&w[0]) != key(&w[1]));
     GameReport {
         id: game.id.clone(),
@@ -241,7 +249,11 @@ pub struct Summary {
 }
 
 /// Rules every game; returns the per-game reports in input order and the elapsed seconds.
-pub fn judge_all(games: &[BatchGame], arbiters: &[Arbiter], opts: BatchOptions) -> Result<(Vec<GameReport>, f64, usize), CliError> {
+pub fn judge_all(
+    games: &[BatchGame],
+    arbiters: &[Arbiter],
+    opts: BatchOptions,
+) -> Result<(Vec<GameReport>, f64, usize), CliError> {
     let bar = if opts.progress {
         let b = indicatif::ProgressBar::new(games.len() as u64);
         b.set_draw_target(indicatif::ProgressDrawTarget::stderr());
@@ -290,12 +302,21 @@ pub fn judge_all(games: &[BatchGame], arbiters: &[Arbiter], opts: BatchOptions) 
 }
 
 /// Builds the summary of the reports.
-pub fn summarize(reports: &[GameReport], seconds: f64, jobs: usize, max_examples: usize) -> Summary {
+pub fn summarize(
+    reports: &[GameReport],
+    seconds: f64,
+    jobs: usize,
+    max_examples: usize,
+) -> Summary {
     let mut s = Summary {
         games: reports.len(),
         seconds,
         jobs,
-        games_per_second: if seconds > 0.0 { reports.len() as f64 / seconds } else { 0.0 },
+        games_per_second: if seconds > 0.0 {
+            reports.len() as f64 / seconds
+        } else {
+            0.0
+        },
         ..Summary::default()
     };
     for r in reports {
@@ -332,7 +353,9 @@ pub fn summarize(reports: &[GameReport], seconds: f64, jobs: usize, max_examples
                     format!(
                         "{}: {}",
                         b.ruleset,
-                        b.repetition.as_ref().map_or(b.outcome, |x| x.verdict.as_str())
+                        b.repetition
+                            .as_ref()
+                            .map_or(b.outcome, |x| x.verdict.as_str())
                     )
                 })
                 .collect::<Vec<_>>()
@@ -439,7 +462,8 @@ pub fn run(path: &str, arbiters: &[Arbiter], opts: BatchOptions) -> Result<(), C
     let w = |e: std::io::Error| CliError::internal(e);
     if opts.summary {
         let s = summarize(&reports, seconds, jobs, 12);
-        out.write_all(render_summary(&s, path).as_bytes()).map_err(w)?;
+        out.write_all(render_summary(&s, path).as_bytes())
+            .map_err(w)?;
         writeln!(
             out,
             "\n{} games in {:.3} s ({:.0} games/s, {} thread{})",

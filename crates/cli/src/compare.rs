@@ -46,7 +46,7 @@ fn cell(p: &PlyRuling) -> String {
     if !p.targets.is_empty() {
         s.push_str(&format!("({})", p.targets.join(",")));
     }
-    if let Some(n) = &p.note {
+    if let Some(n) = p.note.as_deref().filter(|n| n.chars().count() <= 8) {
         s.push_str(&format!(" {n}"));
     }
     s
@@ -177,8 +177,9 @@ pub fn compare(rulings: &[Ruling]) -> Comparison {
         .collect();
     let verdicts_differ = verdicts.windows(2).any(|w| w[0] != w[1]);
     let verdict_reason = match (cn, axf) {
-        (Some(c), Some(a)) if verdicts_differ => verdict_reason(&rulings[c], &rulings[a])
-            .or_else(|| Some("the outcomes differ".into())),
+        (Some(c), Some(a)) if verdicts_differ => {
+            verdict_reason(&rulings[c], &rulings[a]).or_else(|| Some("the outcomes differ".into()))
+        }
         _ if verdicts_differ => Some("the outcomes differ".into()),
         _ => None,
     };
@@ -223,7 +224,10 @@ pub fn render(rulings: &[Ruling]) -> String {
     out.push('\n');
     for row in &cmp.rows {
         let mark = if row.differs { '*' } else { ' ' };
-        out.push_str(&format!("{mark}{:>4}  {}  {:<5} ", row.ply, row.mv, row.side));
+        out.push_str(&format!(
+            "{mark}{:>4}  {}  {:<5} ",
+            row.ply, row.mv, row.side
+        ));
         for (i, l) in row.labels.iter().enumerate() {
             out.push_str("| ");
             out.push_str(&pad(l, widths[i]));

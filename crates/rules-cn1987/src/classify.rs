@@ -159,8 +159,8 @@ pub fn classify(before: &Position, m: Move, params: &Params) -> Class {
     if material::threatens_mate(&after, params.mate_threat_plies, params.mate_threat_budget) {
         let mut b0 = before.clone();
         let mut budget = params.mate_threat_budget;
-        let existed =
-            !before.is_check() && material::mates_by_checks(&mut b0, params.mate_threat_plies, &mut budget);
+        let existed = !before.is_check()
+            && material::mates_by_checks(&mut b0, params.mate_threat_plies, &mut budget);
         if !existed {
             return if self_inflicted {
                 Class::Idle(IdleKind::SelfInflicted)
@@ -194,9 +194,10 @@ pub fn classify(before: &Position, m: Move, params: &Params) -> Class {
         }
         let via_check = (new & !now.via_check).is_empty();
         let joint = match after.pass() {
-            Some(passed) => new
-                .into_iter()
-                .any(|sq| !now.via_check.contains(sq) && material::needs_second_attacker(&passed, sq, &params.gain.values)),
+            Some(passed) => new.into_iter().any(|sq| {
+                !now.via_check.contains(sq)
+                    && material::needs_second_attacker(&passed, sq, &params.gain.values)
+            }),
             None => false,
         };
         return Class::Chase {
@@ -214,12 +215,15 @@ fn idle_kind(before: &Position, after: &Position, m: Move, mover: Color) -> Idle
     let piece = before.piece_at(m.from).map(|p| p.kind);
     // 将帅 / 兵卒 attacking on their own.
     if let Some(kind @ (PieceKind::King | PieceKind::Pawn)) = piece {
-        let attacks = after.attacks_from(m.to) & after.board().by_color(!mover)
+        let attacks = after.attacks_from(m.to)
+            & after.board().by_color(!mover)
             & !after.board().by_kind(PieceKind::King);
         let before_attacks = before.attacks_from(m.from) & before.board().by_color(!mover);
-        let valuable = attacks
-            .into_iter()
-            .any(|sq| after.piece_at(sq).is_some_and(|p| p.kind != PieceKind::Pawn || !sq.is_own_half(p.color)));
+        let valuable = attacks.into_iter().any(|sq| {
+            after
+                .piece_at(sq)
+                .is_some_and(|p| p.kind != PieceKind::Pawn || !sq.is_own_half(p.color))
+        });
         if valuable && (attacks & !before_attacks).any() {
             return if kind == PieceKind::King {
                 IdleKind::KingAttack
@@ -239,8 +243,13 @@ fn idle_kind(before: &Position, after: &Position, m: Move, mover: Color) -> Idle
     let ours_before = before.board().by_color(mover);
     let occ_after = after.board().occupied();
     for sq in before.board().by_color(!mover) {
-        let Some(p) = before.piece_at(sq) else { continue };
-        if !matches!(p.kind, PieceKind::Rook | PieceKind::Cannon | PieceKind::Horse) {
+        let Some(p) = before.piece_at(sq) else {
+            continue;
+        };
+        if !matches!(
+            p.kind,
+            PieceKind::Rook | PieceKind::Cannon | PieceKind::Horse
+        ) {
             continue;
         }
         let was = before.attacks_from(sq) & ours_before;

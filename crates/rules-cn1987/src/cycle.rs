@@ -152,7 +152,7 @@ pub fn rule_cycle(start: &Position, moves: &[Move], params: &Params) -> CycleRul
 pub fn period(moves: &[Move]) -> usize {
     let n = moves.len();
     (1..=n)
-        .find(|&p| n % p == 0 && p % 2 == 0 && (p..n).all(|i| moves[i] == moves[i - p]))
+        .find(|&p| n.is_multiple_of(p) && p.is_multiple_of(2) && (p..n).all(|i| moves[i] == moves[i - p]))
         .unwrap_or(n)
 }
 
@@ -195,7 +195,12 @@ fn chinese_count(n: usize) -> &'static str {
 
 /// The label of `side`'s plies of a cycle whose moves repeat with period `period` (the words count
 /// one period; the same-piece test looks at every ply).
-pub fn side_label(plies: &[PlyJudgment], side: Color, period: usize, same_piece: bool) -> SideLabel {
+pub fn side_label(
+    plies: &[PlyJudgment],
+    side: Color,
+    period: usize,
+    same_piece: bool,
+) -> SideLabel {
     let all_own: Vec<&PlyJudgment> = plies.iter().filter(|p| p.side == side).collect();
     let period = period.clamp(1, plies.len().max(1));
     let own: Vec<&PlyJudgment> = plies[..period].iter().filter(|p| p.side == side).collect();
@@ -313,7 +318,11 @@ pub fn side_label(plies: &[PlyJudgment], side: Color, period: usize, same_piece:
                 joint,
             };
         }
-        let words = if via_check_all { "长要抽吃子" } else { "长捉" };
+        let words = if via_check_all {
+            "长要抽吃子"
+        } else {
+            "长捉"
+        };
         let words = if n_drawcheck > 0 && n_chase_plain > 0 {
             "一捉一要抽吃子"
         } else {
@@ -399,17 +408,26 @@ pub fn verdict(red: &SideLabel, black: &SideLabel) -> (Verdict, String) {
         (true, false) => {
             return (
                 must(Color::Red),
-                format!("{pair}：在任何情况下均不允许单方面长将，{}变着，不变作负", name(Color::Red)),
+                format!(
+                    "{pair}：在任何情况下均不允许单方面长将，{}变着，不变作负",
+                    name(Color::Red)
+                ),
             );
         }
         (false, true) => {
             return (
                 must(Color::Black),
-                format!("{pair}：在任何情况下均不允许单方面长将，{}变着，不变作负", name(Color::Black)),
+                format!(
+                    "{pair}：在任何情况下均不允许单方面长将，{}变着，不变作负",
+                    name(Color::Black)
+                ),
             );
         }
         (true, true) => {
-            return (Verdict::Draw, format!("{pair}：双方长将（二将二还将），双方不变作和"));
+            return (
+                Verdict::Draw,
+                format!("{pair}：双方长将（二将二还将），双方不变作和"),
+            );
         }
         _ => {}
     }

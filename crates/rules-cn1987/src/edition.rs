@@ -1,8 +1,8 @@
 //! The `cn-1987` edition plugin: [`Cn1987`] implements [`RuleEdition`] and registers itself.
 
 use serde::Deserialize;
-use xiangqi_adjudication::{NaturalLimitPolicy, PlyContext};
 use xiangqi_adjudication::material::{GainConfig, Values};
+use xiangqi_adjudication::{NaturalLimitPolicy, PlyContext};
 use xiangqi_board::Color;
 use xiangqi_rules::{
     ClassKind, CycleContext, CycleRuling as RulesCycleRuling, IdleKind as RulesIdle,
@@ -58,8 +58,14 @@ impl Cn1987 {
                 elephant: v.elephant,
                 crossed_pawn: v.crossed_pawn,
             },
-            max_plies: opts.gain_max_plies.unwrap_or(params.gain.max_plies).clamp(1, 16),
-            max_checks: opts.gain_max_checks.unwrap_or(params.gain.max_checks).min(8),
+            max_plies: opts
+                .gain_max_plies
+                .unwrap_or(params.gain.max_plies)
+                .clamp(1, 16),
+            max_checks: opts
+                .gain_max_checks
+                .unwrap_or(params.gain.max_checks)
+                .min(8),
             refutation_mate_plies: opts
                 .refutation_mate_plies
                 .unwrap_or(params.gain.refutation_mate_plies)

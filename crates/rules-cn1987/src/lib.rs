@@ -15,5 +15,5 @@ pub mod cycle;
 pub mod edition;
 
 pub use classify::{Class, IdleKind, Params, classify};
-pub use edition::Cn1987;
 pub use cycle::{CycleRuling, PlyJudgment, SideLabel, Standing, Verdict, rule_cycle};
+pub use edition::Cn1987;
