@@ -3,6 +3,8 @@
 //! The command contract (flags, JSON keys, exit codes) is `../shared/CLI.md`: exit 0 on success,
 //! 2 on bad input or usage (one line on stderr naming what and where), 1 on an internal error.
 
+mod batch;
+mod compare;
 mod convert;
 mod error;
 mod event;
