@@ -141,3 +141,51 @@ pub fn run(args: Args) -> Result<(), CliError> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(to: To, strict: bool) -> Args {
+        Args {
+            to,
+            strict,
+            half_width: false,
+            json: false,
+            output: None,
+            input: "-".to_string(),
+        }
+    }
+
+    #[test]
+    fn converts_a_move_list_between_notations() {
+        let out = convert(&args(To::Chinese, false), "h2e2 h9g7 h0g2".as_bytes()).unwrap();
+        assert_eq!(out, "炮二平五 马８进７ 马二进三\n");
+        let out = convert(&args(To::Wxf, false), "炮二平五 馬8進7".as_bytes()).unwrap();
+        assert_eq!(out, "C2.5 H8+7\n");
+    }
+
+    #[test]
+    fn bad_input_is_an_input_error_naming_the_token() {
+        let e = convert(&args(To::Iccs, false), "h2e2 h9g7 h0h9".as_bytes()).unwrap_err();
+        assert_eq!(e.exit_code(), 2);
+        assert!(e.to_string().contains("h0h9"), "{e}");
+        // Strict mode rejects the file-number form of a tandem piece.
+        let pgn = "[FEN \"2bk5/4a4/4b4/2R6/9/9/2R6/9/4A4/4KA3 w\"]\n\n1. 车七进三 *\n";
+        assert!(convert(&args(To::Iccs, false), pgn.as_bytes()).is_ok());
+        let e = convert(&args(To::Iccs, true), pgn.as_bytes()).unwrap_err();
+        assert!(e.to_string().contains("前车进三"), "{e}");
+    }
+
+    #[test]
+    fn json_lists_every_move_in_three_notations() {
+        let mut a = args(To::Iccs, false);
+        a.json = true;
+        let out = convert(&a, "[Event \"x\"]\n\n1. h2e2 1-0\n".as_bytes()).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["games"][0]["moves"][0]["chinese"], "炮二平五");
+        assert_eq!(v["games"][0]["moves"][0]["wxf"], "C2.5");
+        assert_eq!(v["games"][0]["result"], "1-0");
+        assert_eq!(v["games"][0]["tags"]["Event"], "x");
+    }
+}
