@@ -70,7 +70,11 @@ fn data(name: &str) -> String {
 
 #[test]
 fn registered_editions_sorted_by_id() {
-    let ids: Vec<&str> = editions().expect("no duplicates").iter().map(|r| r.id).collect();
+    let ids: Vec<&str> = editions()
+        .expect("no duplicates")
+        .iter()
+        .map(|r| r.id)
+        .collect();
     assert_eq!(ids, ["axf", "cn-1987", "test-always-vary"]);
 }
 
@@ -91,10 +95,18 @@ fn test_edition_is_chosen_by_a_toml_file() {
     assert_eq!(rep.verdict.as_str(), "black-must-vary");
     assert_eq!(ruling.outcome, Outcome::Ongoing);
     assert_eq!(ruling.reason, "black-must-vary");
-    assert!(ruling.plies.iter().all(|p| p.label.as_deref() == Some("闲")));
+    assert!(
+        ruling
+            .plies
+            .iter()
+            .all(|p| p.label.as_deref() == Some("闲"))
+    );
 
     let axf = Arbiter::new(Ruleset::load("axf").unwrap()).unwrap();
-    assert_eq!(axf.rule_last_ply(&record).unwrap().0.verdict.as_str(), "draw");
+    assert_eq!(
+        axf.rule_last_ply(&record).unwrap().0.verdict.as_str(),
+        "draw"
+    );
 }
 
 #[test]
@@ -102,7 +114,9 @@ fn test_edition_options_are_checked_with_location() {
     let text = std::fs::read_to_string(data("test-edition.toml")).unwrap();
     let bad = text.replace("side = \"black\"", "side = \"blue\"");
     let rs = Ruleset::from_toml(&bad, "bad.toml").expect("the common part is fine");
-    let err = Arbiter::new(rs).expect_err("the edition refuses the option").to_string();
+    let err = Arbiter::new(rs)
+        .expect_err("the edition refuses the option")
+        .to_string();
     let line = bad.lines().position(|l| l.starts_with("side")).unwrap() + 1;
     assert!(err.starts_with(&format!("bad.toml:{line}:8:")), "{err}");
     assert!(err.contains("blue"), "{err}");

@@ -34,6 +34,10 @@ fn duplicate_edition_ids_are_rejected() {
     let err = editions().expect_err("two editions named axf");
     assert_eq!(err.id, "axf");
     assert!(find_edition("axf").is_err());
-    let e = xiangqi::rules::Ruleset::load("axf").unwrap().build().err().expect("refused");
+    let e = xiangqi::rules::Ruleset::load("axf")
+        .unwrap()
+        .build()
+        .err()
+        .expect("refused");
     assert!(e.to_string().contains("registered twice"), "{e}");
 }
