@@ -1,0 +1,48 @@
+//! Judge the 7,000 games of the CCPD national set under `axf` (parsing excluded): replay with
+//! legality checks, repetition detection, cycle classification, game end and natural limit.
+//! Run: `cargo bench -p xiangqi-rules-axf --bench judge`. Reports games/s via divan's
+//! item counter. Needs `../shared/data/games/ccpd-national/ccpd_national.iccs.tsv`
+//! (override with `XQ_CCPD_TSV`).
+
+use xiangqi_adjudication::GameRecord;
+use xiangqi_movegen::{Move, Position};
+use xiangqi_rules::{Arbiter, JudgeOptions, Outcome, Ruleset};
+use xiangqi_rules_axf as _;
+
+fn main() {
+    divan::main();
+}
+
+fn games() -> Vec<Vec<Move>> {
+    let path = std::env::var("XQ_CCPD_TSV").unwrap_or_else(|_| {
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/games/ccpd-national/ccpd_national.iccs.tsv").to_string()
+    });
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let moves = l.rsplit('\t').next().unwrap_or("");
+            moves.split_whitespace().map(|m| Move::from_iccs(m).expect("ICCS")).collect()
+        })
+        .collect()
+}
+
+#[divan::bench(sample_count = 10, sample_size = 1)]
+fn judge_ccpd_national_axf(bencher: divan::Bencher<'_, '_>) {
+    let games = games();
+    assert_eq!(games.len(), 7000);
+    let arbiter = Arbiter::new(Ruleset::load("axf").unwrap()).unwrap();
+    let start = Position::start();
+    bencher
+        .counter(divan::counter::ItemsCount::new(games.len()))
+        .bench_local(|| {
+            let mut decided = 0usize;
+            for moves in &games {
+                let record = GameRecord::new(start.clone(), moves.clone()).expect("legal games");
+                let r = arbiter.judge(&record, JudgeOptions::default());
+                decided += (r.outcome != Outcome::Ongoing) as usize;
+            }
+            assert!(decided > 0 && decided < 7000, "{decided}");
+            decided
+        });
+}
