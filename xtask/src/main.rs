@@ -6,6 +6,10 @@
 //! - `cargo xtask bench [--runs N]`: perft 5 from the start position, N runs (default 5), median
 //!   time and nodes/s; asserts the node count.
 //! - `cargo xtask perft DEPTH [FEN]`: one perft count.
+//! - `cargo xtask pyffish-diff [--cases N] [--seed S]`: random repetition cycles ruled by our
+//!   `axf` edition and by pyffish; agreement rate and disagreement classes.
+
+mod pyffish_diff;
 
 use std::process::{Command, ExitCode};
 use std::time::Instant;
@@ -20,6 +24,7 @@ fn main() -> ExitCode {
         Some("conformance") => conformance(args.iter().any(|a| a == "--deep")),
         Some("bench") => bench(runs_arg(&args)),
         Some("perft") => perft_cmd(&args[1..]),
+        Some("pyffish-diff") => pyffish_diff::run(&args[1..]),
         _ => Err(usage()),
     };
     match result {
