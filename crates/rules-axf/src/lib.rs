@@ -115,7 +115,10 @@ impl Axf {
             let new = match pair_before(a) {
                 None => true,
                 Some(b) => {
-                    !a.is_protected() && b.capture_legal && (b.protectors & a.fake_protectors).any()
+                    !qualifies(b)
+                        && !a.is_protected()
+                        && b.capture_legal
+                        && (b.protectors & a.fake_protectors).any()
                 }
             };
             if new {
@@ -129,6 +132,7 @@ impl Axf {
         if out.is_empty() {
             for a in after.iter().filter(|a| qualifies(a)) {
                 if let Some(b) = pair_before(a)
+                    && !qualifies(b)
                     && b.capture_legal
                     && b.is_protected()
                     && !a.is_protected()
