@@ -7,7 +7,7 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use xiangqi::board::{Color, File, Rank, START_FEN, Square};
-use xiangqi::movegen::Position;
+use xiangqi::movegen::{Move, Position};
 use xiangqi::notation::{Mode, parse_move_list, render_chinese};
 
 use crate::CliError;
@@ -88,10 +88,12 @@ fn diagram(pos: &Position, colour: bool) -> String {
 }
 
 /// A clean SVG diagram: grid, river, palaces, pieces as discs with their characters.
-fn svg(pos: &Position, caption: &str) -> String {
+/// The last move, if any, is marked on its two points; the caption (a title line, then the FEN)
+/// is squeezed to the diagram's width when it is longer.
+fn svg(pos: &Position, title: &str, last: Option<Move>) -> String {
     let cell = 50.0_f64;
     let margin = 45.0;
-    let (w, h) = (margin * 2.0 + cell * 8.0, margin * 2.0 + cell * 9.0 + 24.0);
+    let (w, h) = (margin * 2.0 + cell * 8.0, margin * 2.0 + cell * 9.0 + 58.0);
     let x = |f: f64| margin + f * cell;
     let y = |r: f64| margin + (9.0 - r) * cell;
     let mut s = String::new();
@@ -171,9 +173,20 @@ fn svg(pos: &Position, caption: &str) -> String {
             s,
             r##"<text x="{}" y="{}" font-size="14" fill="#a00" text-anchor="middle">{}</text>"##,
             x(f as f64),
-            y(0.0) + 34.0,
+            y(0.0) + 40.0,
             CN_DIGITS[8 - f]
         );
+    }
+    if let Some(m) = last {
+        for sq in [m.from, m.to] {
+            let (cx, cy) = (x(sq.file().index() as f64), y(sq.rank().index() as f64));
+            let _ = writeln!(
+                s,
+                r##"<rect x="{}" y="{}" width="48" height="48" fill="#6fa8dc" fill-opacity="0.35" stroke="#1f5f9f" stroke-width="1.5" stroke-dasharray="4 3"/>"##,
+                cx - 24.0,
+                cy - 24.0
+            );
+        }
     }
     for (sq, p) in pos.board().pieces() {
         let (cx, cy) = (x(sq.file().index() as f64), y(sq.rank().index() as f64));
@@ -192,13 +205,30 @@ fn svg(pos: &Position, caption: &str) -> String {
             p.chinese()
         );
     }
-    let _ = writeln!(
-        s,
-        r##"<text x="{}" y="{}" font-size="13" fill="#333" text-anchor="middle">{}</text>"##,
-        w / 2.0,
-        h - 8.0,
-        caption.replace('&', "&amp;").replace('<', "&lt;")
-    );
+    let escape = |t: &str| t.replace('&', "&amp;").replace('<', "&lt;");
+    let fen = pos.fen();
+    for (text, size, dy) in [(title.to_string(), 14.0, 34.0), (fen, 11.0, 12.0)] {
+        // Rough advance widths: CJK glyphs one em, others 0.6 em.
+        let estimate: f64 = text
+            .chars()
+            .map(|c| if c.is_ascii() { 0.6 * size } else { size })
+            .sum();
+        let fit = if estimate > w - 20.0 {
+            format!(
+                r#" textLength="{}" lengthAdjust="spacingAndGlyphs""#,
+                w - 20.0
+            )
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            s,
+            r##"<text x="{}" y="{}" font-size="{size}" fill="#333" text-anchor="middle"{fit}>{}</text>"##,
+            w / 2.0,
+            h - dy,
+            escape(&text)
+        );
+    }
     s.push_str("</svg>\n");
     s
 }
@@ -222,17 +252,20 @@ pub fn run(args: Args) -> Result<(), CliError> {
     }
     let side = side_name(pos.turn());
     if let Some(path) = &args.svg {
-        let caption = format!(
-            "{} to move{} — {}",
+        let title = format!(
+            "{} to move{}{}",
             if pos.turn() == Color::Red {
                 "Red"
             } else {
                 "Black"
             },
             if pos.is_check() { ", in check" } else { "" },
-            pos.fen()
+            match &last {
+                Some(text) => format!(" — after {} plies, last move {text}", moves.len()),
+                None => String::new(),
+            }
         );
-        write_atomic(path, svg(&pos, &caption).as_bytes())?;
+        write_atomic(path, svg(&pos, &title, moves.last().copied()).as_bytes())?;
     }
     if args.json {
         let legal: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
