@@ -24,13 +24,12 @@ const fn same_half(r1: i32, r2: i32) -> bool {
     (r1 <= 4) == (r2 <= 4)
 }
 
-/// King steps: one point orthogonally, staying in the palace it stands in.
-pub(crate) static KING_STEPS: [Bitboard; 90] = {
+/// One-point steps in the given directions that stay inside the palace the piece stands in.
+const fn palace_steps(d: [(i32, i32); 4]) -> [Bitboard; 90] {
     let mut t = [Bitboard::EMPTY; 90];
     let mut sq = 0;
     while sq < 90 {
         let (f, r) = ((sq % 9) as i32, (sq / 9) as i32);
-        let d = [(1, 0), (-1, 0), (0, 1), (0, -1)];
         let mut i = 0;
         let mut bits = 0u128;
         while i < 4 {
@@ -44,29 +43,14 @@ pub(crate) static KING_STEPS: [Bitboard; 90] = {
         sq += 1;
     }
     t
-};
+}
+
+/// King steps: one point orthogonally, staying in the palace it stands in.
+pub(crate) static KING_STEPS: [Bitboard; 90] = palace_steps([(1, 0), (-1, 0), (0, 1), (0, -1)]);
 
 /// Advisor steps: one point diagonally, staying in the palace.
-pub(crate) static ADVISOR_STEPS: [Bitboard; 90] = {
-    let mut t = [Bitboard::EMPTY; 90];
-    let mut sq = 0;
-    while sq < 90 {
-        let (f, r) = ((sq % 9) as i32, (sq / 9) as i32);
-        let d = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
-        let mut i = 0;
-        let mut bits = 0u128;
-        while i < 4 {
-            let (nf, nr) = (f + d[i].0, r + d[i].1);
-            if on_board(nf, nr) && in_any_palace(nf, nr) && same_half(r, nr) {
-                bits |= bit(nf, nr);
-            }
-            i += 1;
-        }
-        t[sq] = Bitboard(bits);
-        sq += 1;
-    }
-    t
-};
+pub(crate) static ADVISOR_STEPS: [Bitboard; 90] =
+    palace_steps([(1, 1), (-1, 1), (1, -1), (-1, -1)]);
 
 /// A two-point jump blocked by an intermediate point: (destination, blocking point).
 #[derive(Clone, Copy)]
@@ -124,8 +108,9 @@ const HORSE_DELTAS: [(i32, i32, i32, i32); 8] = [
     (-2, -1, -1, 0),
 ];
 
-/// Horse jumps: one point orthogonally then one diagonally outward, blocked by the leg (蹩马腿).
-pub(crate) static HORSE_JUMPS: [Jumps; 90] = {
+/// Horse jumps from every square (`reverse = false`), or the horses that jump onto every square
+/// (`reverse = true`: `to` is then the horse's square). `block` is the horse's leg either way.
+const fn horse_table(reverse: bool) -> [Jumps; 90] {
     let mut t = [EMPTY_JUMPS; 90];
     let mut sq = 0;
     while sq < 90 {
@@ -133,37 +118,16 @@ pub(crate) static HORSE_JUMPS: [Jumps; 90] = {
         let mut i = 0;
         while i < 8 {
             let (df, dr, lf, lr) = HORSE_DELTAS[i];
-            if on_board(f + df, r + dr) {
+            // The horse stands on `sq` and jumps by (df, dr), or stands at `sq - (df, dr)`.
+            let (hf, hr, tf, tr) = if reverse {
+                (f - df, r - dr, f - df, r - dr)
+            } else {
+                (f, r, f + df, r + dr)
+            };
+            if on_board(hf, hr) && on_board(tf, tr) && on_board(hf + df, hr + dr) {
                 let n = t[sq].len as usize;
                 t[sq].list[n] = Jump {
-                    to: ((r + dr) * 9 + f + df) as u8,
-                    block: ((r + lr) * 9 + f + lf) as u8,
-                };
-                t[sq].len += 1;
-            }
-            i += 1;
-        }
-        sq += 1;
-    }
-    t
-};
-
-/// Horses that attack a square, seen from that square: (horse square, the horse's leg point).
-/// The leg is the point diagonally adjacent to the target, next to the horse.
-pub(crate) static HORSE_ATTACKERS: [Jumps; 90] = {
-    let mut t = [EMPTY_JUMPS; 90];
-    let mut sq = 0;
-    while sq < 90 {
-        let (f, r) = ((sq % 9) as i32, (sq / 9) as i32);
-        let mut i = 0;
-        while i < 8 {
-            let (df, dr, lf, lr) = HORSE_DELTAS[i];
-            // A horse at (f - df, r - dr) jumps to sq with its leg at (f - df + lf, r - dr + lr).
-            let (hf, hr) = (f - df, r - dr);
-            if on_board(hf, hr) {
-                let n = t[sq].len as usize;
-                t[sq].list[n] = Jump {
-                    to: (hr * 9 + hf) as u8,
+                    to: (tr * 9 + tf) as u8,
                     block: ((hr + lr) * 9 + hf + lf) as u8,
                 };
                 t[sq].len += 1;
@@ -173,7 +137,14 @@ pub(crate) static HORSE_ATTACKERS: [Jumps; 90] = {
         sq += 1;
     }
     t
-};
+}
+
+/// Horse jumps: one point orthogonally then one diagonally outward, blocked by the leg (蹩马腿).
+pub(crate) static HORSE_JUMPS: [Jumps; 90] = horse_table(false);
+
+/// Horses that attack a square, seen from that square: (horse square, the horse's leg point).
+/// The leg is the point diagonally adjacent to the target, next to the horse.
+pub(crate) static HORSE_ATTACKERS: [Jumps; 90] = horse_table(true);
 
 /// Pawn steps by colour: forward, plus sideways once across the river.
 pub(crate) static PAWN_STEPS: [[Bitboard; 90]; 2] = {
