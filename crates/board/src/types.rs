@@ -493,7 +493,7 @@ impl Square {
             Color::Red => self.0 / 9,
             Color::Black => 9 - self.0 / 9,
         };
-        r >= 5 || ((r == 3 || r == 4) && f % 2 == 0)
+        r >= 5 || ((r == 3 || r == 4) && f.is_multiple_of(2))
     }
 
     /// All 90 squares in index order.
