@@ -27,7 +27,7 @@ fn startpos_perft_4() -> u64 {
 
 /// Legal move generation in the start position (44 moves).
 #[divan::bench]
-fn startpos_legal_moves(bencher: divan::Bencher) {
+fn startpos_legal_moves(bencher: divan::Bencher<'_, '_>) {
     let pos = Position::start();
     bencher.bench_local(|| {
         let n = divan::black_box(&pos).legal_moves().len();
