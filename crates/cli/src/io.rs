@@ -30,7 +30,11 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), CliError> {
     let name = path
         .file_name()
         .ok_or_else(|| CliError::input(format!("{}: not a file name", path.display())))?;
-    let tmp = dir.join(format!(".{}.{}.tmp", name.to_string_lossy(), std::process::id()));
+    let tmp = dir.join(format!(
+        ".{}.{}.tmp",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
     let result = (|| -> std::io::Result<()> {
         let mut f = std::fs::File::create(&tmp)?;
         f.write_all(contents)?;

@@ -35,7 +35,11 @@ pub fn run(args: PerftArgs) -> Result<(), CliError> {
         (perft(&pos, args.depth), None)
     };
     let seconds = start.elapsed().as_secs_f64();
-    let nps = if seconds > 0.0 { nodes as f64 / seconds } else { 0.0 };
+    let nps = if seconds > 0.0 {
+        nodes as f64 / seconds
+    } else {
+        0.0
+    };
     if args.json {
         let mut obj = serde_json::json!({
             "fen": pos.fen(),
