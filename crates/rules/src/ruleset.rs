@@ -251,8 +251,8 @@ struct RawRuleset {
     piece_values: PieceValueTable,
     #[serde(default)]
     options: Option<toml::Spanned<toml::Table>>,
-    // TODO(event): `#[serde(default)] event: Option<xiangqi_scheduling::EventConfig>` once the
-    // scheduling crate defines `EventConfig`.
+    #[serde(default)]
+    event: Option<xiangqi_scheduling::EventConfig>,
 }
 
 /// A ruleset: which edition, its parameters, where it comes from.
@@ -275,6 +275,10 @@ pub struct Ruleset {
     /// Edition-specific options (the `[options]` table), checked by the edition itself.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub options: Option<toml::Table>,
+    /// How events under this ruleset are paired and scored (the `[event]` table; see
+    /// `xiangqi_scheduling::EventConfig`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub event: Option<xiangqi_scheduling::EventConfig>,
     #[serde(skip)]
     file: String,
     #[serde(skip)]
@@ -316,6 +320,7 @@ impl Ruleset {
             piece_values: raw.piece_values,
             options_span: raw.options.as_ref().map(|o| o.span()),
             options: raw.options.map(|o| o.into_inner()),
+            event: raw.event,
             file: file.to_string(),
             text: text.to_string(),
         })
