@@ -359,8 +359,9 @@ pub fn horse_pinned_rook(pos: &Position, sq: Square) -> bool {
 }
 
 /// The label of one side of a cycle from its ply labels: `长X` when all are `X` (`闲` for all
-/// idle), else the counts reduced by their common divisor in order of appearance (一将一闲,
-/// 二将一捉 …).
+/// idle), else the counts reduced by their common divisor, heaviest first as the rulebook
+/// writes them (将 > 杀 > 捉 > 闲: 一将一闲, 一将一捉, 二将一捉 …), whatever ply the cycle
+/// happens to start with.
 pub fn compose<'a>(labels: impl Iterator<Item = &'a str>) -> String {
     let mut counts: Vec<(&str, usize)> = Vec::new();
     for l in labels {
@@ -374,12 +375,24 @@ pub fn compose<'a>(labels: impl Iterator<Item = &'a str>) -> String {
         [("闲", _)] => "闲".to_string(),
         [(l, _)] => format!("长{l}"),
         _ => {
+            counts.sort_by_key(|(l, _)| weight(l));
             let g = counts.iter().fold(0, |g, (_, n)| gcd(g, *n));
             counts
                 .iter()
                 .map(|(l, n)| format!("{}{l}", numeral(n / g)))
                 .collect()
         }
+    }
+}
+
+/// Rank of a ply label in the rulebook's order of weight (将 > 杀 > 捉 > other > 闲).
+fn weight(label: &str) -> u8 {
+    match label {
+        "将" => 0,
+        "杀" => 1,
+        "捉" => 2,
+        "闲" => 4,
+        _ => 3,
     }
 }
 
@@ -409,5 +422,8 @@ mod tests {
         assert_eq!(compose(["将", "将", "捉"].into_iter()), "二将一捉");
         assert_eq!(compose(["闲", "闲"].into_iter()), "闲");
         assert_eq!(compose(["杀", "杀"].into_iter()), "长杀");
+        // A cycle that starts with the chase is still 一将一捉.
+        assert_eq!(compose(["捉", "将"].into_iter()), "一将一捉");
+        assert_eq!(compose(["闲", "捉", "闲", "捉"].into_iter()), "一捉一闲");
     }
 }
