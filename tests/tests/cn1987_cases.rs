@@ -107,9 +107,17 @@ fn rule(arbiter: &Arbiter, case: &Case) -> Outcome {
 const CN_OVERRIDES: &[(&str, &str, &str)] = &[(
     "pf-2",
     "red-must-vary",
-    "车九退九 (a9a0) threatens 车一平四/Rd0 mate: the black king on d8 can neither leave the d-file \
-     (the e-file faces the red king) nor take the rook, so the ply is 杀 and Red is 一将一杀, \
-     forbidden under CN-1987 (decisions.md 6); the file's `draw` assumed an idle move",
+    "start 3k5/9/9/9/9/9/9/9/9/R3K4 w, cycle a0a9 d9d8 a9a0 d8d9. After 车九退九 (a9a0) the black \
+     king stands on d8; if Black passed, 车九平六 (a0d0) would be mate at once: the d-file is the \
+     rook's, e8 faces the red king on the open e-file (flying general, illegal), c8 is outside \
+     the palace and the rook on d0 cannot be taken. The threat is new (with the rook on a9 and \
+     the king on d8 Red has no mate by consecutive checks: 车九进一/车九平六 are answered by \
+     将4进1/将4平… or the capture), so a9a0 is 杀 by rules.md §1.2 / decisions.md 6, exactly the \
+     reading of rule-book 图7 (a quiet move that threatens mate next move). It is not 自毙: \
+     自毙 concerns a threat of the side whose king answered the check, not of the checker \
+     (图13, 图17). Red is therefore 一将一杀, a forbidden repetition of the 1987 list, against \
+     Black's 两闲: Red must vary. The file's `draw` (\"one check, one idle move\") takes a9a0 \
+     for idle, which holds under AXF (杀 is idle there) but not under CN-1987",
 )];
 
 fn labels_match(expected: &str, got: &[&str]) -> bool {

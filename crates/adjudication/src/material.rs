@@ -22,10 +22,10 @@
 //!   gain (see [`Balance::score`]).
 
 use xiangqi_board::{Bitboard, Color, Piece, PieceKind, Square};
-use xiangqi_movegen::{Move, Position};
+use xiangqi_movegen::{MAX_MOVES, Move, MoveList, Position};
 
 /// The piece-value table (子力价值) used to decide whether a line wins material (得子).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Values {
     /// 车 rook.
     pub rook: i32,
@@ -82,7 +82,7 @@ impl Default for Values {
 }
 
 /// Bounds of the forcing searches. Every bound is part of a ruling's explanation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct GainConfig {
     /// The value table.
     pub values: Values,
@@ -180,6 +180,7 @@ impl Search<'_> {
     }
 
     /// Attacker to move. `captured` = whether the first capture (of the victim) has been made.
+    #[allow(clippy::too_many_arguments)]
     fn attacker_node(
         &mut self,
         pos: &mut Position,
@@ -214,7 +215,8 @@ impl Search<'_> {
         }
         let mut best = if in_check { -MATE } else { stand };
         let occ_them = pos.board().by_color(!self.attacker);
-        for &m in moves.iter() {
+        let (n, order) = captures_first(pos, &moves, &self.cfg.values);
+        for &m in &order[..n] {
             let victim = pos.piece_at(m.to);
             let is_capture = victim.is_some();
             let mut next_captured = captured;
@@ -237,7 +239,7 @@ impl Search<'_> {
                         next_captured = true;
                     }
                 } else {
-                    if checks_left == 0 || !pos.gives_check(m) {
+                    if checks_left == 0 || !gives_check_in_place(pos, m) {
                         continue;
                     }
                     next_checks -= 1;
@@ -324,7 +326,8 @@ impl Search<'_> {
             return stand;
         }
         let mut best = if in_check { MATE } else { stand };
-        for &m in moves.iter() {
+        let (n, order) = captures_first(pos, &moves, &self.cfg.values);
+        for &m in &order[..n] {
             let victim = pos.piece_at(m.to);
             if !in_check && victim.is_none() {
                 continue;
@@ -363,24 +366,27 @@ impl Search<'_> {
 /// own and a pawn's own first capture are not counted (将帅 / 兵卒 attacking alone); pawns on
 /// their own half are never targets.
 pub fn winnable(pos: &Position, cfg: &GainConfig) -> Targets {
+    winnable_among(pos, cfg, Bitboard::FULL)
+}
+
+/// [`winnable`] restricted to the enemy pieces on the squares of `among` (the others are not
+/// searched and never reported): the same answer for those pieces, at the cost of searching
+/// only them.
+pub fn winnable_among(pos: &Position, cfg: &GainConfig, among: Bitboard) -> Targets {
     let attacker = pos.turn();
     let mut out = Targets::default();
-    if pos.is_check() {
+    if pos.is_check() || among.is_empty() {
         return out;
     }
     let board = pos.board();
     let mut work = pos.clone();
-    let candidates = board.by_color(!attacker) & !board.by_kind(PieceKind::King);
-    // Cheap pre-filter: a piece nobody attacks can only be won after a check.
-    let mut any_check = false;
-    if cfg.max_checks > 0 {
-        for &m in pos.legal_moves().iter() {
-            if pos.piece_at(m.to).is_none() && pos.gives_check(m) {
-                any_check = true;
-                break;
-            }
-        }
+    let candidates = board.by_color(!attacker) & !board.by_kind(PieceKind::King) & among;
+    if candidates.is_empty() {
+        return out;
     }
+    // Cheap pre-filter: a piece nobody attacks can only be won after a check.
+    // (Computed on first need.)
+    let mut any_check: Option<bool> = None;
     for sq in candidates {
         let Some(piece) = board.piece_at(sq) else {
             continue;
@@ -389,8 +395,16 @@ pub fn winnable(pos: &Position, cfg: &GainConfig) -> Targets {
             continue;
         }
         let attacked = pos.attackers_to(sq, attacker).any();
-        if !attacked && !any_check {
-            continue;
+        if !attacked {
+            let check = *any_check.get_or_insert_with(|| {
+                cfg.max_checks > 0
+                    && pos.legal_moves().iter().any(|&m| {
+                        work.piece_at(m.to).is_none() && gives_check_in_place(&mut work, m)
+                    })
+            });
+            if !check {
+                continue;
+            }
         }
         let mut s = Search {
             cfg,
@@ -433,6 +447,41 @@ pub fn winnable(pos: &Position, cfg: &GainConfig) -> Targets {
         }
     }
     out
+}
+
+/// The moves with captures first, the most valuable victim first (so that cut-offs come early
+/// and quiet moves are tested for check only when still needed). The order does not change the
+/// value of a search that completes within its budget.
+fn captures_first(pos: &Position, moves: &MoveList, values: &Values) -> (usize, [Move; MAX_MOVES]) {
+    let mut out = [Move::new(Square::new_unchecked(0), Square::new_unchecked(0)); MAX_MOVES];
+    let mut caps: [(i32, Move); MAX_MOVES] = [(0, out[0]); MAX_MOVES];
+    let mut nc = 0;
+    for &m in moves.iter() {
+        if let Some(v) = pos.piece_at(m.to) {
+            caps[nc] = (values.of(v, m.to), m);
+            nc += 1;
+        }
+    }
+    caps[..nc].sort_by_key(|&(v, _)| std::cmp::Reverse(v));
+    for (i, &(_, m)) in caps[..nc].iter().enumerate() {
+        out[i] = m;
+    }
+    let mut n = nc;
+    for &m in moves.iter() {
+        if pos.piece_at(m.to).is_none() {
+            out[n] = m;
+            n += 1;
+        }
+    }
+    (n, out)
+}
+
+/// Whether the legal move `m` gives check, tested by playing and undoing it in place (no clone).
+fn gives_check_in_place(pos: &mut Position, m: Move) -> bool {
+    let undo = pos.play_unchecked(m);
+    let check = pos.is_check();
+    pos.undo(undo);
+    check
 }
 
 /// Whether the side to move mates by consecutive checks (every move of the mating side a check,

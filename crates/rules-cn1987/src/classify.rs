@@ -1,12 +1,16 @@
 //! Per-ply classification under the 1987 Chinese rules: 将 (check), 杀 (mate threat), 捉 (chase,
 //! including 要抽吃子), and 闲 (idle) with its kinds 兑 / 献 / 拦 / 跟.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+
 use xiangqi_adjudication::material::{self, GainConfig};
 use xiangqi_board::{Bitboard, Color, PieceKind, Square};
 use xiangqi_movegen::{Move, Position};
 
 /// Parameters of the CN-1987 classification (every bound is stated in a ruling's explanation).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Params {
     /// 杀: the mover mates by consecutive checks within this many plies if the opponent passed
     /// (decisions.md 6; default 9).
@@ -139,8 +143,48 @@ impl Class {
     }
 }
 
+/// Entries kept by the per-thread memo of [`classify`] before it is emptied.
+const MEMO_CAPACITY: usize = 1 << 14;
+
+thread_local! {
+    /// Classes already computed on this thread, by (position hash, move, parameters). A
+    /// repetition cycle repeats its positions, and one game may hold several overlapping cycles,
+    /// so the same (position, move) is asked many times.
+    static MEMO: RefCell<HashMap<(u64, u8, u8, u64), Class>> = RefCell::new(HashMap::new());
+}
+
+fn params_key(params: &Params) -> u64 {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    params.hash(&mut h);
+    h.finish()
+}
+
 /// Classifies the legal move `m` played in `before` under CN-1987.
+///
+/// The answer depends only on the position (placement and side to move), the move and the
+/// parameters; it is memoized per thread by the position's Zobrist hash.
 pub fn classify(before: &Position, m: Move, params: &Params) -> Class {
+    let key = (
+        before.hash(),
+        m.from.index() as u8,
+        m.to.index() as u8,
+        params_key(params),
+    );
+    if let Some(c) = MEMO.with(|memo| memo.borrow().get(&key).copied()) {
+        return c;
+    }
+    let class = classify_uncached(before, m, params);
+    MEMO.with(|memo| {
+        let mut memo = memo.borrow_mut();
+        if memo.len() >= MEMO_CAPACITY {
+            memo.clear();
+        }
+        memo.insert(key, class);
+    });
+    class
+}
+
+fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
     let Some(mover_piece) = before.piece_at(m.from) else {
         return Class::Idle(IdleKind::Plain);
     };
@@ -173,10 +217,11 @@ pub fn classify(before: &Position, m: Move, params: &Params) -> Class {
     // 捉: pieces newly winnable (从捉到捉 — a threat that existed before and is unchanged is
     // not new).
     let now = material::threatened_after(&after, &params.gain);
-    let was = if before.is_check() {
+    // Only the pieces won now can be new; the search before the ply is limited to them.
+    let was = if before.is_check() || now.won.is_empty() {
         material::Targets::default()
     } else {
-        material::winnable(before, &params.gain)
+        material::winnable_among(before, &params.gain, now.won)
     };
     // A threat counts as pre-existing only in the same form: a direct threat before, or a
     // threat by 抽将 both before and after (形式上和本质上都没有发生变化).

@@ -152,7 +152,9 @@ pub fn rule_cycle(start: &Position, moves: &[Move], params: &Params) -> CycleRul
 pub fn period(moves: &[Move]) -> usize {
     let n = moves.len();
     (1..=n)
-        .find(|&p| n.is_multiple_of(p) && p.is_multiple_of(2) && (p..n).all(|i| moves[i] == moves[i - p]))
+        .find(|&p| {
+            n.is_multiple_of(p) && p.is_multiple_of(2) && (p..n).all(|i| moves[i] == moves[i - p])
+        })
         .unwrap_or(n)
 }
 

@@ -1,0 +1,145 @@
+//! Developer diagnostics: prints the CN-1987 class of every ply of the cases of a case file
+//! (`cargo run -p xiangqi-rules-cn1987 --example diag -- FILE [ID…]`).
+
+use serde::Deserialize;
+use xiangqi_adjudication::material;
+use xiangqi_movegen::{Move, Position};
+use xiangqi_rules_cn1987::{Params, classify, rule_cycle};
+
+#[derive(Deserialize)]
+struct File {
+    case: Vec<Case>,
+}
+
+#[derive(Deserialize)]
+struct Case {
+    id: String,
+    #[serde(default)]
+    title: Option<String>,
+    fen: String,
+    moves: String,
+    #[serde(default)]
+    labels: Option<String>,
+    #[serde(default)]
+    expect: std::collections::BTreeMap<String, String>,
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(path) = args.first() else {
+        eprintln!("usage: diag FILE [ID…]");
+        return;
+    };
+    if path == "--fen" {
+        let fen = args.get(1).cloned().unwrap_or_default();
+        let Ok(pos) = Position::from_fen(&fen) else {
+            eprintln!("bad fen");
+            return;
+        };
+        {
+            for plies in [8u8, 10, 12] {
+                let cfg = material::GainConfig {
+                    max_plies: plies,
+                    ..Default::default()
+                };
+                let w = material::winnable(&pos, &cfg);
+                println!(
+                    "plies {plies}: won {:?} via {:?} truncated {:?}",
+                    w.won.into_iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+                    w.via_check
+                        .into_iter()
+                        .map(|s| s.to_string())
+                        .collect::<Vec<_>>(),
+                    w.truncated
+                        .into_iter()
+                        .map(|s| s.to_string())
+                        .collect::<Vec<_>>()
+                );
+            }
+        }
+        return;
+    }
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    let file: File = match toml::from_str(&text) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("{path}: {e}");
+            return;
+        }
+    };
+    let params = Params::default();
+    for case in file.case {
+        if args.len() > 1 && !args[1..].iter().any(|a| case.id.contains(a.as_str())) {
+            continue;
+        }
+        let Ok(start) = Position::from_fen(&case.fen) else {
+            continue;
+        };
+        let moves: Vec<Move> = case
+            .moves
+            .split_whitespace()
+            .filter_map(Move::from_iccs)
+            .collect();
+        println!(
+            "== {} {} expect {:?} labels {:?}",
+            case.id,
+            case.title.unwrap_or_default(),
+            case.expect.get("cn-1987"),
+            case.labels
+        );
+        let mut pos = start.clone();
+        for &m in moves.iter().take(5) {
+            let c = classify(&pos, m, &params);
+            let after = pos.played(m).unwrap();
+            let now = material::threatened_after(&after, &params.gain);
+            let was = material::winnable(&pos, &params.gain);
+            println!(
+                "  {} {} now {:?} via {:?} | was {:?} via {:?} | offer {:?}",
+                m.iccs(),
+                show(c),
+                now.won
+                    .into_iter()
+                    .map(|s| s.to_string())
+                    .collect::<Vec<_>>(),
+                now.via_check
+                    .into_iter()
+                    .map(|s| s.to_string())
+                    .collect::<Vec<_>>(),
+                was.won
+                    .into_iter()
+                    .map(|s| s.to_string())
+                    .collect::<Vec<_>>(),
+                was.via_check
+                    .into_iter()
+                    .map(|s| s.to_string())
+                    .collect::<Vec<_>>(),
+                material::exchange_offer(&pos, m).map(|s| s.to_string()),
+            );
+            pos = after;
+        }
+        let r = rule_cycle(&start, &moves, &params);
+        println!(
+            "  -> {:?} red {} black {}",
+            r.verdict, r.red.words, r.black.words
+        );
+    }
+}
+
+fn show(c: xiangqi_rules_cn1987::Class) -> String {
+    match c {
+        xiangqi_rules_cn1987::Class::Chase {
+            targets,
+            via_check,
+            joint,
+        } => format!(
+            "捉{:?}{}{}",
+            targets
+                .into_iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>(),
+            if via_check { " via-check" } else { "" },
+            if joint { " joint" } else { "" }
+        ),
+        other => format!("{:?}", other),
+    }
+}
