@@ -153,6 +153,12 @@ thread_local! {
     static MEMO: RefCell<HashMap<(u64, u8, u8, u64), Class>> = RefCell::new(HashMap::new());
 }
 
+/// Empties this thread's memo of [`classify`] (for benchmarks that must not reuse earlier
+/// answers; the answers themselves never change).
+pub fn clear_memo() {
+    MEMO.with(|memo| memo.borrow_mut().clear());
+}
+
 fn params_key(params: &Params) -> u64 {
     let mut h = std::collections::hash_map::DefaultHasher::new();
     params.hash(&mut h);

@@ -1,0 +1,123 @@
+//! Judge the 7,000 games of the CCPD national set (parsing excluded) under `cn-1987`, and under
+//! `cn-1987` and `axf` together (the `xq judge --batch … --ruleset cn-1987 --ruleset axf` work),
+//! single-threaded and on a 2-thread rayon pool. The classification memo is emptied before every
+//! sample, so no sample reuses an earlier one's answers.
+//!
+//! Run: `cargo bench -p xiangqi-rules-cn1987 --bench judge` (games/s via divan's item counter).
+//! Needs `../shared/data/games/ccpd-national/ccpd_national.iccs.tsv` (override with
+//! `XQ_CCPD_TSV`). Every sample asserts the repetition verdicts documented in
+//! `docs/cn1987-vs-axf-ccpd.md` (cn-1987: 227 draw, 117 red-must-vary, 168 black-must-vary).
+
+use rayon::prelude::*;
+use xiangqi_adjudication::GameRecord;
+use xiangqi_movegen::{Move, Position};
+use xiangqi_rules::{Arbiter, JudgeOptions, Ruleset, Verdict};
+use xiangqi_rules_axf as _;
+use xiangqi_rules_cn1987::clear_memo;
+
+fn main() {
+    divan::main();
+}
+
+fn games() -> Vec<Vec<Move>> {
+    let path = std::env::var("XQ_CCPD_TSV").unwrap_or_else(|_| {
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../../shared/data/games/ccpd-national/ccpd_national.iccs.tsv"
+        )
+        .to_string()
+    });
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let moves = l.rsplit('\t').next().unwrap_or("");
+            moves
+                .split_whitespace()
+                .map(|m| Move::from_iccs(m).expect("ICCS"))
+                .collect()
+        })
+        .collect()
+}
+
+fn arbiters(ids: &[&str]) -> Vec<Arbiter> {
+    ids.iter()
+        .map(|id| Arbiter::new(Ruleset::load(id).expect("embedded ruleset")).expect("edition"))
+        .collect()
+}
+
+/// Per game, the last repetition verdict of the first arbiter (cn-1987): [draw, red, black].
+fn judge_one(moves: &[Move], arbiters: &[Arbiter]) -> [usize; 3] {
+    let record = GameRecord::new(Position::start(), moves.to_vec()).expect("legal games");
+    let mut out = [0; 3];
+    for (i, a) in arbiters.iter().enumerate() {
+        let r = a.judge(&record, JudgeOptions::default());
+        if i == 0
+            && let Some(rep) = &r.repetition
+        {
+            match rep.verdict {
+                Verdict::Draw => out[0] += 1,
+                Verdict::MustVary(xiangqi_board::Color::Red) => out[1] += 1,
+                Verdict::MustVary(xiangqi_board::Color::Black) => out[2] += 1,
+            }
+        }
+    }
+    out
+}
+
+fn add(a: [usize; 3], b: [usize; 3]) -> [usize; 3] {
+    [a[0] + b[0], a[1] + b[1], a[2] + b[2]]
+}
+
+const CN1987_VERDICTS: [usize; 3] = [227, 117, 168];
+
+fn bench_serial(bencher: divan::Bencher<'_, '_>, ids: &[&str]) {
+    let games = games();
+    assert_eq!(games.len(), 7000);
+    let arbiters = arbiters(ids);
+    bencher
+        .counter(divan::counter::ItemsCount::new(games.len()))
+        .bench_local(|| {
+            clear_memo();
+            let v = games
+                .iter()
+                .map(|g| judge_one(g, &arbiters))
+                .fold([0; 3], add);
+            assert_eq!(v, CN1987_VERDICTS);
+            v
+        });
+}
+
+#[divan::bench(sample_count = 10, sample_size = 1)]
+fn judge_ccpd_national_cn1987(bencher: divan::Bencher<'_, '_>) {
+    bench_serial(bencher, &["cn-1987"]);
+}
+
+#[divan::bench(sample_count = 10, sample_size = 1)]
+fn judge_ccpd_national_cn1987_and_axf(bencher: divan::Bencher<'_, '_>) {
+    bench_serial(bencher, &["cn-1987", "axf"]);
+}
+
+#[divan::bench(sample_count = 10, sample_size = 1)]
+fn judge_ccpd_national_cn1987_and_axf_jobs2(bencher: divan::Bencher<'_, '_>) {
+    let games = games();
+    assert_eq!(games.len(), 7000);
+    let arbiters = arbiters(&["cn-1987", "axf"]);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .expect("thread pool");
+    bencher
+        .counter(divan::counter::ItemsCount::new(games.len()))
+        .bench_local(|| {
+            pool.broadcast(|_| clear_memo());
+            let v = pool.install(|| {
+                games
+                    .par_iter()
+                    .map(|g| judge_one(g, &arbiters))
+                    .reduce(|| [0; 3], add)
+            });
+            assert_eq!(v, CN1987_VERDICTS);
+            v
+        });
+}
