@@ -90,7 +90,10 @@ fn main() {
         let mut pos = start.clone();
         for &m in moves.iter().take(5) {
             let c = classify(&pos, m, &params);
-            let after = pos.played(m).unwrap();
+            let Ok(after) = pos.played(m) else {
+                println!("  illegal {}", m.iccs());
+                break;
+            };
             let now = material::threatened_after(&after, &params.gain);
             let was = material::winnable(&pos, &params.gain);
             println!(

@@ -204,7 +204,7 @@ pub fn side_label(
     same_piece: bool,
 ) -> SideLabel {
     let all_own: Vec<&PlyJudgment> = plies.iter().filter(|p| p.side == side).collect();
-    let period = period.clamp(1, plies.len().max(1));
+    let period = period.clamp(1, plies.len().max(1)).min(plies.len());
     let own: Vec<&PlyJudgment> = plies[..period].iter().filter(|p| p.side == side).collect();
     let n = own.len();
     let joint = own
