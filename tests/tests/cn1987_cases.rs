@@ -15,6 +15,18 @@ use xiangqi::rules::{Arbiter, ClassKind, IdleKind, JudgeOptions, PlyClass, Rules
 #[derive(Deserialize)]
 struct CaseFile {
     case: Vec<Case>,
+    /// Worked examples of a source that could not be rebuilt as cases, with the reason.
+    #[serde(default)]
+    seed_example: Vec<SeedExample>,
+}
+
+#[derive(Deserialize)]
+#[allow(dead_code)]
+struct SeedExample {
+    id: String,
+    moves: String,
+    reading: String,
+    why_not: String,
 }
 
 #[derive(Deserialize)]
@@ -190,6 +202,25 @@ fn check_file(file: &str, with_axf: bool) -> (usize, Vec<String>, usize) {
         }
     }
     (n, failures, diverging)
+}
+
+/// The worked examples 图1, 图3, 图5, 图6 of seed 001 are either cases or recorded as not
+/// reconstructible, with the reason (never dropped silently).
+#[test]
+fn seed_worked_examples_are_accounted_for() {
+    let path = data("cn1987-constructed.toml");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let file: CaseFile = toml::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+    for fig in ["fig1", "fig3", "fig5", "fig6"] {
+        let id = format!("seed001-{fig}");
+        let as_case = file.case.iter().any(|c| c.id == id);
+        let noted = file
+            .seed_example
+            .iter()
+            .find(|e| e.id == id)
+            .is_some_and(|e| !e.why_not.trim().is_empty() && !e.moves.trim().is_empty());
+        assert!(as_case || noted, "{id}: neither a case nor a reasoned note");
+    }
 }
 
 #[test]
