@@ -32,6 +32,8 @@ pub trait Weight: Copy + Ord + Debug {
     fn from_wide(w: &Wide<8>) -> Option<Self>;
     /// An approximation as a float (for pruning only).
     fn to_f64(self) -> f64;
+    /// A small non-negative value.
+    fn from_u64(v: u64) -> Self;
     /// Twice the value.
     fn double(self) -> Self {
         self.add(self)
@@ -51,6 +53,9 @@ impl Weight for i128 {
     }
     fn to_f64(self) -> f64 {
         self as f64
+    }
+    fn from_u64(v: u64) -> Self {
+        v as i128
     }
     fn from_wide(w: &Wide<8>) -> Option<Self> {
         if w.is_negative() || w.0[2..].iter().any(|&x| x != 0) || w.0[1] >> 60 != 0 {
@@ -194,6 +199,9 @@ impl<const N: usize> Weight for Wide<N> {
         }
         if neg { -f } else { f }
     }
+    fn from_u64(v: u64) -> Self {
+        Wide::from_u64(v)
+    }
     fn from_wide(w: &Wide<8>) -> Option<Self> {
         let r: Wide<N> = w.resize();
         if r.resize::<8>() == *w && !r.is_negative() {
@@ -278,6 +286,13 @@ pub fn max_weight_matching<W: Weight>(
 ) -> MatchingSolution<W> {
     let mut m = Matcher::new(n, edges);
     m.greedy_start();
+    if std::env::var_os("XQ_PAIRING_DEBUG").is_some() {
+        let free = m.mate.iter().filter(|&&x| x == NONE).count();
+        eprintln!(
+            "  matching: n={n} edges={} free after the greedy start: {free}",
+            edges.len()
+        );
+    }
     m.solve();
     if m.mate.contains(&NONE) {
         // The greedy start is certified only for perfect matchings (free vertices must share
