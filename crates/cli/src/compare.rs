@@ -81,11 +81,14 @@ fn ply_reason(cn: &PlyRuling, axf: &PlyRuling) -> String {
                     .into()
             }
         }
-        (Some(Idle), Some(Chase)) => "CN-1987: 捉有根子是闲 / 不符合得子规定是闲 / 从捉到捉 — no new material gain \
-             by the 子力价值 table; AXF counts the new attack itself (AXF rules 15, 24, 32)"
+        (Some(Idle), Some(Chase)) => "CN-1987: 捉有根子是闲 / 不符合得子规定是闲 / 从捉到捉 / 失去离线自由的棋子不会构成捉子 \
+             — no new material gain by the 子力价值 table; AXF counts the new attack itself (AXF rules \
+             15, 24, 32)"
             .into(),
         (Some(Idle), Some(MateThreat)) | (Some(Chase), Some(MateThreat)) => {
-            "AXF marks a mate threat the CN-1987 search does not find within its bound".into()
+            "AXF marks a mate threat that CN-1987 does not count: not found within its bound, or not \
+             new (从杀到杀: the mover could already mate by consecutive checks before the ply)"
+                .into()
         }
         _ => format!(
             "classes differ: {} (CN-1987) vs {} (AXF)",
@@ -104,16 +107,16 @@ fn verdict_reason(cn: &Ruling, axf: &Ruling) -> Option<String> {
     let labels = [c.red.as_str(), c.black.as_str()];
     let has = |w: &str| labels.iter().any(|l| l.contains(w));
     let why = if has("杀") {
-        "禁止长杀 / 一将一杀 / 一杀一捉 (CN-1987 棋例: 杀 is 打) — AXF rule 9: perpetual mate threat is allowed"
+        "禁止长杀 / 一将一杀 / 一杀一捉 / 一杀一要抽吃子 (CN-1987 棋例: 杀 is 打) — AXF rule 9: perpetual mate threat is allowed"
     } else if has("将") && has("捉") {
         "禁止一将一捉 (CN-1987) — AXF rule 12: one check and one chase is not perpetual, draw"
     } else if has("要抽吃子") {
         "禁止长要抽吃子 (CN-1987) — AXF's chase test does not count a capture after a discovered check"
     } else if has("捉") || has("闲") {
-        "the chase tests differ: CN-1987 得子 by 子力价值 (捉有根子是闲, 联合捉, 少根子) — AXF one-move attack \
+        "The chase tests differ: CN-1987 得子 by 子力价值 (捉有根子是闲, 联合捉, 少根子) — AXF one-move attack \
          (rules 15, 24, 28, 32)"
     } else {
-        "the verdict tables differ"
+        "The verdict tables differ"
     };
     Some(format!(
         "CN-1987: Red {}, Black {} → {}; AXF: Red {}, Black {} → {}. {why}",

@@ -30,6 +30,21 @@ fn main() {
         eprintln!("usage: diag FILE [ID…]");
         return;
     };
+    if path == "--mate" {
+        let fen = args.get(1).cloned().unwrap_or_default();
+        let Ok(pos) = Position::from_fen(&fen) else {
+            eprintln!("bad fen");
+            return;
+        };
+        for plies in [1u32, 3, 5, 7, 9] {
+            let mut p = pos.clone();
+            let mut budget = 10_000_000;
+            let m = material::mates_by_checks(&mut p, plies, &mut budget);
+            let m2 = xiangqi_adjudication::mate_by_checks(&pos, plies, 10_000_000);
+            println!("plies {plies}: {m} {m2:?} (nodes {})", 10_000_000 - budget);
+        }
+        return;
+    }
     if path == "--fen" {
         let fen = args.get(1).cloned().unwrap_or_default();
         let Ok(pos) = Position::from_fen(&fen) else {
