@@ -164,7 +164,20 @@ fn save(path: &Path, ev: &Event) -> Result<(), CliError> {
     write_atomic(path, ev.to_toml().as_bytes())
 }
 
+/// The `[event]` table of a ruleset: an embedded ruleset by id (its TOML's `[event]` table, or
+/// the scheduling crate's preset if it has none), else a ruleset TOML file by path.
 fn ruleset_config(spec: &str) -> Result<EventConfig, CliError> {
+    if let Some(ruleset) = xiangqi::rules::Ruleset::builtin(spec) {
+        let ruleset = ruleset.map_err(|e| CliError::internal(e.to_string()))?;
+        return match ruleset.event {
+            Some(cfg) => {
+                cfg.validate()
+                    .map_err(|e| CliError::internal(format!("ruleset {spec}: {e}")))?;
+                Ok(cfg)
+            }
+            None => EventConfig::preset(spec).map_err(CliError::input),
+        };
+    }
     match spec {
         "cn-1987" | "axf" => EventConfig::preset(spec).map_err(CliError::input),
         path => {
@@ -283,14 +296,14 @@ fn result(a: ResultArgs) -> Result<(), CliError> {
 
 fn standings(a: StandingsArgs) -> Result<(), CliError> {
     let ev = load(&a.file)?;
-    if let Some(r) = a.after {
-        if r > ev.complete_rounds() {
-            return Err(CliError::input(format!(
-                "{}: --after {r}: only {} rounds are complete",
-                a.file.display(),
-                ev.complete_rounds()
-            )));
-        }
+    if let Some(r) = a.after
+        && r > ev.complete_rounds()
+    {
+        return Err(CliError::input(format!(
+            "{}: --after {r}: only {} rounds are complete",
+            a.file.display(),
+            ev.complete_rounds()
+        )));
     }
     let st = ev.standings(a.after);
     if a.json {
@@ -365,4 +378,53 @@ fn simulate_cmd(a: SimulateArgs) -> Result<(), CliError> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const RULESETS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../rulesets/");
+
+    fn new_args(file: PathBuf, ruleset: &str) -> NewArgs {
+        NewArgs {
+            file,
+            name: "t".into(),
+            ruleset: ruleset.into(),
+            system: None,
+            rounds: Some(3),
+            players: ["A", "B", "C", "D"].iter().map(|s| s.to_string()).collect(),
+            players_file: None,
+            seed: 1,
+            no_lot: false,
+        }
+    }
+
+    /// `xq event new --ruleset axf` and `--ruleset rulesets/cn-1987.toml` take the `[event]`
+    /// tables of the ruleset files (equal to the presets documented in rulesets/README.md).
+    #[test]
+    fn event_new_picks_up_the_ruleset_event_tables() {
+        let dir = std::env::temp_dir().join(format!("xq-event-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let cn_path = format!("{RULESETS}cn-1987.toml");
+        let axf_path = format!("{RULESETS}axf.toml");
+        for (spec, want) in [
+            ("axf", EventConfig::axf()),
+            (axf_path.as_str(), EventConfig::axf()),
+            ("cn-1987", EventConfig::round_robin_1987()),
+            (cn_path.as_str(), EventConfig::round_robin_1987()),
+        ] {
+            // the file's own table, not a fallback
+            let ruleset = xiangqi::rules::Ruleset::load(spec).unwrap();
+            assert_eq!(ruleset.event.as_ref(), Some(&want), "{spec}");
+            let file = dir.join(format!("{}.toml", spec.replace(['/', '.'], "_")));
+            let _ = std::fs::remove_file(&file);
+            new(new_args(file.clone(), spec)).unwrap();
+            let ev = Event::from_toml(&std::fs::read_to_string(&file).unwrap()).unwrap();
+            assert_eq!(ev.config, want, "{spec}");
+            assert_eq!(ev.ruleset, spec);
+            std::fs::remove_file(&file).unwrap();
+        }
+        let _ = std::fs::remove_dir(&dir);
+    }
 }
