@@ -101,7 +101,7 @@ impl Default for GainConfig {
     fn default() -> GainConfig {
         GainConfig {
             values: Values::CN,
-            max_plies: 8,
+            max_plies: 10,
             max_checks: 3,
             refutation_mate_plies: 3,
             node_budget: 200_000,

@@ -20,7 +20,7 @@ pub struct Cn1987Options {
     pub perpetual_chase_same_piece: Option<bool>,
     /// A joint chase (联合捉 / 捉少根子) answers a perpetual chase (default true).
     pub joint_chase_is_counter: Option<bool>,
-    /// Longest capture/check line of the material-gain search, plies (default 8).
+    /// Longest capture/check line of the material-gain search, plies (default 10).
     pub gain_max_plies: Option<u8>,
     /// Checks allowed along a winning line (抽将), default 3.
     pub gain_max_checks: Option<u8>,
