@@ -238,6 +238,10 @@ fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
     let offered = material::exchange_offer(before, m);
     if let Some(sq) = offered {
         new.remove(sq);
+        // 第一反击: the opponent may answer by taking the offered piece first. A threat on another
+        // piece that the trade dissolves (the opponent takes, the mover takes back, and the
+        // piece can no longer be won) is not 捉: the move is 兑.
+        new = survives_trade(&after, m.to, sq, new, &params.gain);
     }
     if new.any() {
         if self_inflicted {
@@ -260,6 +264,47 @@ fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
 
     // 闲 and its kinds.
     Class::Idle(idle_kind(before, &after, m, mover))
+}
+
+/// The targets in `targets` that the mover still wins after the offered trade is accepted (第一反击):
+/// the opponent's piece on `taker` takes the moved piece on `offered`, the mover takes back on
+/// `offered` (each legal recapture tried) and still threatens the target (searched as if the
+/// opponent passed). With no recapture there is no trade (献, not 兑) and every target stands.
+fn survives_trade(
+    after: &Position,
+    offered: Square,
+    taker: Square,
+    targets: Bitboard,
+    gain: &GainConfig,
+) -> Bitboard {
+    if targets.is_empty() {
+        return targets;
+    }
+    let take = Move::new(taker, offered);
+    let Ok(traded) = after.played(take) else {
+        return targets;
+    };
+    let recaptures: Vec<Move> = traded
+        .legal_moves()
+        .iter()
+        .copied()
+        .filter(|r| r.to == offered)
+        .collect();
+    // No recapture: not a trade but an offer (献兼捉按捉), every threat stands.
+    if recaptures.is_empty() {
+        return targets;
+    }
+    let mut out = Bitboard::EMPTY;
+    for back in recaptures {
+        if out == targets {
+            break;
+        }
+        let Ok(settled) = traded.played(back) else {
+            continue;
+        };
+        out |= material::threatened_after(&settled, gain).won & targets;
+    }
+    out
 }
 
 fn idle_kind(before: &Position, after: &Position, m: Move, mover: Color) -> IdleKind {
