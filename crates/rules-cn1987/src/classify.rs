@@ -190,6 +190,47 @@ pub fn classify(before: &Position, m: Move, params: &Params) -> Class {
     class
 }
 
+/// [`classify`] with the opponent's last move known (`prev`). When that move gave check and this
+/// ply answers it with a piece other than the king, a 捉 of pieces that would not be winnable had
+/// the checking piece stayed where it came from was brought about by the checker himself (自毙,
+/// "是自己造成的被捉状态", rule-book 参考图22, 参考图19): it is idle. Chasing the checking piece
+/// itself still counts. (A king's reply to a check is always so judged by [`classify`]:
+/// "走动帅（将）应将后产生的捉、杀为闲", 图17.)
+pub fn classify_in_game(before: &Position, m: Move, params: &Params, prev: Option<Move>) -> Class {
+    let class = classify(before, m, params);
+    let (Some(prev_move), Class::Chase { targets, .. }) = (prev, class) else {
+        return class;
+    };
+    if !before.is_check()
+        || targets.contains(prev_move.to)
+        || before
+            .piece_at(m.from)
+            .is_none_or(|p| p.kind == PieceKind::King)
+    {
+        return class;
+    }
+    // The position after the reply with the checking piece put back where it came from.
+    let Ok(after) = before.played(m) else {
+        return class;
+    };
+    let mut setup = after.to_setup();
+    if setup.board.piece_at(prev_move.to).is_none()
+        || setup.board.piece_at(prev_move.from).is_some()
+    {
+        return class;
+    }
+    setup.board.move_piece(prev_move.to, prev_move.from);
+    let Ok(unchecked) = Position::from_setup(setup) else {
+        return class;
+    };
+    let without = material::threatened_after(&unchecked, &params.gain).won;
+    if (targets & without).is_empty() {
+        Class::Idle(IdleKind::SelfInflicted)
+    } else {
+        class
+    }
+}
+
 fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
     let Some(mover_piece) = before.piece_at(m.from) else {
         return Class::Idle(IdleKind::Plain);

@@ -3,7 +3,7 @@
 use xiangqi_board::{Color, PieceKind, Square};
 use xiangqi_movegen::{Move, Position};
 
-use crate::classify::{Class, IdleKind, Params, classify};
+use crate::classify::{Class, IdleKind, Params, classify_in_game};
 
 /// One ply of a cycle with its class and the identities of the pieces it chases.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -124,7 +124,8 @@ pub fn rule_cycle(start: &Position, moves: &[Move], params: &Params) -> CycleRul
             break;
         }
         let side = pos.turn();
-        let class = classify(&pos, m, params);
+        let prev = plies.last().map(|p: &PlyJudgment| p.mv);
+        let class = classify_in_game(&pos, m, params, prev);
         ids.play(m);
         let mut target_ids = Vec::new();
         let mut target_squares = Vec::new();

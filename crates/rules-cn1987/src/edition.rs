@@ -9,7 +9,7 @@ use xiangqi_rules::{
     Params as EditionParams, PlyClass, RuleEdition, RulesetError, Target, Verdict as RulesVerdict,
 };
 
-use crate::classify::{Class, IdleKind, Params, classify};
+use crate::classify::{Class, IdleKind, Params, classify_in_game};
 use crate::cycle::{PlyJudgment, Verdict, rule_judged};
 
 /// The CN-specific `[options]` of a `cn-1987` ruleset (all optional; see rulesets/README.md).
@@ -169,7 +169,7 @@ impl RuleEdition for Cn1987 {
     }
 
     fn classify(&self, ply: &PlyContext<'_>) -> PlyClass {
-        let class = classify(ply.before(), ply.mv(), &self.params);
+        let class = classify_ply(ply, &self.params);
         to_ply_class(class, ply)
     }
 
@@ -179,7 +179,7 @@ impl RuleEdition for Cn1987 {
         for ply in cycle.cycle.plies() {
             let ctx = cycle.ply(ply);
             // Re-derive the CN class (the catalogue's PlyClass does not keep 要抽吃子/联合捉 apart).
-            let class = classify(ctx.before(), ctx.mv(), &self.params);
+            let class = classify_ply(&ctx, &self.params);
             let mut target_ids = Vec::new();
             let mut target_squares = Vec::new();
             if let Class::Chase { targets, .. } = class {
@@ -216,6 +216,14 @@ impl RuleEdition for Cn1987 {
     fn natural_limit(&self) -> Option<NaturalLimitPolicy> {
         Some(self.limit)
     }
+}
+
+/// The class of a ply of a game: [`classify_in_game`] with the opponent's previous move (for
+/// 自毙 after a check).
+fn classify_ply(ply: &PlyContext<'_>, params: &Params) -> Class {
+    let p = ply.ply();
+    let prev = (p >= 2).then(|| ply.record().mv(p - 1));
+    classify_in_game(ply.before(), ply.mv(), params, prev)
 }
 
 fn reason_word(r: &crate::cycle::CycleRuling) -> String {

@@ -14,6 +14,6 @@ pub mod classify;
 pub mod cycle;
 pub mod edition;
 
-pub use classify::{Class, IdleKind, Params, classify, clear_memo};
+pub use classify::{Class, IdleKind, Params, classify, classify_in_game, clear_memo};
 pub use cycle::{CycleRuling, PlyJudgment, SideLabel, Standing, Verdict, rule_cycle};
 pub use edition::Cn1987;
