@@ -81,7 +81,11 @@ fn pick(pos: &Position, rng: &mut Rng, threatened: xiangqi::board::Bitboard) -> 
             p.is_check() || (p.attacks_from(m.to) & p.board().by_color(p.turn())).any()
         })
         .collect();
-    let escapes: Vec<Move> = quiet.iter().copied().filter(|m| threatened.contains(m.from)).collect();
+    let escapes: Vec<Move> = quiet
+        .iter()
+        .copied()
+        .filter(|m| threatened.contains(m.from))
+        .collect();
     if !escapes.is_empty() && rng.below(10) < 6 {
         return Some(escapes[rng.below(escapes.len())]);
     }
@@ -110,7 +114,9 @@ fn case(rng: &mut Rng) -> Option<(String, Vec<Move>)> {
         let m1 = pick(&p, rng, xiangqi::board::Bitboard::EMPTY)?;
         p.play_unchecked(m1);
         let threatened = p.attacks_from(m1.to) & p.board().by_color(p.turn());
-        let Some(m2) = pick(&p, rng, threatened) else { continue };
+        let Some(m2) = pick(&p, rng, threatened) else {
+            continue;
+        };
         p.play_unchecked(m2);
         let r1 = Move::new(m1.to, m1.from);
         if !p.is_legal(r1) {
@@ -134,7 +140,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let n: usize = arg(args, "--cases", 10_000);
     let seed: u64 = arg(args, "--seed", 0x9E37_79B9_7F4A_7C15);
     let show: usize = arg(args, "--show", 3);
-    let python: String = arg(args, "--python", "/work/.venv-oracles/bin/python".to_string());
+    let python: String = arg(
+        args,
+        "--python",
+        "/work/.venv-oracles/bin/python".to_string(),
+    );
     let arbiter = Arbiter::new(Ruleset::load("axf").map_err(|e| e.to_string())?)
         .map_err(|e| e.to_string())?;
     let mut rng = Rng(seed | 1);
@@ -160,19 +170,34 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut stdin = child.stdin.take().ok_or("no stdin")?;
     let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
     let out = child.wait_with_output().map_err(|e| e.to_string())?;
-    writer.join().map_err(|_| "writer thread")?.map_err(|e| e.to_string())?;
-    let theirs: Vec<String> = String::from_utf8_lossy(&out.stdout).lines().map(str::to_string).collect();
+    writer
+        .join()
+        .map_err(|_| "writer thread")?
+        .map_err(|e| e.to_string())?;
+    let theirs: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect();
     if theirs.len() != cases.len() {
-        return Err(format!("pyffish answered {} of {} cases", theirs.len(), cases.len()));
+        return Err(format!(
+            "pyffish answered {} of {} cases",
+            theirs.len(),
+            cases.len()
+        ));
     }
     let mut agree = 0usize;
     let mut by_verdict: BTreeMap<String, usize> = BTreeMap::new();
     let mut classes: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for ((fen, moves), their) in cases.iter().zip(&theirs) {
-        let record = GameRecord::new(Position::from_fen(fen).map_err(|e| e.to_string())?, moves.clone())
-            .map_err(|e| e.to_string())?;
+        let record = GameRecord::new(
+            Position::from_fen(fen).map_err(|e| e.to_string())?,
+            moves.clone(),
+        )
+        .map_err(|e| e.to_string())?;
         let ours = arbiter.rule_last_ply(&record);
-        let our = ours.as_ref().map_or("none".to_string(), |(r, _)| r.verdict.as_str().to_string());
+        let our = ours
+            .as_ref()
+            .map_or("none".to_string(), |(r, _)| r.verdict.as_str().to_string());
         *by_verdict.entry(our.clone()).or_default() += 1;
         if &our == their {
             agree += 1;
@@ -183,11 +208,22 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 let labels: Vec<String> = classes
                     .iter()
                     .map(|c| {
-                        let t: Vec<String> = c.targets.iter().map(|t| t.square.to_string()).collect();
-                        if t.is_empty() { c.label.clone() } else { format!("{}[{}]", c.label, t.join(",")) }
+                        let t: Vec<String> =
+                            c.targets.iter().map(|t| t.square.to_string()).collect();
+                        if t.is_empty() {
+                            c.label.clone()
+                        } else {
+                            format!("{}[{}]", c.label, t.join(","))
+                        }
                     })
                     .collect();
-                format!("red={} black={} ({}) | {}", r.red, r.black, r.reason, labels.join(" "))
+                format!(
+                    "red={} black={} ({}) | {}",
+                    r.red,
+                    r.black,
+                    r.reason,
+                    labels.join(" ")
+                )
             }
             None => String::new(),
         };
@@ -195,9 +231,15 @@ pub fn run(args: &[String]) -> Result<(), String> {
         classes
             .entry(format!("ours {our} / pyffish {their}"))
             .or_default()
-            .push(format!("  fen \"{fen}\" moves \"{}\"\n    {detail}", m.join(" ")));
+            .push(format!(
+                "  fen \"{fen}\" moves \"{}\"\n    {detail}",
+                m.join(" ")
+            ));
     }
-    println!("pyffish-diff: {} random cycles, seed {seed:#x}", cases.len());
+    println!(
+        "pyffish-diff: {} random cycles, seed {seed:#x}",
+        cases.len()
+    );
     println!("our verdicts: {by_verdict:?}");
     println!(
         "agreement: {agree}/{} = {:.2}%",
