@@ -476,7 +476,7 @@ pub fn run(path: &str, arbiters: &[Arbiter], opts: BatchOptions) -> Result<(), C
         .map_err(w)?;
     } else {
         for r in &reports {
-            serde_json::to_writer(&mut out, r).map_err(|e| CliError::internal(e))?;
+            serde_json::to_writer(&mut out, r).map_err(CliError::internal)?;
             out.write_all(b"\n").map_err(w)?;
         }
     }
