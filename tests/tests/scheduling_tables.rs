@@ -17,6 +17,14 @@ fn data(name: &str) -> String {
         .expect("tests/data/tournaments is part of the repository")
 }
 
+/// Proptest cases: `PROPTEST_CASES` if set (more runs, other inputs), else the default.
+fn cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 #[test]
 fn berger_tables_reproduce_the_csv_exactly() {
     let mut rows = 0;
@@ -370,7 +378,7 @@ fn play_swiss(n: u32, rounds: u32, seed: u64) -> (Event, Option<u32>) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(ProptestConfig::with_cases(cases(48)))]
     /// No rematch, everybody paired, reproducible; the bye exactly as D3/D5 say (checked against
     /// every alternative: the lowest-scored player without a bye, ties the highest number, for
     /// whom the rest can be paired — a second bye only when nobody without one can take it, and

@@ -244,6 +244,23 @@ impl<W: Weight> MatchingSolution<W> {
         self.dualvar[v]
     }
 
+    /// Vertex duals with every blossom dissolved: each vertex gets the duals of the blossoms
+    /// containing it added. Every edge stays feasible (its slack only grows), the blossom-free
+    /// duals are a valid warm start for [`max_weight_matching_from`].
+    pub fn dissolved_duals(&self) -> Vec<W> {
+        (0..self.mate.len())
+            .map(|v| {
+                let mut y = self.dualvar[v];
+                let mut x = v;
+                while self.blossomparent[x] != NONE {
+                    x = self.blossomparent[x];
+                    y = y.add(self.dualvar[x]);
+                }
+                y
+            })
+            .collect()
+    }
+
     /// Number of matched pairs.
     pub fn pairs(&self) -> usize {
         self.mate.iter().filter(|m| m.is_some()).count() / 2
@@ -284,18 +301,46 @@ pub fn max_weight_matching<W: Weight>(
     n: usize,
     edges: &[(usize, usize, W)],
 ) -> MatchingSolution<W> {
+    run(n, edges, None)
+}
+
+/// [`max_weight_matching`] from a warm start: a previous matching and vertex duals (for
+/// instance an earlier solution whose blossoms were dissolved into its vertex duals, see
+/// [`MatchingSolution::dissolved_duals`]). Duals too low for some edge are raised and the
+/// matched edges that are no longer tight are dropped, so any start is accepted; a good one
+/// leaves few free vertices and few stages. The result is the same optimum as without a start.
+pub fn max_weight_matching_from<W: Weight>(
+    n: usize,
+    edges: &[(usize, usize, W)],
+    mate: &[Option<usize>],
+    duals: &[W],
+) -> MatchingSolution<W> {
+    run(n, edges, Some((mate, duals)))
+}
+
+fn run<W: Weight>(
+    n: usize,
+    edges: &[(usize, usize, W)],
+    start: Option<(&[Option<usize>], &[W])>,
+) -> MatchingSolution<W> {
     let mut m = Matcher::new(n, edges);
-    m.greedy_start();
+    match start {
+        Some((mate, duals)) => m.warm_start(mate, duals),
+        None => m.greedy_start(),
+    }
+    let free_start = m.mate.iter().filter(|&&x| x == NONE).count();
+    m.augment_tight();
     if std::env::var_os("XQ_PAIRING_DEBUG").is_some() {
         let free = m.mate.iter().filter(|&&x| x == NONE).count();
         eprintln!(
-            "  matching: n={n} edges={} free after the greedy start: {free}",
-            edges.len()
+            "  matching: n={n} edges={} warm={} free at the start: {free_start}, after tight paths: {free}",
+            edges.len(),
+            start.is_some()
         );
     }
     m.solve();
     if m.mate.contains(&NONE) {
-        // The greedy start is certified only for perfect matchings (free vertices must share
+        // A non-uniform start is certified only for perfect matchings (free vertices must share
         // one dual otherwise): solve again from the uniform start of the classical algorithm.
         m = Matcher::new(n, edges);
         m.solve();
@@ -335,6 +380,16 @@ struct Matcher<'a, W> {
     dualvar: Vec<W>,
     allowedge: Vec<bool>,
     queue: Vec<usize>,
+    /// Vertices and blossoms labelled in this stage: the delta search and the reset between
+    /// stages touch only these.
+    lab_list: Vec<usize>,
+    /// Vertices and blossoms whose `bestedge` / `blossombestedges` were set in this stage.
+    best_list: Vec<usize>,
+    /// Edges made allowed in this stage.
+    allow_list: Vec<usize>,
+    /// Membership flags of `lab_list` and `best_list` (each index listed once per stage).
+    in_lab: Vec<bool>,
+    in_best: Vec<bool>,
 }
 
 impl<'a, W: Weight> Matcher<'a, W> {
@@ -377,6 +432,11 @@ impl<'a, W: Weight> Matcher<'a, W> {
             dualvar,
             allowedge: vec![false; ne],
             queue: Vec::new(),
+            lab_list: Vec::new(),
+            best_list: Vec::new(),
+            allow_list: Vec::new(),
+            in_lab: vec![false; 2 * n],
+            in_best: vec![false; 2 * n],
         }
     }
 
@@ -432,9 +492,173 @@ impl<'a, W: Weight> Matcher<'a, W> {
         }
     }
 
+    /// Starts from given vertex duals and matching: raises duals until every edge is feasible,
+    /// keeps the given pairs that are tight edges, then lowers each free vertex's dual to its
+    /// least feasible value and matches it to a tight free neighbour, as the greedy start does.
+    fn warm_start(&mut self, mate: &[Option<usize>], duals: &[W]) {
+        let n = self.n;
+        for v in 0..n {
+            // even duals, as the greedy start has (weights are even): halving stays exact
+            let y = duals.get(v).copied().unwrap_or(W::ZERO);
+            self.dualvar[v] = if y.half().double() == y {
+                y
+            } else {
+                y.add(W::from_u64(1))
+            };
+        }
+        // feasibility: raise the endpoint that is not matched to the other in the start
+        for k in 0..self.edges.len() {
+            let s = self.slack(k);
+            if s < W::ZERO {
+                let (i, j, _) = self.edges[k];
+                let v = if mate.get(i).copied().flatten().is_some() {
+                    j
+                } else {
+                    i
+                };
+                // s is even: both duals and the doubled weight are
+                self.dualvar[v] = self.dualvar[v].sub(s);
+            }
+        }
+        for v in 0..n {
+            let Some(Some(w)) = mate.get(v).copied() else {
+                continue;
+            };
+            if self.mate[v] != NONE || w >= n || mate.get(w).copied().flatten() != Some(v) {
+                continue;
+            }
+            if let Some(&p) = self.neighbend[v]
+                .iter()
+                .find(|&&p| self.endpoint[p] == w && self.slack(p / 2) == W::ZERO)
+            {
+                self.mate[v] = p;
+                self.mate[w] = p ^ 1;
+            }
+        }
+        for v in 0..n {
+            if self.mate[v] != NONE {
+                continue;
+            }
+            let mut best: Option<(W, usize)> = None;
+            for &p in &self.neighbend[v] {
+                let w = self.endpoint[p];
+                let need = self.edges[p / 2].2.double().sub(self.dualvar[w]);
+                let better = match best {
+                    None => true,
+                    Some((b, bp)) => {
+                        need > b
+                            || (need == b
+                                && self.mate[self.endpoint[bp]] != NONE
+                                && self.mate[w] == NONE)
+                    }
+                };
+                if better {
+                    best = Some((need, p));
+                }
+            }
+            if let Some((need, p)) = best {
+                if need < self.dualvar[v] {
+                    self.dualvar[v] = need;
+                }
+                let w = self.endpoint[p];
+                if self.mate[w] == NONE && w != v && self.slack(p / 2) == W::ZERO {
+                    self.mate[v] = p;
+                    self.mate[w] = p ^ 1;
+                }
+            }
+        }
+    }
+
+    /// Augments the greedy matching along alternating paths of tight edges (Kuhn's depth-first
+    /// search with a budget; any simple alternating path is a valid augmenting path, blossoms are
+    /// left to the main algorithm). The duals do not change and every matched edge stays tight,
+    /// so this only removes stages from [`Matcher::solve`].
+    fn augment_tight(&mut self) {
+        let n = self.n;
+        let mut stamp = vec![0u32; n];
+        let mut round = 0u32;
+        for root in 0..n {
+            if self.mate[root] != NONE {
+                continue;
+            }
+            round += 1;
+            stamp[root] = round;
+            let mut budget = 256usize;
+            self.tight_dfs(root, &mut stamp, round, 0, &mut budget);
+        }
+    }
+
+    /// Tries to match `u` (free, or whose old partner was taken) along tight edges; on success
+    /// `u` is matched and the path flipped.
+    fn tight_dfs(
+        &mut self,
+        u: usize,
+        stamp: &mut [u32],
+        round: u32,
+        depth: usize,
+        budget: &mut usize,
+    ) -> bool {
+        if depth > 48 {
+            return false;
+        }
+        for idx in 0..self.neighbend[u].len() {
+            if *budget == 0 {
+                return false;
+            }
+            *budget -= 1;
+            let p = self.neighbend[u][idx];
+            let w = self.endpoint[p];
+            if stamp[w] == round || self.slack(p / 2) != W::ZERO {
+                continue;
+            }
+            stamp[w] = round;
+            let m = self.mate[w];
+            if m == NONE {
+                self.mate[u] = p;
+                self.mate[w] = p ^ 1;
+                return true;
+            }
+            let x = self.endpoint[m];
+            if stamp[x] == round {
+                continue;
+            }
+            stamp[x] = round;
+            if self.tight_dfs(x, stamp, round, depth + 1, budget) {
+                // x found a new partner; u takes w
+                self.mate[u] = p;
+                self.mate[w] = p ^ 1;
+                return true;
+            }
+        }
+        false
+    }
+
     fn slack(&self, k: usize) -> W {
         let (i, j, w) = self.edges[k];
         self.dualvar[i].add(self.dualvar[j]).sub(w.double())
+    }
+
+    fn set_label(&mut self, x: usize, t: u8) {
+        self.label[x] = t;
+        if t != 0 && !self.in_lab[x] {
+            self.in_lab[x] = true;
+            self.lab_list.push(x);
+        }
+    }
+
+    fn set_best(&mut self, x: usize, k: usize) {
+        self.bestedge[x] = k;
+        if k != NONE && !self.in_best[x] {
+            self.in_best[x] = true;
+            self.best_list.push(x);
+        }
+    }
+
+    fn allow(&mut self, k: usize) {
+        if !self.allowedge[k] {
+            self.allowedge[k] = true;
+            self.allow_list.push(k);
+        }
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
@@ -466,8 +690,8 @@ impl<'a, W: Weight> Matcher<'a, W> {
         let mut p = p;
         loop {
             let b = self.inblossom[w];
-            self.label[w] = t;
-            self.label[b] = t;
+            self.set_label(w, t);
+            self.set_label(b, t);
             self.labelend[w] = p;
             self.labelend[b] = p;
             self.bestedge[w] = NONE;
@@ -497,7 +721,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
                 break;
             }
             path.push(b);
-            self.label[b] = 5;
+            self.set_label(b, 5);
             if self.labelend[b] == NONE {
                 v = NONE;
             } else {
@@ -510,7 +734,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
             }
         }
         for b in path {
-            self.label[b] = 1;
+            self.set_label(b, 1);
         }
         base
     }
@@ -544,7 +768,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
             let w2 = self.endpoint[self.labelend[bw]];
             bw = self.inblossom[w2];
         }
-        self.label[b] = 1;
+        self.set_label(b, 1);
         self.labelend[b] = self.labelend[bb];
         self.dualvar[b] = W::ZERO;
         let leaves = {
@@ -593,7 +817,11 @@ impl<'a, W: Weight> Matcher<'a, W> {
             }
         }
         self.blossombestedges[b] = Some(list);
-        self.bestedge[b] = be;
+        if !self.in_best[b] {
+            self.in_best[b] = true;
+            self.best_list.push(b);
+        }
+        self.set_best(b, be);
         self.blossomendps[b] = endps;
     }
 
@@ -637,16 +865,16 @@ impl<'a, W: Weight> Matcher<'a, W> {
                 let r = self.endpoint[e ^ endptrick ^ 1];
                 self.label[r] = 0;
                 self.assign_label(q, 2, p);
-                self.allowedge[e / 2] = true;
+                self.allow(e / 2);
                 j += jstep;
                 p = endps[idx(j - endptrick as isize)] ^ endptrick;
-                self.allowedge[p / 2] = true;
+                self.allow(p / 2);
                 j += jstep;
             }
             let bv = childs[idx(j)];
             let q = self.endpoint[p ^ 1];
-            self.label[q] = 2;
-            self.label[bv] = 2;
+            self.set_label(q, 2);
+            self.set_label(bv, 2);
             self.labelend[q] = p;
             self.labelend[bv] = p;
             self.bestedge[bv] = NONE;
@@ -763,12 +991,20 @@ impl<'a, W: Weight> Matcher<'a, W> {
     fn solve(&mut self) {
         let n = self.n;
         for _ in 0..n {
-            self.label.iter_mut().for_each(|l| *l = 0);
-            self.bestedge.iter_mut().for_each(|e| *e = NONE);
-            for b in n..2 * n {
-                self.blossombestedges[b] = None;
+            for x in std::mem::take(&mut self.lab_list) {
+                self.label[x] = 0;
+                self.in_lab[x] = false;
             }
-            self.allowedge.iter_mut().for_each(|a| *a = false);
+            for x in std::mem::take(&mut self.best_list) {
+                self.in_best[x] = false;
+                self.bestedge[x] = NONE;
+                if x >= n {
+                    self.blossombestedges[x] = None;
+                }
+            }
+            for k in std::mem::take(&mut self.allow_list) {
+                self.allowedge[k] = false;
+            }
             self.queue.clear();
             for v in 0..n {
                 if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
@@ -790,7 +1026,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
                         if !self.allowedge[k] {
                             kslack = self.slack(k);
                             if kslack <= W::ZERO {
-                                self.allowedge[k] = true;
+                                self.allow(k);
                             }
                         }
                         if self.allowedge[k] {
@@ -806,18 +1042,18 @@ impl<'a, W: Weight> Matcher<'a, W> {
                                     break;
                                 }
                             } else if self.label[w] == 0 {
-                                self.label[w] = 2;
+                                self.set_label(w, 2);
                                 self.labelend[w] = p ^ 1;
                             }
                         } else if self.label[self.inblossom[w]] == 1 {
                             let b = self.inblossom[v];
                             if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
-                                self.bestedge[b] = k;
+                                self.set_best(b, k);
                             }
                         } else if self.label[w] == 0
                             && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
                         {
-                            self.bestedge[w] = k;
+                            self.set_best(w, k);
                         }
                     }
                 }
@@ -829,8 +1065,9 @@ impl<'a, W: Weight> Matcher<'a, W> {
                 let mut delta = W::ZERO;
                 let mut deltaedge = NONE;
                 let mut deltablossom = NONE;
-                for v in 0..n {
-                    if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
+                for idx in 0..self.best_list.len() {
+                    let v = self.best_list[idx];
+                    if v < n && self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
                         let d = self.slack(self.bestedge[v]);
                         if deltatype == 0 || d < delta {
                             delta = d;
@@ -839,7 +1076,8 @@ impl<'a, W: Weight> Matcher<'a, W> {
                         }
                     }
                 }
-                for b in 0..2 * n {
+                for idx in 0..self.best_list.len() {
+                    let b = self.best_list[idx];
                     if self.blossomparent[b] == NONE
                         && self.label[b] == 1
                         && self.bestedge[b] != NONE
@@ -852,8 +1090,10 @@ impl<'a, W: Weight> Matcher<'a, W> {
                         }
                     }
                 }
-                for b in n..2 * n {
-                    if self.blossombase[b] != NONE
+                for idx in 0..self.lab_list.len() {
+                    let b = self.lab_list[idx];
+                    if b >= n
+                        && self.blossombase[b] != NONE
                         && self.blossomparent[b] == NONE
                         && self.label[b] == 2
                         && (deltatype == 0 || self.dualvar[b] < delta)
@@ -885,7 +1125,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
                 }
                 match deltatype {
                     2 => {
-                        self.allowedge[deltaedge] = true;
+                        self.allow(deltaedge);
                         let (mut i, mut j, _) = self.edges[deltaedge];
                         if self.label[self.inblossom[i]] == 0 {
                             std::mem::swap(&mut i, &mut j);
@@ -894,7 +1134,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
                         self.queue.push(i);
                     }
                     3 => {
-                        self.allowedge[deltaedge] = true;
+                        self.allow(deltaedge);
                         let (i, _, _) = self.edges[deltaedge];
                         self.queue.push(i);
                     }
@@ -921,6 +1161,14 @@ impl<'a, W: Weight> Matcher<'a, W> {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    /// Proptest cases: `PROPTEST_CASES` if set (more runs, other inputs), else the default.
+    fn cases(default: u32) -> u32 {
+        std::env::var("PROPTEST_CASES")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    }
 
     fn brute(n: usize, edges: &[(usize, usize, i128)]) -> (usize, i128) {
         fn rec(
@@ -987,7 +1235,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(300))]
+        #![proptest_config(ProptestConfig::with_cases(cases(300)))]
         #[test]
         fn agrees_with_brute_force(n in 2usize..9, raw in proptest::collection::vec((0usize..9, 0usize..9, 0i128..12), 1..20)) {
             let mut edges: Vec<(usize, usize, i128)> = Vec::new();
@@ -1011,6 +1259,35 @@ mod tests {
                 }
             }
             check(n, &edges);
+        }
+
+        #[test]
+        fn any_warm_start_gives_the_optimum(n in 2usize..9, raw in proptest::collection::vec((0usize..9, 0usize..9, 0i128..12), 1..20), start in proptest::collection::vec((0usize..9, -30i128..30), 9)) {
+            let mut edges: Vec<(usize, usize, i128)> = Vec::new();
+            for (a, b, w) in raw {
+                let (a, b) = (a % n, b % n);
+                if a != b && !edges.iter().any(|e| (e.0 == a && e.1 == b) || (e.0 == b && e.1 == a)) {
+                    edges.push((a, b, 2 * w));
+                }
+            }
+            let mut mate = vec![None; n];
+            let mut duals = vec![0i128; n];
+            for (v, &(m, y)) in start.iter().enumerate().take(n) {
+                duals[v] = y;
+                let m = m % n;
+                if m != v && mate[v].is_none() && mate[m].is_none() {
+                    mate[v] = Some(m);
+                    mate[m] = Some(v);
+                }
+            }
+            let sol = max_weight_matching_from(n, &edges, &mate, &duals);
+            let total: i128 = edges.iter().filter(|e| sol.mate[e.0] == Some(e.1)).map(|e| e.2).sum();
+            prop_assert_eq!((sol.pairs(), total), brute(n, &edges));
+            // and from a previous solution's dissolved duals
+            let first = max_weight_matching(n, &edges);
+            let again = max_weight_matching_from(n, &edges, &first.mate, &first.dissolved_duals());
+            let t2: i128 = edges.iter().filter(|e| again.mate[e.0] == Some(e.1)).map(|e| e.2).sum();
+            prop_assert_eq!((again.pairs(), t2), brute(n, &edges));
         }
 
         #[test]
