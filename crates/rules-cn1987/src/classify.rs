@@ -290,10 +290,13 @@ fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
         }
         let via_check = (new & !now.via_check).is_empty();
         let joint = match after.pass() {
-            Some(passed) => new.into_iter().any(|sq| {
-                !now.via_check.contains(sq)
-                    && material::needs_second_attacker(&passed, sq, &params.gain.values)
-            }),
+            Some(passed) => {
+                let plain = new & !now.via_check;
+                plain.any()
+                    && plain.into_iter().all(|sq| {
+                        material::needs_second_attacker(&passed, sq, &params.gain.values)
+                    })
+            }
             None => false,
         };
         return Class::Chase {
