@@ -466,6 +466,9 @@ struct Duals<W> {
 /// compatible due colour.
 const COMPATIBLE_REACH: usize = 3;
 
+/// How many opposite-due players on each side of the aligned positions are candidates.
+const ALIGNED_REACH: isize = 3;
+
 /// Window of the thin graph that warm-starts a block.
 const THIN_WINDOW: usize = 2;
 
@@ -547,6 +550,38 @@ fn block_edges<W: Weight>(
                 reach *= 2;
             }
         }
+    }
+    // inside a level, the players due red and those due black pair in order (squared
+    // distances are convex), shifted wherever the level has a surplus of one due colour: the
+    // k-th red's partners are near the k-th black counted from the start, from the end, and in
+    // proportion
+    let mut k = s;
+    while k < e {
+        let mut end = k;
+        while end < e && model.level[end] == model.level[k] {
+            end += 1;
+        }
+        let due_of = |c: Colour| -> Vec<usize> {
+            (k..end)
+                .filter(|&v| matches!(model.due[v], Some((d, _)) if d == c))
+                .collect()
+        };
+        let (reds, blacks) = (due_of(Colour::Red), due_of(Colour::Black));
+        let (r, m) = (reds.len() as isize, blacks.len() as isize);
+        if r > 0 && m > 0 {
+            for (a, &i) in reds.iter().enumerate() {
+                let a = a as isize;
+                for centre in [a, a + m - r, a * m / r] {
+                    for off in -ALIGNED_REACH..=ALIGNED_REACH {
+                        let b = centre + off;
+                        if (0..m).contains(&b) && model.allowed(i, blacks[b as usize]) {
+                            push(i, blacks[b as usize], &mut edges)?;
+                        }
+                    }
+                }
+            }
+        }
+        k = end;
     }
     for &(i, j) in &block.extra {
         push(i, j, &mut edges)?;
