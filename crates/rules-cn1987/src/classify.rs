@@ -284,6 +284,18 @@ fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
         // piece can no longer be won) is not 捉: the move is 兑.
         new = survives_trade(&after, m.to, sq, new, &params.gain);
     }
+    // 兑 made by the ply without moving the offered piece (a screen or an opened line): a chased
+    // piece that can itself take back a piece of its own kind attacking it faces an exchange of
+    // equals ("兑", same type facing each other), not a chase.
+    let mut mutual = false;
+    if new.any() {
+        for sq in new & !now.via_check {
+            if facing_equal(&after, sq, m.to) && !wins_alone(&after, m.to, sq, params) {
+                new.remove(sq);
+                mutual = true;
+            }
+        }
+    }
     if new.any() {
         if self_inflicted {
             return Class::Idle(IdleKind::SelfInflicted);
@@ -293,9 +305,9 @@ fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
             Some(passed) => {
                 let plain = new & !now.via_check;
                 plain.any()
-                    && plain.into_iter().all(|sq| {
-                        material::needs_second_attacker(&passed, sq, &params.gain.values)
-                    })
+                    && plain
+                        .into_iter()
+                        .all(|sq| material::needs_second_attacker(&passed, sq, &params.gain.values))
             }
             None => false,
         };
@@ -307,7 +319,74 @@ fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
     }
 
     // 闲 and its kinds.
+    if mutual {
+        return Class::Idle(IdleKind::Exchange);
+    }
     Class::Idle(idle_kind(before, &after, m, mover))
+}
+
+/// Whether the moved piece on `from` wins the piece on `target` by itself: it takes it and the
+/// trade nets material even if the opponent takes back (searched as if the opponent passed).
+fn wins_alone(after: &Position, from: Square, target: Square, params: &Params) -> bool {
+    let Some(passed) = after.pass() else {
+        return false;
+    };
+    let (Some(mover), Some(victim)) = (passed.piece_at(from), passed.piece_at(target)) else {
+        return false;
+    };
+    let take = Move::new(from, target);
+    if !passed.is_legal(take) {
+        return false;
+    }
+    let Ok(taken) = passed.played(take) else {
+        return false;
+    };
+    let values = &params.gain.values;
+    let recaptured = taken.legal_moves().iter().any(|r| r.to == target);
+    let net = values.of(victim, target)
+        - if recaptured {
+            values.of(mover, target)
+        } else {
+            0
+        };
+    net > 0
+}
+
+/// Whether `mid` lies strictly between `a` and `b` on one file or rank.
+fn between(a: Square, b: Square, mid: Square) -> bool {
+    let (af, ar, bf, br, mf, mr) = (
+        a.file(),
+        a.rank(),
+        b.file(),
+        b.rank(),
+        mid.file(),
+        mid.rank(),
+    );
+    (af == bf && mf == af && mr > ar.min(br) && mr < ar.max(br))
+        || (ar == br && mr == ar && mf > af.min(bf) && mf < af.max(bf))
+}
+
+/// Whether the enemy cannon on `target` (the opponent to move in `after`) faces a cannon of ours
+/// through the moved piece on `screen` — each can take the other — and a capture of ours would be
+/// taken back: an exchange of equals is offered (兑: 红车平中路，判“兑”, 图13; 马1进3（兑）, 参考图4).
+fn facing_equal(after: &Position, target: Square, screen: Square) -> bool {
+    let Some(victim) = after.piece_at(target) else {
+        return false;
+    };
+    if victim.kind != PieceKind::Cannon {
+        return false;
+    }
+    after.legal_moves().iter().any(|r| {
+        r.from == target
+            && between(target, r.to, screen)
+            && after
+                .piece_at(r.to)
+                .is_some_and(|q| q.kind == victim.kind && q.color != victim.color)
+            && after.attacks_from(r.to).contains(target)
+            && after
+                .played(*r)
+                .is_ok_and(|taken| taken.legal_moves().iter().any(|back| back.to == r.to))
+    })
 }
 
 /// The targets in `targets` that the mover still wins after the offered trade is accepted (第一反击):
