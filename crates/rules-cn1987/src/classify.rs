@@ -284,13 +284,16 @@ fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
         // piece can no longer be won) is not 捉: the move is 兑.
         new = survives_trade(&after, m.to, sq, new, &params.gain);
     }
-    // 兑 made by the ply without moving the offered piece (a screen or an opened line): a chased
-    // piece that can itself take back a piece of its own kind attacking it faces an exchange of
-    // equals ("兑", same type facing each other), not a chase.
+    // 兑 made by the ply without moving the offered piece: a chased piece that faces a piece of
+    // its own kind of ours (each can take the other, each capture is taken back) is offered an
+    // exchange of equals ("兑", same type facing each other), not chased — unless the moved piece
+    // wins it by itself (兑兼捉按捉).
     let mut mutual = false;
     if new.any() {
         for sq in new & !now.via_check {
-            if facing_equal(&after, sq, m.to) && !wins_alone(&after, m.to, sq, params) {
+            if (facing_equal(&after, sq, Some(m.to)) || facing_equal(&after, sq, None))
+                && !wins_alone(&after, m.to, sq, params)
+            {
                 new.remove(sq);
                 mutual = true;
             }
@@ -366,19 +369,22 @@ fn between(a: Square, b: Square, mid: Square) -> bool {
         || (ar == br && mr == ar && mf > af.min(bf) && mf < af.max(bf))
 }
 
-/// Whether the enemy cannon on `target` (the opponent to move in `after`) faces a cannon of ours
-/// through the moved piece on `screen` — each can take the other — and a capture of ours would be
-/// taken back: an exchange of equals is offered (兑: 红车平中路，判“兑”, 图13; 马1进3（兑）, 参考图4).
-fn facing_equal(after: &Position, target: Square, screen: Square) -> bool {
+/// Whether the enemy piece on `target` (the opponent to move in `after`) and a piece of ours of
+/// the same kind face each other — each can take the other, and either capture would be taken
+/// back — so that an exchange of equals (兑) is offered rather than a piece chased. With `screen`,
+/// only two cannons facing each other through the moved piece count (红车平中路，判“兑”, 图13;
+/// 马1进3（兑）, 参考图4); without, any two equal pieces attacking each other (图30: 车6退4（兑）
+/// while the horses face each other, "如黑方3路马改为7路对称位置，则黑方车6退4，判捉").
+fn facing_equal(after: &Position, target: Square, screen: Option<Square>) -> bool {
     let Some(victim) = after.piece_at(target) else {
         return false;
     };
-    if victim.kind != PieceKind::Cannon {
+    if screen.is_some() && victim.kind != PieceKind::Cannon {
         return false;
     }
     after.legal_moves().iter().any(|r| {
         r.from == target
-            && between(target, r.to, screen)
+            && screen.is_none_or(|s| between(target, r.to, s))
             && after
                 .piece_at(r.to)
                 .is_some_and(|q| q.kind == victim.kind && q.color != victim.color)
@@ -386,6 +392,12 @@ fn facing_equal(after: &Position, target: Square, screen: Square) -> bool {
             && after
                 .played(*r)
                 .is_ok_and(|taken| taken.legal_moves().iter().any(|back| back.to == r.to))
+            && after.pass().is_some_and(|ours| {
+                ours.is_legal(Move::new(r.to, target))
+                    && ours
+                        .played(Move::new(r.to, target))
+                        .is_ok_and(|taken| taken.legal_moves().iter().any(|back| back.to == target))
+            })
     })
 }
 
