@@ -355,6 +355,20 @@ fn wins_alone(after: &Position, from: Square, target: Square, params: &Params) -
     net > 0
 }
 
+/// 兑 brought about by the ply without moving the offered piece (参考图50: 车3平2（兑）, the rook
+/// steps off the horse's leg and the two horses face each other): an enemy piece now faces a piece
+/// of its own kind of ours (see [`facing_equal`]) and did not before.
+fn brings_exchange(before: &Position, after: &Position, mover: Color) -> bool {
+    let Some(before_passed) = before.pass() else {
+        return false;
+    };
+    after.board().by_color(!mover).into_iter().any(|sq| {
+        facing_equal(after, sq, None)
+            && !(before.piece_at(sq) == after.piece_at(sq)
+                && facing_equal(&before_passed, sq, None))
+    })
+}
+
 /// Whether `mid` lies strictly between `a` and `b` on one file or rank.
 fn between(a: Square, b: Square, mid: Square) -> bool {
     let (af, ar, bf, br, mf, mr) = (
@@ -463,7 +477,7 @@ fn idle_kind(before: &Position, after: &Position, m: Move, mover: Color) -> Idle
             };
         }
     }
-    if material::exchange_offer(before, m).is_some() {
+    if material::exchange_offer(before, m).is_some() || brings_exchange(before, after, mover) {
         return IdleKind::Exchange;
     }
     // 献: the moved piece can be taken.
