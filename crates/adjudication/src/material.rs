@@ -122,10 +122,21 @@ pub struct Balance {
 impl Balance {
     /// One scalar for the search, > 0 exactly when the line is a gain (得子):
     /// pieces won with no pawn given, or pawns won with pieces even. Pawns for pieces (送兵换马)
-    /// or pieces for pawns count as no gain (0) and as a loss respectively.
+    /// or pieces for pawns count as no gain (0) and as a loss respectively, unless the pieces won
+    /// are worth more than a rook less one per pawn given. Same as [`Balance::score_with`] with the
+    /// ceiling of [`Values::CN`] (`rook - 1`).
     pub fn score(self) -> i32 {
+        self.score_with(Values::CN.rook - 1)
+    }
+
+    /// [`Balance::score`] with the ceiling of a crossed pawn's floating value (兵卒价值浮动):
+    /// when pawns are given for pieces, each pawn given may be worth up to `pawn_ceiling`, so the
+    /// line is a gain only if the pieces won exceed that. The search uses `rook - 1`: a pawn may
+    /// be worth any piece but a rook — 送兵换马 is no gain ("兵卒价值浮动，判闲", 图24), 弃卒换车 is
+    /// ("伏弃卒将军换车，判捉", 参考图29).
+    pub fn score_with(self, pawn_ceiling: i32) -> i32 {
         if self.pieces > 0 && self.pawns < 0 {
-            0
+            (self.pieces + self.pawns * pawn_ceiling).max(0) * 16
         } else if self.pieces < 0 && self.pawns > 0 {
             self.pieces * 16
         } else {
@@ -200,9 +211,9 @@ impl Search<'_> {
             return -MATE;
         }
         let stand = if captured {
-            bal.score()
+            bal.score_with(self.cfg.values.rook - 1)
         } else {
-            bal.score().min(0)
+            bal.score_with(self.cfg.values.rook - 1).min(0)
         };
         if !in_check {
             if stand >= beta {
@@ -305,9 +316,9 @@ impl Search<'_> {
             return if captured { MATE } else { 0 };
         }
         let stand = if captured {
-            bal.score()
+            bal.score_with(self.cfg.values.rook - 1)
         } else {
-            bal.score().min(0)
+            bal.score_with(self.cfg.values.rook - 1).min(0)
         };
         if just_captured
             && !in_check
