@@ -17,9 +17,11 @@
 //!
 //! The criteria are the "digits" of one exact integer weight per pair and the round is a
 //! maximum-weight perfect matching ([`crate::matching`]). Large fields are solved on a sparse
-//! candidate graph (each player's nearest neighbours in the order) and the solution is certified
-//! against every other legal pair with the LP dual; violated pairs are added and the matching is
-//! solved again, so the result is optimal for the complete graph.
+//! candidate graph (each player's nearest neighbours in the order, and inside a score level the
+//! opposite-due players near the rank-aligned positions), warm-started from separate matchings of
+//! blocks of whole score levels, and the solution is certified against every other legal pair
+//! with the LP dual, class by class (score level × due colour); violated pairs are added and the
+//! matching is solved again, so the result is optimal for the complete graph.
 //!
 //! Colours inside a pair: red goes to the player with the smaller key `(bal, streak)` — bal =
 //! reds − blacks, streak = signed trailing run (+k reds, −k blacks) — which reproduces rules
@@ -776,7 +778,8 @@ struct Certifier<W> {
     /// `K(A, B)` for every pair of non-empty classes, row-major.
     k: Vec<W>,
     classes: usize,
-    allowed: Vec<std::collections::HashSet<u32>>,
+    /// Pairing numbers each player has met (rematches are not pairs).
+    met: Vec<std::collections::HashSet<u32>>,
     nos: Vec<u32>,
 }
 
@@ -824,7 +827,7 @@ impl<W: Weight> Certifier<W> {
             members,
             k,
             classes,
-            allowed: model
+            met: model
                 .order
                 .iter()
                 .map(|p| p.opponents.iter().copied().collect())
@@ -901,7 +904,7 @@ impl<W: Weight> Certifier<W> {
                                 continue;
                             }
                         }
-                        if self.allowed[i].contains(&self.nos[j]) {
+                        if self.met[i].contains(&self.nos[j]) {
                             continue; // a rematch: not a pair at all
                         }
                         out.push((i.min(j), i.max(j)));
