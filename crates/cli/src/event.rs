@@ -427,4 +427,70 @@ mod tests {
         }
         let _ = std::fs::remove_dir(&dir);
     }
+
+    fn result_args(file: &Path, round: u32, board: u32, res: &str) -> ResultArgs {
+        ResultArgs {
+            file: file.to_path_buf(),
+            round,
+            board,
+            result: res.into(),
+            red_fouls: None,
+            black_fouls: None,
+            force: false,
+        }
+    }
+
+    /// Every refused command is bad input (exit 2) and leaves the event file byte for byte as
+    /// it was.
+    #[test]
+    fn refused_commands_exit_2_and_leave_the_file_unchanged() {
+        let dir = std::env::temp_dir().join(format!("xq-event-refuse-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("e.toml");
+        let _ = std::fs::remove_file(&file);
+        new(new_args(file.clone(), "axf")).unwrap();
+        // creating it again is refused
+        assert_eq!(
+            new(new_args(file.clone(), "axf")).unwrap_err().exit_code(),
+            2
+        );
+        pair(PairArgs {
+            file: file.clone(),
+            json: false,
+        })
+        .unwrap();
+        result(result_args(&file, 1, 1, "1-0")).unwrap();
+        let before = std::fs::read(&file).unwrap();
+        let refused: Vec<CliError> = vec![
+            // a different result without --force
+            result(result_args(&file, 1, 1, "0-1")).unwrap_err(),
+            // no such board / round
+            result(result_args(&file, 1, 9, "1-0")).unwrap_err(),
+            result(result_args(&file, 4, 1, "1-0")).unwrap_err(),
+            // not a result
+            result(result_args(&file, 1, 2, "2-0")).unwrap_err(),
+            // round 2 before round 1 is complete
+            pair(PairArgs {
+                file: file.clone(),
+                json: false,
+            })
+            .unwrap_err(),
+        ];
+        for e in refused {
+            assert_eq!(e.exit_code(), 2, "{e}");
+            assert_eq!(std::fs::read(&file).unwrap(), before, "after {e}");
+        }
+        // a hand-broken file is named and refused
+        std::fs::write(&file, b"name = 3").unwrap();
+        let e = pair(PairArgs {
+            file: file.clone(),
+            json: false,
+        })
+        .unwrap_err();
+        assert_eq!(e.exit_code(), 2);
+        assert!(e.to_string().contains("e.toml"), "{e}");
+        assert_eq!(std::fs::read(&file).unwrap(), b"name = 3");
+        std::fs::remove_file(&file).unwrap();
+        let _ = std::fs::remove_dir(&dir);
+    }
 }
