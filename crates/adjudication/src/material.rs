@@ -177,6 +177,8 @@ struct Search<'a> {
     cfg: &'a GainConfig,
     attacker: Color,
     victim: Square,
+    /// The defender's pieces where they stood when the search began.
+    root_them: Bitboard,
     nodes: u32,
     exhausted: bool,
 }
@@ -248,6 +250,16 @@ impl Search<'_> {
                             continue;
                         }
                         next_captured = true;
+                    } else if m.to != self.victim
+                        && self.root_them.contains(m.to)
+                        && bal == Balance::default()
+                        && pos.piece_at(m.from).map(|p| p.kind) == Some(PieceKind::King)
+                    {
+                        // After an even trade (nothing won yet), the king taking another
+                        // piece that took no part in it is the king's own chase, not part of
+                        // this one ("先等值交换后，帅才能吃马，帅并没有与其他子同时捉马，判闲",
+                        // 参考图32).
+                        continue;
                     }
                 } else {
                     if checks_left == 0 || !gives_check_in_place(pos, m) {
@@ -421,6 +433,7 @@ pub fn winnable_among(pos: &Position, cfg: &GainConfig, among: Bitboard) -> Targ
             cfg,
             attacker,
             victim: sq,
+            root_them: board.by_color(!attacker),
             nodes: 0,
             exhausted: false,
         };
@@ -448,6 +461,7 @@ pub fn winnable_among(pos: &Position, cfg: &GainConfig, among: Bitboard) -> Targ
                 cfg: &no_check,
                 attacker,
                 victim: sq,
+                root_them: board.by_color(!attacker),
                 nodes: 0,
                 exhausted: false,
             };
