@@ -667,6 +667,20 @@ fn solve_with<W: Weight>(
                     .collect(),
             );
         }
+        if debug_on() {
+            let mut tops = std::collections::HashMap::new();
+            for c in &duals.chain {
+                if let Some(&(b, _)) = c.first() {
+                    *tops.entry(b).or_insert(0usize) += 1;
+                }
+            }
+            let inside: usize = tops.values().sum();
+            eprintln!(
+                "  blossoms: {} top-level, {inside} players inside, largest {}",
+                tops.len(),
+                tops.values().max().copied().unwrap_or(0)
+            );
+        }
         let t1 = std::time::Instant::now();
         let (violated, checked) = certify.violations(&duals);
         if debug_on() {
@@ -837,34 +851,85 @@ impl<W: Weight> Certifier<W> {
     }
 
     /// Every legal pair with a negative slack, and the number of slacks computed.
+    ///
+    /// Members of a class are further grouped by the large top-level blossom they lie in (late
+    /// rounds nest almost the whole field in one blossom whose dual pushes the vertex duals far
+    /// down): for two players in the same top-level blossom `T` the slack is at least
+    /// `ŷ_i + ŷ_j − K + 4·dist²` with `ŷ = y + z_T`, otherwise at least `y_i + y_j − K + 4·dist²`.
     fn violations(&self, d: &Duals<W>) -> (Vec<(usize, usize)>, usize) {
-        let c = self.classes;
-        let min_y: Vec<Option<W>> = self
-            .members
-            .iter()
-            .map(|m| m.iter().map(|&i| d.y[i]).min())
+        const NO_TOP: usize = usize::MAX;
+        let n = d.y.len();
+        // the largest top-level blossoms get groups of their own
+        let mut sizes: std::collections::HashMap<usize, usize> = std::collections::HashMap::new();
+        for ch in &d.chain {
+            if let Some(&(b, _)) = ch.first() {
+                *sizes.entry(b).or_insert(0) += 1;
+            }
+        }
+        let mut big: Vec<(usize, usize)> = sizes
+            .into_iter()
+            .filter(|&(_, c)| c >= 64)
+            .map(|(b, c)| (c, b))
             .collect();
+        big.sort_unstable_by(|x, y| y.cmp(x));
+        big.truncate(16);
+        let big: std::collections::HashSet<usize> = big.into_iter().map(|(_, b)| b).collect();
+        let top = |v: usize| match d.chain[v].first() {
+            Some(&(b, _)) if big.contains(&b) => b,
+            _ => NO_TOP,
+        };
+        // ŷ = y + z of the top-level blossom (the chain holds running sums of 2z)
+        let y_hat: Vec<W> = (0..n)
+            .map(|v| match d.chain[v].first() {
+                Some(&(b, z2)) if big.contains(&b) => d.y[v].add(z2.half()),
+                _ => d.y[v],
+            })
+            .collect();
+        // groups: (class, top), members in rank order
+        let mut index: std::collections::HashMap<(usize, usize), usize> =
+            std::collections::HashMap::new();
+        let mut groups: Vec<(usize, usize, Vec<usize>)> = Vec::new();
+        for (class, members) in self.members.iter().enumerate() {
+            for &v in members {
+                let key = (class, top(v));
+                let g = *index.entry(key).or_insert_with(|| {
+                    groups.push((class, key.1, Vec::new()));
+                    groups.len() - 1
+                });
+                groups[g].2.push(v);
+            }
+        }
+        let min_of = |m: &[usize], vals: &[W]| m.iter().map(|&v| vals[v]).min();
+        let min_y: Vec<Option<W>> = groups.iter().map(|g| min_of(&g.2, &d.y)).collect();
+        let min_hat: Vec<Option<W>> = groups.iter().map(|g| min_of(&g.2, &y_hat)).collect();
+        let c = self.classes;
         let mut out = Vec::new();
         let mut computed = 0usize;
-        for a in 0..c {
-            let Some(ya) = min_y[a] else { continue };
-            for (b, yb) in min_y.iter().enumerate().skip(a) {
-                let Some(yb) = *yb else { continue };
-                let k = self.k[a * c + b];
+        for (gi, (ca, ta, ma)) in groups.iter().enumerate() {
+            for (hj, (cb, tb, mb)) in groups.iter().enumerate().skip(gi) {
+                let k = self.k[ca * c + cb];
+                let same_top = ta == tb && *ta != NO_TOP;
+                let (vals, min_a, min_b) = if same_top {
+                    (&y_hat, min_hat[gi], min_hat[hj])
+                } else {
+                    (&d.y, min_y[gi], min_y[hj])
+                };
+                let (Some(min_a), Some(min_b)) = (min_a, min_b) else {
+                    continue;
+                };
                 // the closest two players of different ranks are at distance 1
-                if ya.add(yb).sub(k).add(W::from_u64(4)) >= W::ZERO {
+                if min_a.add(min_b).sub(k).add(W::from_u64(4)) >= W::ZERO {
                     continue;
                 }
-                let mb = &self.members[b];
-                for &i in &self.members[a] {
-                    // slack ≥ y_i + min y_B − K + 4·dist²: partners beyond `reach` are fine
-                    let rem = k.sub(d.y[i]).sub(yb);
+                for &i in ma {
+                    // slack ≥ v_i + min v_B − K + 4·dist²: partners beyond `reach` are fine
+                    let rem = k.sub(vals[i]).sub(min_b);
                     if rem <= W::from_u64(4) {
                         continue;
                     }
-                    let reach = ((rem.to_f64() / 4.0).sqrt() * (1.0 + 1e-9) + 2.0)
-                        .min(d.y.len() as f64) as usize;
-                    let lo_rank = if a == b {
+                    let reach =
+                        ((rem.to_f64() / 4.0).sqrt() * (1.0 + 1e-9) + 2.0).min(n as f64) as usize;
+                    let lo_rank = if gi == hj {
                         i + 1
                     } else {
                         i.saturating_sub(reach)
@@ -877,32 +942,30 @@ impl<W: Weight> Certifier<W> {
                         }
                         computed += 1;
                         let dist = i.abs_diff(j) as u64;
-                        let mut s = d.y[i].add(d.y[j]).sub(k).add(W::from_u64(4 * dist * dist));
-                        if s >= W::ZERO {
+                        let four_d2 = W::from_u64(4 * dist * dist);
+                        if vals[i].add(vals[j]).sub(k).add(four_d2) >= W::ZERO {
                             continue;
                         }
-                        {
-                            if d.mate[i] == j {
-                                continue;
+                        if d.mate[i] == j {
+                            continue;
+                        }
+                        // the exact slack: blossoms are nested, the common ones a common prefix
+                        let mut s = d.y[i].add(d.y[j]).sub(k).add(four_d2);
+                        let (ci, cj) = (&d.chain[i], &d.chain[j]);
+                        let (mut lo, mut hi) = (0, ci.len().min(cj.len()));
+                        while lo < hi {
+                            let mid = (lo + hi) / 2;
+                            if ci[mid].0 == cj[mid].0 {
+                                lo = mid + 1;
+                            } else {
+                                hi = mid;
                             }
-                            // blossoms are nested: the common blossoms are a common prefix
-                            let (ci, cj) = (&d.chain[i], &d.chain[j]);
-                            let (mut lo, mut hi) = (0, ci.len().min(cj.len()));
-                            while lo < hi {
-                                let mid = (lo + hi) / 2;
-                                if ci[mid].0 == cj[mid].0 {
-                                    lo = mid + 1;
-                                } else {
-                                    hi = mid;
-                                }
-                            }
-                            let common = lo;
-                            if common > 0 {
-                                s = s.add(ci[common - 1].1);
-                            }
-                            if s >= W::ZERO {
-                                continue;
-                            }
+                        }
+                        if lo > 0 {
+                            s = s.add(ci[lo - 1].1);
+                        }
+                        if s >= W::ZERO {
+                            continue;
                         }
                         if self.met[i].contains(&self.nos[j]) {
                             continue; // a rematch: not a pair at all
