@@ -308,9 +308,10 @@ fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
             Some(passed) => {
                 let plain = new & !now.via_check;
                 plain.any()
-                    && plain
-                        .into_iter()
-                        .all(|sq| material::needs_second_attacker(&passed, sq, &params.gain.values))
+                    && plain.into_iter().all(|sq| {
+                        material::needs_second_attacker(&passed, sq, &params.gain.values)
+                            || helps_another(&passed, m.to, sq)
+                    })
             }
             None => false,
         };
@@ -367,6 +368,37 @@ fn brings_exchange(before: &Position, after: &Position, mover: Color) -> bool {
             && !(before.piece_at(sq) == after.piece_at(sq)
                 && facing_equal(&before_passed, sq, None))
     })
+}
+
+/// 车炮联合捉子 (图11: 炮八平九 keeps the elephant pinned while the rook attacks it): the moved
+/// piece on `helper` does not attack `target` itself, but it takes away the target's protection
+/// — with it on the board no capture of the target can be taken back, without it one can (a pin,
+/// a blocked line). `passed` is the position after the ply with the mover to move again.
+fn helps_another(passed: &Position, helper: Square, target: Square) -> bool {
+    if passed.attacks_from(helper).contains(target) {
+        return false;
+    }
+    let captures: Vec<Move> = passed
+        .legal_moves()
+        .iter()
+        .copied()
+        .filter(|c| c.to == target)
+        .collect();
+    let taken_back = |pos: &Position, c: Move| {
+        pos.played(c)
+            .is_ok_and(|next| next.legal_moves().iter().any(|r| r.to == target))
+    };
+    if captures.is_empty() || captures.iter().any(|&c| taken_back(passed, c)) {
+        return false;
+    }
+    let mut setup = passed.to_setup();
+    setup.board.remove(helper);
+    let Ok(without) = Position::from_setup(setup) else {
+        return false;
+    };
+    captures
+        .iter()
+        .any(|&c| without.is_legal(c) && taken_back(&without, c))
 }
 
 /// Whether `mid` lies strictly between `a` and `b` on one file or rank.
