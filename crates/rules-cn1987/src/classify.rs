@@ -104,7 +104,8 @@ pub enum Class {
         /// Every target is won only by a line that starts with a check: 要抽吃子 (1987 names it
         /// apart from 捉).
         via_check: bool,
-        /// Some target is won only with a second attacker (联合捉 / 捉少根子).
+        /// Every target won outright (not by 抽将) is won jointly: only with a second attacker
+        /// (捉少根子), or with the moved piece taking its protection away (车炮联合捉子).
         joint: bool,
     },
     /// 闲: none of the above.
