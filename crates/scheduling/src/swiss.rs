@@ -852,17 +852,18 @@ impl<W: Weight> Certifier<W> {
 
     /// Every legal pair with a negative slack, and the number of slacks computed.
     ///
-    /// Members of a class are further grouped by the large top-level blossom they lie in (late
-    /// rounds nest almost the whole field in one blossom whose dual pushes the vertex duals far
-    /// down): for two players in the same top-level blossom `T` the slack is at least
-    /// `ŷ_i + ŷ_j − K + 4·dist²` with `ŷ = y + z_T`, otherwise at least `y_i + y_j − K + 4·dist²`.
+    /// Members of a class are further grouped by the deepest large blossom they lie in (late
+    /// rounds nest almost the whole field in a few deep blossoms whose duals push the vertex duals
+    /// far down). Two players whose deepest large blossoms are `u` and `w` share every blossom
+    /// from the outermost down to the deepest common ancestor of `u` and `w`, so their slack is at
+    /// least `y_i + y_j + P − K + 4·dist²`, `P` = twice the duals of those blossoms.
     fn violations(&self, d: &Duals<W>) -> (Vec<(usize, usize)>, usize) {
-        const NO_TOP: usize = usize::MAX;
         let n = d.y.len();
-        // the largest top-level blossoms get groups of their own
+        // large blossoms (every ancestor of a large blossom is larger, so they are a prefix of
+        // each chain); the 64 largest at most
         let mut sizes: std::collections::HashMap<usize, usize> = std::collections::HashMap::new();
         for ch in &d.chain {
-            if let Some(&(b, _)) = ch.first() {
+            for &(b, _) in ch {
                 *sizes.entry(b).or_insert(0) += 1;
             }
         }
@@ -872,58 +873,66 @@ impl<W: Weight> Certifier<W> {
             .map(|(b, c)| (c, b))
             .collect();
         big.sort_unstable_by(|x, y| y.cmp(x));
-        big.truncate(16);
+        big.truncate(64);
         let big: std::collections::HashSet<usize> = big.into_iter().map(|(_, b)| b).collect();
-        let top = |v: usize| match d.chain[v].first() {
-            Some(&(b, _)) if big.contains(&b) => b,
-            _ => NO_TOP,
-        };
-        // ŷ = y + z of the top-level blossom (the chain holds running sums of 2z)
-        let y_hat: Vec<W> = (0..n)
-            .map(|v| match d.chain[v].first() {
-                Some(&(b, z2)) if big.contains(&b) => d.y[v].add(z2.half()),
-                _ => d.y[v],
+        // depth of the large prefix of each chain
+        let depth: Vec<usize> = (0..n)
+            .map(|v| {
+                d.chain[v]
+                    .iter()
+                    .take_while(|(b, _)| big.contains(b))
+                    .count()
             })
             .collect();
-        // groups: (class, top), members in rank order
+        // groups: (class, deepest large blossom), members in rank order, a representative
         let mut index: std::collections::HashMap<(usize, usize), usize> =
             std::collections::HashMap::new();
         let mut groups: Vec<(usize, usize, Vec<usize>)> = Vec::new();
         for (class, members) in self.members.iter().enumerate() {
             for &v in members {
-                let key = (class, top(v));
-                let g = *index.entry(key).or_insert_with(|| {
-                    groups.push((class, key.1, Vec::new()));
+                let node = match depth[v] {
+                    0 => usize::MAX,
+                    k => d.chain[v][k - 1].0,
+                };
+                let g = *index.entry((class, node)).or_insert_with(|| {
+                    groups.push((class, v, Vec::new()));
                     groups.len() - 1
                 });
                 groups[g].2.push(v);
             }
         }
-        let min_of = |m: &[usize], vals: &[W]| m.iter().map(|&v| vals[v]).min();
-        let min_y: Vec<Option<W>> = groups.iter().map(|g| min_of(&g.2, &d.y)).collect();
-        let min_hat: Vec<Option<W>> = groups.iter().map(|g| min_of(&g.2, &y_hat)).collect();
+        // twice the duals of the large blossoms common to two groups
+        let common = |x: usize, y: usize| -> W {
+            let (cx, cy) = (&d.chain[x][..depth[x]], &d.chain[y][..depth[y]]);
+            let m = cx
+                .iter()
+                .zip(cy.iter())
+                .take_while(|(a, b)| a.0 == b.0)
+                .count();
+            if m == 0 { W::ZERO } else { cx[m - 1].1 }
+        };
+        let min_y: Vec<Option<W>> = groups
+            .iter()
+            .map(|g| g.2.iter().map(|&v| d.y[v]).min())
+            .collect();
         let c = self.classes;
         let mut out = Vec::new();
         let mut computed = 0usize;
-        for (gi, (ca, ta, ma)) in groups.iter().enumerate() {
-            for (hj, (cb, tb, mb)) in groups.iter().enumerate().skip(gi) {
-                let k = self.k[ca * c + cb];
-                let same_top = ta == tb && *ta != NO_TOP;
-                let (vals, min_a, min_b) = if same_top {
-                    (&y_hat, min_hat[gi], min_hat[hj])
-                } else {
-                    (&d.y, min_y[gi], min_y[hj])
-                };
-                let (Some(min_a), Some(min_b)) = (min_a, min_b) else {
+        for (gi, (ca, ra, ma)) in groups.iter().enumerate() {
+            for (hj, (cb, rb, mb)) in groups.iter().enumerate().skip(gi) {
+                let (Some(min_a), Some(min_b)) = (min_y[gi], min_y[hj]) else {
                     continue;
                 };
+                // K − P: the blossoms common to the two groups lower the bar
+                let k = self.k[ca * c + cb];
+                let kp = k.sub(common(*ra, *rb));
                 // the closest two players of different ranks are at distance 1
-                if min_a.add(min_b).sub(k).add(W::from_u64(4)) >= W::ZERO {
+                if min_a.add(min_b).sub(kp).add(W::from_u64(4)) >= W::ZERO {
                     continue;
                 }
                 for &i in ma {
-                    // slack ≥ v_i + min v_B − K + 4·dist²: partners beyond `reach` are fine
-                    let rem = k.sub(vals[i]).sub(min_b);
+                    // slack ≥ y_i + min y_B + P − K + 4·dist²: partners beyond `reach` are fine
+                    let rem = kp.sub(d.y[i]).sub(min_b);
                     if rem <= W::from_u64(4) {
                         continue;
                     }
@@ -943,7 +952,7 @@ impl<W: Weight> Certifier<W> {
                         computed += 1;
                         let dist = i.abs_diff(j) as u64;
                         let four_d2 = W::from_u64(4 * dist * dist);
-                        if vals[i].add(vals[j]).sub(k).add(four_d2) >= W::ZERO {
+                        if d.y[i].add(d.y[j]).sub(kp).add(four_d2) >= W::ZERO {
                             continue;
                         }
                         if d.mate[i] == j {
