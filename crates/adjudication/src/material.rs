@@ -253,12 +253,15 @@ impl Search<'_> {
                     } else if m.to != self.victim
                         && self.root_them.contains(m.to)
                         && bal == Balance::default()
-                        && pos.piece_at(m.from).map(|p| p.kind) == Some(PieceKind::King)
+                        && matches!(
+                            pos.piece_at(m.from).map(|p| p.kind),
+                            Some(PieceKind::King) | Some(PieceKind::Pawn)
+                        )
                     {
-                        // After an even trade (nothing won yet), the king taking another
-                        // piece that took no part in it is the king's own chase, not part of
-                        // this one ("先等值交换后，帅才能吃马，帅并没有与其他子同时捉马，判闲",
-                        // 参考图32).
+                        // After an even trade (nothing won yet), the king or a pawn taking
+                        // another piece that took no part in it is its own chase (allowed to
+                        // 将帅 and 兵卒), not part of this one ("先等值交换后，帅才能吃马，帅并没有
+                        // 与其他子同时捉马，判闲", 参考图32; "等值交换后兵吃士，判闲", 参考图33).
                         continue;
                     }
                 } else {

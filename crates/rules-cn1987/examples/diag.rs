@@ -52,7 +52,7 @@ fn main() {
             return;
         };
         {
-            for plies in [8u8, 10, 12] {
+            for plies in [2u8, 4, 6, 8, 10, 12] {
                 let cfg = material::GainConfig {
                     max_plies: plies,
                     ..Default::default()
