@@ -179,6 +179,11 @@ struct Search<'a> {
     victim: Square,
     /// The defender's pieces where they stood when the search began.
     root_them: Bitboard,
+    /// Attacker's pieces the defender may not take unless they moved in the line (see
+    /// [`winnable_among_exempt`]).
+    exempt: Bitboard,
+    /// Squares the attacker's pieces moved to along the current line.
+    line_to: Bitboard,
     nodes: u32,
     exhausted: bool,
 }
@@ -283,6 +288,8 @@ impl Search<'_> {
                 None => bal,
             };
             let first_capture_now = next_captured && !captured;
+            let saved_line = self.line_to;
+            self.line_to.insert(m.to);
             let undo = pos.play_unchecked(m);
             let v = self.defender_node(
                 pos,
@@ -295,6 +302,7 @@ impl Search<'_> {
                 beta,
             );
             pos.undo(undo);
+            self.line_to = saved_line;
             if v > best {
                 best = v;
             }
@@ -358,6 +366,9 @@ impl Search<'_> {
             if !in_check && victim.is_none() {
                 continue;
             }
+            if !in_check && self.exempt.contains(m.to) && !self.line_to.contains(m.to) {
+                continue;
+            }
             let nbal = match victim {
                 Some(v) => bal.add(v, m.to, &self.cfg.values, -1),
                 None => bal,
@@ -399,6 +410,19 @@ pub fn winnable(pos: &Position, cfg: &GainConfig) -> Targets {
 /// searched and never reported): the same answer for those pieces, at the cost of searching
 /// only them.
 pub fn winnable_among(pos: &Position, cfg: &GainConfig, among: Bitboard) -> Targets {
+    winnable_among_exempt(pos, cfg, among, Bitboard::EMPTY)
+}
+
+/// [`winnable_among`] where the defender may not answer by taking an attacker's piece on a
+/// square of `exempt` (unless that piece moved in the line): a piece of the attacker that the
+/// defender could already win before, and still can, is the defender's own chase, judged apart
+/// from this one.
+pub fn winnable_among_exempt(
+    pos: &Position,
+    cfg: &GainConfig,
+    among: Bitboard,
+    exempt: Bitboard,
+) -> Targets {
     let attacker = pos.turn();
     let mut out = Targets::default();
     if pos.is_check() || among.is_empty() {
@@ -437,6 +461,8 @@ pub fn winnable_among(pos: &Position, cfg: &GainConfig, among: Bitboard) -> Targ
             attacker,
             victim: sq,
             root_them: board.by_color(!attacker),
+            exempt,
+            line_to: Bitboard::EMPTY,
             nodes: 0,
             exhausted: false,
         };
@@ -465,6 +491,8 @@ pub fn winnable_among(pos: &Position, cfg: &GainConfig, among: Bitboard) -> Targ
                 attacker,
                 victim: sq,
                 root_them: board.by_color(!attacker),
+                exempt,
+                line_to: Bitboard::EMPTY,
                 nodes: 0,
                 exhausted: false,
             };

@@ -264,7 +264,7 @@ fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
 
     // 捉: pieces newly winnable (从捉到捉 — a threat that existed before and is unchanged is
     // not new).
-    let now = material::threatened_after(&after, &params.gain);
+    let now = threatened_apart(before, &after, m, params);
     // Only the pieces won now can be new; the search before the ply is limited to them.
     let was = if before.is_check() || now.won.is_empty() {
         material::Targets::default()
@@ -400,6 +400,42 @@ fn helps_another(passed: &Position, helper: Square, target: Square) -> bool {
     captures
         .iter()
         .any(|&c| without.is_legal(c) && taken_back(&without, c))
+}
+
+/// The pieces the mover threatens after the ply (searched as if the opponent passed), each side's
+/// chase judged apart: the opponent may not answer a line by taking a piece of the mover that it
+/// could already win before the ply and still can after it (a piece left en prise, not moved by
+/// the ply, 图22: 车六平五（捉） while the horse on b6 hangs to the rook).
+fn threatened_apart(
+    before: &Position,
+    after: &Position,
+    m: Move,
+    params: &Params,
+) -> material::Targets {
+    let plain = material::threatened_after(after, &params.gain);
+    let Some(passed) = after.pass() else {
+        return plain;
+    };
+    let hanging_after = material::winnable(after, &params.gain).won;
+    let hanging_after = hanging_after & !Bitboard::from_square(m.to);
+    if hanging_after.is_empty() || before.is_check() {
+        return plain;
+    }
+    let Some(before_passed) = before.pass() else {
+        return plain;
+    };
+    let exempt = material::winnable_among(&before_passed, &params.gain, hanging_after).won;
+    if exempt.is_empty() {
+        return plain;
+    }
+    let apart = material::winnable_among_exempt(&passed, &params.gain, Bitboard::FULL, exempt);
+    material::Targets {
+        won: plain.won | apart.won,
+        via_check: (plain.via_check & !apart.won)
+            | (apart.via_check & !plain.won)
+            | (plain.via_check & apart.via_check),
+        truncated: plain.truncated,
+    }
 }
 
 /// Whether `mid` lies strictly between `a` and `b` on one file or rank.
