@@ -405,7 +405,7 @@ fn helps_another(passed: &Position, helper: Square, target: Square) -> bool {
 /// The pieces the mover threatens after the ply (searched as if the opponent passed), each side's
 /// chase judged apart: the opponent may not answer a line by taking a piece of the mover that it
 /// could already win before the ply and still can after it (a piece left en prise, not moved by
-/// the ply, 图22: 车六平五（捉） while the horse on b6 hangs to the rook).
+/// the ply; 图8: 车二退六（捉）).
 fn threatened_apart(
     before: &Position,
     after: &Position,
