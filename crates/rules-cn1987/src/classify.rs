@@ -273,7 +273,17 @@ fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
     };
     // A threat counts as pre-existing only in the same form: a direct threat before, or a
     // threat by 抽将 both before and after (形式上和本质上都没有发生变化).
-    let was_direct = was.won & !was.via_check;
+    let mut was_direct = was.won & !was.via_check;
+    // 从捉到捉 read narrowly: the book's old threat is 马六进七 on a horse (车三平四 is 闲, seed
+    // 001 图1) — a standoff of pieces of the same kind (相同兵种对峙). A piece otherwise left en
+    // prise stays chased by every ply of the side that can take it: "将６退１（捉）… 避抽后，车可以吃兵，
+    // 判“捉”" (图16), "车二进六 （捉）… 红方长捉无根子" (参考图34: the elephant's threat on the
+    // cannon existed before the rook moved).
+    for sq in was_direct {
+        if !faces_own_kind(&after, sq) {
+            was_direct.remove(sq);
+        }
+    }
     let mut new = now.won & !was_direct & !(was.via_check & now.via_check);
     // 兑, not 捉: an enemy piece of the moved piece's own kind that can take it back is not chased
     // (mutual attack of equals); 兑兼捉按捉 still applies to every other target.
@@ -328,6 +338,20 @@ fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
         return Class::Idle(IdleKind::Exchange);
     }
     Class::Idle(idle_kind(before, &after, m, mover))
+}
+
+/// Whether the piece on `target` and a piece of the other side of its own kind attack each other
+/// (相同兵种对峙): a threat on it that existed before the ply stays old (从捉到捉).
+fn faces_own_kind(after: &Position, target: Square) -> bool {
+    let Some(p) = after.piece_at(target) else {
+        return false;
+    };
+    after.attacks_from(target).into_iter().any(|sq| {
+        after
+            .piece_at(sq)
+            .is_some_and(|q| q.color != p.color && q.kind == p.kind)
+            && after.attacks_from(sq).contains(target)
+    })
 }
 
 /// Whether the moved piece on `from` wins the piece on `target` by itself: it takes it and the
