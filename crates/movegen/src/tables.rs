@@ -254,35 +254,26 @@ const fn line_entry(pos: usize, occ: usize, len: usize) -> LineEntry {
     e
 }
 
-/// Rank table: `[file][occupancy of the rank's 9 points]`.
-pub(crate) static RANK_LINES: [[LineEntry; 512]; 9] = {
-    let mut t = [[EMPTY_LINE; 512]; 9];
+/// Slider results for every position on a line of `LEN` points and every occupancy of it.
+const fn line_table<const LEN: usize, const OCC: usize>() -> [[LineEntry; OCC]; LEN] {
+    let mut t = [[EMPTY_LINE; OCC]; LEN];
     let mut pos = 0;
-    while pos < 9 {
+    while pos < LEN {
         let mut occ = 0;
-        while occ < 512 {
-            t[pos][occ] = line_entry(pos, occ, 9);
+        while occ < OCC {
+            t[pos][occ] = line_entry(pos, occ, LEN);
             occ += 1;
         }
         pos += 1;
     }
     t
-};
+}
+
+/// Rank table: `[file][occupancy of the rank's 9 points]`.
+pub(crate) static RANK_LINES: [[LineEntry; 512]; 9] = line_table::<9, 512>();
 
 /// File table: `[rank][occupancy of the file's 10 points]`.
-pub(crate) static FILE_LINES: [[LineEntry; 1024]; 10] = {
-    let mut t = [[EMPTY_LINE; 1024]; 10];
-    let mut pos = 0;
-    while pos < 10 {
-        let mut occ = 0;
-        while occ < 1024 {
-            t[pos][occ] = line_entry(pos, occ, 10);
-            occ += 1;
-        }
-        pos += 1;
-    }
-    t
-};
+pub(crate) static FILE_LINES: [[LineEntry; 1024]; 10] = line_table::<10, 1024>();
 
 /// Spreads a 10-bit file mask (bit r = rank r) onto file a of a bitboard.
 pub(crate) static FILE_SPREAD: [u128; 1024] = {
