@@ -20,6 +20,10 @@ use crate::CliError;
 /// One game of a batch.
 #[derive(Debug, Clone)]
 pub struct BatchGame {
+    /// Its 1-based position in the file.
+    pub index: usize,
+    /// Its tags (PGN tags; for a `.tsv` file, its `id` and `result` columns).
+    pub tags: BTreeMap<String, String>,
     /// Its id (the `#id` column, the PGN tags, or its index).
     pub id: String,
     /// The recorded result (`1-0`, `0-1`, `1/2-1/2`), if any.
@@ -31,12 +35,16 @@ pub struct BatchGame {
 }
 
 /// Reads the games of a batch file.
-pub fn read_batch(bytes: &[u8], name: &str) -> Result<Vec<BatchGame>, CliError> {
+pub fn read_batch(
+    bytes: &[u8],
+    name: &str,
+    mode: xiangqi::notation::Mode,
+) -> Result<Vec<BatchGame>, CliError> {
     if name.ends_with(".tsv") {
         return read_tsv(bytes, name);
     }
-    let games = xiangqi::notation::read_games(bytes, name, xiangqi::notation::Mode::Tolerant)
-        .map_err(|e| CliError::input(format!("{name}: {e}")))?;
+    // The reader's errors already name the file, the game, the move and the token.
+    let games = xiangqi::notation::read_games(bytes, name, mode).map_err(CliError::input)?;
     Ok(games
         .into_iter()
         .enumerate()
@@ -60,6 +68,8 @@ pub fn read_batch(bytes: &[u8], name: &str) -> Result<Vec<BatchGame>, CliError> 
                 _ => format!("#{}", i + 1),
             };
             BatchGame {
+                index: i + 1,
+                tags: g.tags.iter().cloned().collect(),
                 id,
                 result: g.result.clone().or_else(|| tag("Result")),
                 start: g.start,
@@ -104,13 +114,22 @@ fn read_tsv(bytes: &[u8], name: &str) -> Result<Vec<BatchGame>, CliError> {
             })?;
             moves.push(m);
         }
+        let id = id_col
+            .and_then(|c| fields.get(c))
+            .map_or_else(|| format!("#{}", out.len() + 1), |s| s.to_string());
+        let result = result_col
+            .and_then(|c| fields.get(c))
+            .map(|s| s.to_string());
+        let mut tags = BTreeMap::new();
+        tags.insert("id".to_string(), id.clone());
+        if let Some(r) = &result {
+            tags.insert("result".to_string(), r.clone());
+        }
         out.push(BatchGame {
-            id: id_col
-                .and_then(|c| fields.get(c))
-                .map_or_else(|| format!("#{}", i + 1), |s| s.to_string()),
-            result: result_col
-                .and_then(|c| fields.get(c))
-                .map(|s| s.to_string()),
+            index: out.len() + 1,
+            tags,
+            id,
+            result,
             start: Position::start(),
             moves,
         });
@@ -121,6 +140,10 @@ fn read_tsv(bytes: &[u8], name: &str) -> Result<Vec<BatchGame>, CliError> {
 /// What the batch found about one game.
 #[derive(Debug, Clone, Serialize)]
 pub struct GameReport {
+    /// The game's 1-based position in the file.
+    pub game: usize,
+    /// The game's tags.
+    pub tags: BTreeMap<String, String>,
     /// Game id.
     pub id: String,
     /// Recorded result.
@@ -144,10 +167,14 @@ pub struct BriefRuling {
     pub outcome: &'static str,
     /// Reason word.
     pub reason: String,
+    /// The ply at which the outcome was decided, if it was.
+    pub decided_at_ply: Option<usize>,
     /// Decisive (or last) repetition ruling.
     pub repetition: Option<xiangqi::rules::RepetitionRuling>,
     /// Number of repetition rulings made.
     pub repetitions: usize,
+    /// The first ply from which a draw could be claimed under the natural move limit, if any.
+    pub natural_limit_claimable_from_ply: Option<usize>,
 }
 
 fn brief(r: &Ruling) -> BriefRuling {
@@ -155,8 +182,13 @@ fn brief(r: &Ruling) -> BriefRuling {
         ruleset: r.ruleset.clone(),
         outcome: r.outcome.as_str(),
         reason: r.reason.clone(),
+        decided_at_ply: r.decided_at_ply,
         repetition: r.repetition.clone(),
         repetitions: r.repetitions.len(),
+        natural_limit_claimable_from_ply: r
+            .natural_limit
+            .as_ref()
+            .and_then(|n| n.claimable_from_ply),
     }
 }
 
@@ -178,6 +210,8 @@ pub fn judge_game(game: &BatchGame, arbiters: &[Arbiter]) -> GameReport {
                 Ok(r) => (r, Some(e.to_string())),
                 Err(e2) => {
                     return GameReport {
+                        game: game.index,
+                        tags: game.tags.clone(),
                         id: game.id.clone(),
                         result: game.result.clone(),
                         plies: 0,
@@ -196,6 +230,8 @@ pub fn judge_game(game: &BatchGame, arbiters: &[Arbiter]) -> GameReport {
     let key = |r: &BriefRuling| (r.outcome, r.repetition.as_ref().map(|x| x.verdict.as_str()));
     let disagree = rulings.windows(2).any(|w| key(&w[0]) != key(&w[1]));
     GameReport {
+        game: game.index,
+        tags: game.tags.clone(),
         id: game.id.clone(),
         result: game.result.clone(),
         plies: record.len(),
@@ -214,6 +250,8 @@ pub struct BatchOptions {
     pub summary: bool,
     /// Show a progress bar on stderr.
     pub progress: bool,
+    /// How move text in game files is read.
+    pub mode: xiangqi::notation::Mode,
 }
 
 /// The summary of a batch.
@@ -455,7 +493,7 @@ pub fn render_summary(s: &Summary, source: &str) -> String {
 /// Runs a batch and writes JSON lines (or the summary) to stdout.
 pub fn run(path: &str, arbiters: &[Arbiter], opts: BatchOptions) -> Result<(), CliError> {
     let bytes = std::fs::read(path).map_err(|e| CliError::input(format!("{path}: {e}")))?;
-    let games = read_batch(&bytes, path)?;
+    let games = read_batch(&bytes, path, opts.mode)?;
     let (reports, seconds, jobs) = judge_all(&games, arbiters, opts)?;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());

@@ -46,8 +46,7 @@ pub struct Args {
     /// In the text report, list every ply with its class (default: the plies of the cycle).
     #[arg(long)]
     all_plies: bool,
-    /// With --batch: worker threads (rayon; 0 = all cores). Given with --summary, the batch is
-    /// judged by the parallel runner of `batch.rs`.
+    /// With --batch: worker threads (rayon; 0 = all cores; default 1).
     #[arg(long, value_name = "N")]
     jobs: Option<usize>,
     /// With --batch: print a summary report (Markdown: repetitions, verdicts per ruleset, the
@@ -102,15 +101,13 @@ pub fn run(args: Args) -> Result<(), CliError> {
         ));
     }
     if let Some(batch) = &args.batch {
-        if args.summary || args.jobs.is_some() {
-            let opts = crate::batch::BatchOptions {
-                jobs: args.jobs.unwrap_or(1),
-                summary: args.summary,
-                progress: true,
-            };
-            return crate::batch::run(batch, &arbiters, opts);
-        }
-        return run_batch(batch, &arbiters, mode(args.strict));
+        let opts = crate::batch::BatchOptions {
+            jobs: args.jobs.unwrap_or(1),
+            summary: args.summary,
+            progress: true,
+            mode: mode(args.strict),
+        };
+        return crate::batch::run(batch, &arbiters, opts);
     }
     let (start, moves, source) = match (&args.moves, &args.file) {
         (Some(text), None) => {
@@ -270,56 +267,4 @@ pub fn report(r: &Ruling, arbiter: &Arbiter, all_plies: bool) -> String {
         }
     }
     s
-}
-
-fn run_batch(file: &str, arbiters: &[Arbiter], mode: Mode) -> Result<(), CliError> {
-    let bytes = read_input(file)?;
-    let games = read_games(&bytes, file, mode).map_err(CliError::input)?;
-    let total = games.len();
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let started = std::time::Instant::now();
-    for (i, game) in games.into_iter().enumerate() {
-        let n = i + 1;
-        let tags: serde_json::Map<String, serde_json::Value> = game
-            .tags
-            .iter()
-            .map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone())))
-            .collect();
-        let line = match GameRecord::new(game.start, game.moves) {
-            Err(e) => serde_json::json!({ "game": n, "tags": tags, "error": e.to_string() }),
-            Ok(record) => {
-                let rulings: Vec<serde_json::Value> = arbiters
-                    .iter()
-                    .map(|a| {
-                        let r = a.judge(&record, JudgeOptions::default());
-                        serde_json::json!({
-                            "ruleset": r.ruleset,
-                            "outcome": r.outcome,
-                            "reason": r.reason,
-                            "decided_at_ply": r.decided_at_ply,
-                            "repetition": r.repetition,
-                            "natural_limit_claimable_from_ply": r.natural_limit.as_ref().and_then(|n| n.claimable_from_ply),
-                        })
-                    })
-                    .collect();
-                serde_json::json!({
-                    "game": n,
-                    "tags": tags,
-                    "result": game.result,
-                    "plies": record.len(),
-                    "rulings": rulings,
-                })
-            }
-        };
-        writeln!(out, "{line}").map_err(CliError::internal)?;
-        if n % 500 == 0 || n == total {
-            eprint!(
-                "\rjudged {n}/{total} games ({:.1}s)",
-                started.elapsed().as_secs_f64()
-            );
-        }
-    }
-    eprintln!();
-    out.flush().map_err(CliError::internal)?;
-    Ok(())
 }
