@@ -478,7 +478,11 @@ fn between(a: Square, b: Square, mid: Square) -> bool {
 
 /// Whether the enemy piece on `target` (the opponent to move in `after`) and a piece of ours of
 /// the same kind face each other — each can take the other, and either capture would be taken
-/// back — so that an exchange of equals (兑) is offered rather than a piece chased. With `screen`,
+/// back — so that an exchange of equals (兑) is offered rather than a piece chased. When our piece
+/// of its kind is its only attacker, our capture need not be taken back: the opponent is offered
+/// the trade (马二进三（兑）, 图9: the horse guards the rook whose file it opens, the rooks face
+/// each other); a second attacker makes it 捉 (马６退７（捉）, 图25: the horse also opens the
+/// cannon's line on the rook). With `screen`,
 /// only two cannons facing each other through the moved piece count (红车平中路，判“兑”, 图13;
 /// 马1进3（兑）, 参考图4); without, any two equal pieces attacking each other (图30: 车6退4（兑）
 /// while the horses face each other, "如黑方3路马改为7路对称位置，则黑方车6退4，判捉").
@@ -501,11 +505,23 @@ fn facing_equal(after: &Position, target: Square, screen: Option<Square>) -> boo
                 .is_ok_and(|taken| taken.legal_moves().iter().any(|back| back.to == r.to))
             && after.pass().is_some_and(|ours| {
                 ours.is_legal(Move::new(r.to, target))
-                    && ours
-                        .played(Move::new(r.to, target))
-                        .is_ok_and(|taken| taken.legal_moves().iter().any(|back| back.to == target))
+                    && (sole_attacker(after, target, r.to)
+                        || ours.played(Move::new(r.to, target)).is_ok_and(|taken| {
+                            taken.legal_moves().iter().any(|back| back.to == target)
+                        }))
             })
     })
+}
+
+/// Whether the piece on `attacker` is the only piece of its side attacking `target`.
+fn sole_attacker(pos: &Position, target: Square, attacker: Square) -> bool {
+    let Some(victim) = pos.piece_at(target) else {
+        return false;
+    };
+    pos.board()
+        .by_color(!victim.color)
+        .into_iter()
+        .all(|sq| sq == attacker || !pos.attacks_from(sq).contains(target))
 }
 
 /// The targets in `targets` that the mover still wins after the offered trade is accepted (第一反击):
