@@ -440,6 +440,26 @@ fn threatened_apart(
     let Some(passed) = after.pass() else {
         return plain;
     };
+    // A standing guard does not hold the moved piece back: the opponent may not answer the moved
+    // piece's capture by taking a piece of ours that the moved piece protected before and after
+    // the ply ("车六平五（捉）… 车五平六（捉）… 红方两捉", 图22: the rook takes the pawn although it
+    // guards the horse the black rook attacks). A guard the ply itself takes up does (车5退1（闲）,
+    // 参考图26: the rook retreats to guard the cannon).
+    if !before.is_check() {
+        let guarded =
+            protected_by(after, m.to, !after.turn()) & protected_by(before, m.from, !after.turn());
+        let reach = after.attacks_from(m.to) & !plain.won;
+        if guarded.any() && reach.any() {
+            let local = material::winnable_among_exempt(&passed, &params.gain, reach, guarded);
+            let extra = local.won & reach;
+            if extra.any() {
+                let mut out = plain;
+                out.won |= extra;
+                out.via_check |= local.via_check & extra;
+                return out;
+            }
+        }
+    }
     let hanging_after = material::winnable(after, &params.gain).won;
     let hanging_after = hanging_after & !Bitboard::from_square(m.to);
     if hanging_after.is_empty() || before.is_check() {
