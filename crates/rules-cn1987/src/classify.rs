@@ -105,7 +105,9 @@ pub enum Class {
         /// apart from 捉).
         via_check: bool,
         /// Every target won outright (not by 抽将) is won jointly: only with a second attacker
-        /// (捉少根子), or with the moved piece taking its protection away (车炮联合捉子).
+        /// (捉少根子), or with the moved piece taking its protection away (车炮联合捉子). A chase
+        /// made only by 抽将 (要抽吃子) is joint: the check and the capture work together
+        /// ("黑方马炮联合捉子", 参考图40).
         joint: bool,
     },
     /// 闲: none of the above.
@@ -317,9 +319,11 @@ fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
         let via_check = (new & !now.via_check).is_empty();
         let joint = match after.pass() {
             Some(passed) => {
+                // 要抽吃子 alone is a joint chase: one piece checks so that another can take
+                // ("黑方马炮联合捉子", 参考图40).
                 let plain = new & !now.via_check;
-                plain.any()
-                    && plain.into_iter().all(|sq| {
+                !plain.any()
+                    || plain.into_iter().all(|sq| {
                         material::needs_second_attacker(&passed, sq, &params.gain.values)
                             || helps_another(&passed, m.to, sq)
                     })
