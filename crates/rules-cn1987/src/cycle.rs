@@ -165,9 +165,17 @@ pub fn rule_judged(plies: Vec<PlyJudgment>, params: &Params) -> CycleRuling {
     let p = period(&moves);
     let mut red = side_label(&plies, Color::Red, p, params.perpetual_chase_same_piece);
     let mut black = side_label(&plies, Color::Black, p, params.perpetual_chase_same_piece);
+    // The joint chaser answers a perpetual chase; its other plies may be forcing too (杀): "红方
+    // 长捉无根子，黑方一联合捉子一杀。红方变着，不变作负" (参考图34).
+    let answers = |joint: &SideLabel, other: &SideLabel| {
+        joint.joint
+            && !other.joint
+            && other.all_chase
+            && joint.all_forcing
+            && !joint.perpetual_check
+    };
     if params.joint_chase_is_counter
-        && red.all_chase
-        && black.all_chase
+        && (answers(&red, &black) || answers(&black, &red))
         && red.standing == Standing::Forbidden
         && black.standing == Standing::Forbidden
         && red.joint != black.joint
