@@ -19,7 +19,11 @@ pub fn shared_dir(what: &str) -> Option<PathBuf> {
     if dir.is_dir() {
         Some(dir)
     } else {
-        eprintln!(
+        // Written to the stderr handle directly, not with `eprintln!`, so that the test
+        // harness's output capture cannot swallow it: a skip must show in every test log.
+        use std::io::Write as _;
+        let _ = writeln!(
+            std::io::stderr(),
             "NOTICE: {} not found; skipping {what} (CI provides ../shared beside the checkout)",
             dir.display()
         );
