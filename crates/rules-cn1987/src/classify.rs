@@ -301,11 +301,15 @@ fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
     // its own kind of ours (each can take the other, each capture is taken back) is offered an
     // exchange of equals ("兑", same type facing each other), not chased — unless the moved piece
     // wins it by itself (兑兼捉按捉).
+    // 捉少根子 is not 兑: the pieces of its kind pair off, and a piece our other attackers outnumber
+    // its other protectors on is chased ("黑方一着捉无根子，一着捉少根子", 参考图49 车3平2; see
+    // [`fewer_roots`]).
     let mut mutual = false;
     if new.any() {
         for sq in new & !now.via_check {
             if (facing_equal(&after, sq, Some(m.to)) || facing_equal(&after, sq, None))
                 && !wins_alone(&after, m.to, sq, params)
+                && !fewer_roots(&after, sq)
             {
                 new.remove(sq);
                 mutual = true;
@@ -464,9 +468,29 @@ fn threatened_apart(
             }
         }
     }
-    let hanging_after = material::winnable(after, &params.gain).won;
-    let hanging_after = hanging_after & !Bitboard::from_square(m.to);
-    if hanging_after.is_empty() || before.is_check() {
+    if before.is_check() {
+        return plain;
+    }
+    // A piece of ours without a root (无根子), before and after the ply, that the opponent could
+    // win before the ply and still attacks is the opponent's own chase even when our new threat
+    // now answers its capture: "红方进马退马均使黑方四路炮不能离线，为长捉无根子；黑方一着捉无根子，
+    // 一着捉少根子" (参考图49: 车3平2 opens the horse's leg on the red horse while the red cannon still
+    // attacks the rootless black cannon). A piece whose root the ply takes away is not (车5进1（闲）,
+    // 参考图26), nor a rooted one (马二进三（兑）, 图9).
+    let mover_pieces = after.board().by_color(!after.turn()) & !Bitboard::from_square(m.to);
+    let mut still_attacked = Bitboard::EMPTY;
+    for sq in mover_pieces {
+        if after.attackers_to(sq, after.turn()).any()
+            && after.attackers_to(sq, !after.turn()).is_empty()
+            && before.attackers_to(sq, !after.turn()).is_empty()
+        {
+            still_attacked.insert(sq);
+        }
+    }
+    let hanging_after = (material::winnable(after, &params.gain).won
+        & !Bitboard::from_square(m.to))
+        | still_attacked;
+    if hanging_after.is_empty() {
         return plain;
     }
     let Some(before_passed) = before.pass() else {
@@ -535,6 +559,20 @@ fn facing_equal(after: &Position, target: Square, screen: Option<Square>) -> boo
                         }))
             })
     })
+}
+
+/// 捉少根子 beside a standoff (参考图49 / 参考图50): the pieces of the chased piece's own kind pair
+/// off (兑); it is still chased when our other attackers outnumber its protectors. 参考图49
+/// "黑方一着捉无根子，一着捉少根子": 车3平2 puts rook and cannon (through the rook) on the red
+/// horse guarded by one rook, beside the horses' standoff; 参考图50, the same without the cannon,
+/// "车3平2 (兑)": one rook against one rook.
+fn fewer_roots(after: &Position, target: Square) -> bool {
+    let Some(victim) = after.piece_at(target) else {
+        return false;
+    };
+    let others = !after.board().by_kind(victim.kind);
+    (after.attackers_to(target, !victim.color) & others).count()
+        > (after.attackers_to(target, victim.color) & others).count()
 }
 
 /// Whether the piece on `attacker` is the only piece of its side attacking `target`.
