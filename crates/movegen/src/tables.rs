@@ -213,12 +213,12 @@ const EMPTY_LINE: LineEntry = LineEntry {
     second: 0,
 };
 
-const fn line_entry(pos: usize, occ: usize, len: usize) -> LineEntry {
-    let mut e = EMPTY_LINE;
-    // upwards
+/// Walks from `pos` in steps of `step` (±1) along a line of `len` points, recording the empty
+/// points before the first piece, the first piece and the second piece.
+const fn scan(mut e: LineEntry, pos: usize, occ: usize, len: usize, step: i32) -> LineEntry {
     let mut seen = 0;
-    let mut i = pos + 1;
-    while i < len {
+    let mut i = pos as i32 + step;
+    while i >= 0 && i < len as i32 {
         if occ >> i & 1 == 0 {
             if seen == 0 {
                 e.slide |= 1 << i;
@@ -231,27 +231,13 @@ const fn line_entry(pos: usize, occ: usize, len: usize) -> LineEntry {
             }
             seen += 1;
         }
-        i += 1;
-    }
-    // downwards
-    seen = 0;
-    let mut i = pos as i32 - 1;
-    while i >= 0 {
-        if occ >> i & 1 == 0 {
-            if seen == 0 {
-                e.slide |= 1 << i;
-            }
-        } else {
-            if seen == 0 {
-                e.first |= 1 << i;
-            } else if seen == 1 {
-                e.second |= 1 << i;
-            }
-            seen += 1;
-        }
-        i -= 1;
+        i += step;
     }
     e
+}
+
+const fn line_entry(pos: usize, occ: usize, len: usize) -> LineEntry {
+    scan(scan(EMPTY_LINE, pos, occ, len, 1), pos, occ, len, -1)
 }
 
 /// Slider results for every position on a line of `LEN` points and every occupancy of it.
