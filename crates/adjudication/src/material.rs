@@ -15,7 +15,8 @@
 //! - 少根子 (more attackers than defenders) and joint chases (车炮联合捉子): the exchange sequence is
 //!   played out to the end, so two attackers against one defender win the piece.
 //! - 抽将 (capture after a check): the attacker may insert checks (bounded by
-//!   [`GainConfig::max_checks`]) before and between captures.
+//!   [`GainConfig::max_checks`]) before and between captures, and may take other pieces with
+//!   check on the way to the target (连续将军得车).
 //! - 失去离线自由 (a piece that cannot leave its line): a capture after which the defender mates by
 //!   consecutive checks (within [`GainConfig::refutation_mate_plies`]) is worth nothing.
 //! - Pawns float (过河兵价值浮动): a line that gives pawns for pieces, or pieces for pawns, is not a
@@ -88,7 +89,9 @@ pub struct GainConfig {
     pub values: Values,
     /// Longest capture/recapture/check line searched, in plies.
     pub max_plies: u8,
-    /// How many non-capturing checks the winning side may give along a line (抽将).
+    /// How many non-capturing checks the winning side may give along a line (抽将). Checks that
+    /// capture on the way are not counted (the line's length bounds them); with 0, the line has
+    /// no check at all.
     pub max_checks: u8,
     /// After the winning side's first capture, a defender mate by consecutive checks within this
     /// many plies refutes the capture (the capturing piece "could not leave its line"). 0 = off.
@@ -243,18 +246,28 @@ impl Search<'_> {
                 if is_capture {
                     if !captured {
                         if m.to != self.victim {
-                            continue;
+                            // 抽将 taking on the way: before the first capture of the victim,
+                            // a capture that gives check is one of the consecutive checks (a
+                            // capture, so not counted against `max_checks`; none when checks
+                            // are off). "退车可抽吃兵，同时将军，对手应将，继续吃掉黑车" (图16 车二退三
+                            // （捉）); "黑方车7平8后，可以下一着开始运用连续将军得车，判捉" (图3: 车8进1
+                            // 将, 仕五进四, 车8平6 takes the advisor with check, 帅五进一, 车6退1 将,
+                            // 帅五退一, 车6平4 takes the rook).
+                            if self.cfg.max_checks == 0 || !gives_check_in_place(pos, m) {
+                                continue;
+                            }
+                        } else {
+                            // 兵卒 / 将帅 attacking alone is not a chase: their own first capture
+                            // does not count.
+                            let mover = pos.piece_at(m.from);
+                            if matches!(
+                                mover.map(|p| p.kind),
+                                Some(PieceKind::King) | Some(PieceKind::Pawn)
+                            ) {
+                                continue;
+                            }
+                            next_captured = true;
                         }
-                        // 兵卒 / 将帅 attacking alone is not a chase: their own first capture
-                        // does not count.
-                        let mover = pos.piece_at(m.from);
-                        if matches!(
-                            mover.map(|p| p.kind),
-                            Some(PieceKind::King) | Some(PieceKind::Pawn)
-                        ) {
-                            continue;
-                        }
-                        next_captured = true;
                     } else if m.to != self.victim
                         && self.root_them.contains(m.to)
                         && bal == Balance::default()
