@@ -187,6 +187,9 @@ struct Search<'a> {
     exempt: Bitboard,
     /// Squares the attacker's pieces moved to along the current line.
     line_to: Bitboard,
+    /// When set, the square of the only attacker piece that may move (out of check): the line
+    /// is played by that piece alone (see [`wins_alone_by_checks`]).
+    solo: Option<Square>,
     nodes: u32,
     exhausted: bool,
 }
@@ -238,6 +241,9 @@ impl Search<'_> {
         let occ_them = pos.board().by_color(!self.attacker);
         let (n, order) = captures_first(pos, &moves, &self.cfg.values);
         for &m in &order[..n] {
+            if !in_check && self.solo.is_some_and(|s| s != m.from) {
+                continue;
+            }
             let victim = pos.piece_at(m.to);
             let is_capture = victim.is_some();
             let mut next_captured = captured;
@@ -302,6 +308,10 @@ impl Search<'_> {
             };
             let first_capture_now = next_captured && !captured;
             let saved_line = self.line_to;
+            let saved_solo = self.solo;
+            if self.solo == Some(m.from) {
+                self.solo = Some(m.to);
+            }
             self.line_to.insert(m.to);
             let undo = pos.play_unchecked(m);
             let v = self.defender_node(
@@ -316,6 +326,7 @@ impl Search<'_> {
             );
             pos.undo(undo);
             self.line_to = saved_line;
+            self.solo = saved_solo;
             if v > best {
                 best = v;
             }
@@ -476,6 +487,7 @@ pub fn winnable_among_exempt(
             root_them: board.by_color(!attacker),
             exempt,
             line_to: Bitboard::EMPTY,
+            solo: None,
             nodes: 0,
             exhausted: false,
         };
@@ -506,6 +518,7 @@ pub fn winnable_among_exempt(
                 root_them: board.by_color(!attacker),
                 exempt,
                 line_to: Bitboard::EMPTY,
+                solo: None,
                 nodes: 0,
                 exhausted: false,
             };
@@ -516,6 +529,44 @@ pub fn winnable_among_exempt(
         }
     }
     out
+}
+
+/// Whether the piece on `piece` wins the enemy piece on `target` by itself, the side to move's
+/// other pieces standing still (except to get out of a check): its own checks (抽将) and its own
+/// capture, as [`winnable`] measures it. A piece that checks and takes alone chases as any
+/// other piece does ("黑方车7平8后，可以下一着开始运用连续将军得车，判捉 … 黑方长捉车", 图3), while
+/// a check by one piece so that another takes is a joint chase ("黑方马炮联合捉子", 参考图40).
+pub fn wins_alone_by_checks(
+    pos: &Position,
+    cfg: &GainConfig,
+    target: Square,
+    piece: Square,
+) -> bool {
+    if pos.is_check() || pos.piece_at(piece).is_none_or(|p| p.color != pos.turn()) {
+        return false;
+    }
+    let mut work = pos.clone();
+    let mut s = Search {
+        cfg,
+        attacker: pos.turn(),
+        victim: target,
+        root_them: pos.board().by_color(!pos.turn()),
+        exempt: Bitboard::EMPTY,
+        line_to: Bitboard::EMPTY,
+        solo: Some(piece),
+        nodes: 0,
+        exhausted: false,
+    };
+    let v = s.attacker_node(
+        &mut work,
+        Balance::default(),
+        false,
+        cfg.max_checks,
+        cfg.max_plies,
+        0,
+        1,
+    );
+    !s.exhausted && v > 0
 }
 
 /// The moves with captures first, the most valuable victim first (so that cut-offs come early
