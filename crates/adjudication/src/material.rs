@@ -168,7 +168,8 @@ const MATE: i32 = 1_000_000;
 /// The result of asking which enemy pieces the side to move can win.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Targets {
-    /// Enemy pieces (by square) the side to move wins by a line whose first capture takes them.
+    /// Enemy pieces (by their square now) the side to move wins by a line whose first capture
+    /// takes them (where they stand then: a piece that moves to answer a check is still itself).
     pub won: Bitboard,
     /// Of those, the pieces won only by a line that starts with a check (抽将 / 要抽吃子).
     pub via_check: Bitboard,
@@ -397,6 +398,15 @@ impl Search<'_> {
                 Some(v) => bal.add(v, m.to, &self.cfg.values, -1),
                 None => bal,
             };
+            // The chased piece is a piece, not a square: when the defender moves it (to answer
+            // a check), the line goes on against it where it stands — "红方退车吃卒，将军后黑方
+            // 垫车，红方可兵七平六将军弃兵得车，判捉" (图24: the rook that blocks the check is the
+            // piece won); 参考图12 车六平八（捉）: 车八进八 将, the advisor blocks and the cannon
+            // takes it.
+            let saved_victim = self.victim;
+            if !captured && m.from == self.victim {
+                self.victim = m.to;
+            }
             let undo = pos.play_unchecked(m);
             let v = self.attacker_node(
                 pos,
@@ -408,6 +418,7 @@ impl Search<'_> {
                 beta,
             );
             pos.undo(undo);
+            self.victim = saved_victim;
             if v < best {
                 best = v;
             }
