@@ -191,6 +191,8 @@ struct Search<'a> {
     /// When set, the square of the only attacker piece that may move (out of check): the line
     /// is played by that piece alone (see [`wins_alone_by_checks`]).
     solo: Option<Square>,
+    /// Whether the current line gave a check before the first capture of the victim (抽将).
+    checked: bool,
     nodes: u32,
     exhausted: bool,
 }
@@ -310,6 +312,10 @@ impl Search<'_> {
             let first_capture_now = next_captured && !captured;
             let saved_line = self.line_to;
             let saved_solo = self.solo;
+            let saved_checked = self.checked;
+            if !in_check && !captured && !next_captured {
+                self.checked = true;
+            }
             if self.solo == Some(m.from) {
                 self.solo = Some(m.to);
             }
@@ -328,6 +334,7 @@ impl Search<'_> {
             pos.undo(undo);
             self.line_to = saved_line;
             self.solo = saved_solo;
+            self.checked = saved_checked;
             if v > best {
                 best = v;
             }
@@ -395,6 +402,19 @@ impl Search<'_> {
                 continue;
             }
             let nbal = match victim {
+                // 抽吃: when the piece was won by a check (抽将) with no pawn given for it, a pawn
+                // the defender picks up afterwards was not traded for it and counts as what it
+                // is, not at a floating value ("红方车三平四，伏平兵将军抽吃马，判捉", 参考图30: the
+                // pawn steps aside to discover the rook's check, the rook takes the horse, a pawn
+                // is lost afterwards). A pawn given before the piece is won floats (送兵换马, 图24).
+                Some(v)
+                    if captured && self.checked && bal.pawns >= 0 && v.kind == PieceKind::Pawn =>
+                {
+                    Balance {
+                        pieces: bal.pieces - self.cfg.values.of(v, m.to),
+                        ..bal
+                    }
+                }
                 Some(v) => bal.add(v, m.to, &self.cfg.values, -1),
                 None => bal,
             };
@@ -499,6 +519,7 @@ pub fn winnable_among_exempt(
             exempt,
             line_to: Bitboard::EMPTY,
             solo: None,
+            checked: false,
             nodes: 0,
             exhausted: false,
         };
@@ -530,6 +551,7 @@ pub fn winnable_among_exempt(
                 exempt,
                 line_to: Bitboard::EMPTY,
                 solo: None,
+                checked: false,
                 nodes: 0,
                 exhausted: false,
             };
@@ -565,6 +587,7 @@ pub fn wins_alone_by_checks(
         exempt: Bitboard::EMPTY,
         line_to: Bitboard::EMPTY,
         solo: Some(piece),
+        checked: false,
         nodes: 0,
         exhausted: false,
     };
