@@ -15,7 +15,8 @@
 //! - 少根子 (more attackers than defenders) and joint chases (车炮联合捉子): the exchange sequence is
 //!   played out to the end, so two attackers against one defender win the piece.
 //! - 抽将 (capture after a check): the attacker may insert checks (bounded by
-//!   [`GainConfig::max_checks`]) before and between captures.
+//!   [`GainConfig::max_checks`]) before and between captures, and may take other pieces with
+//!   check on the way to the target (连续将军得车).
 //! - 失去离线自由 (a piece that cannot leave its line): a capture after which the defender mates by
 //!   consecutive checks (within [`GainConfig::refutation_mate_plies`]) is worth nothing.
 //! - Pawns float (过河兵价值浮动): a line that gives pawns for pieces, or pieces for pawns, is not a
@@ -88,7 +89,9 @@ pub struct GainConfig {
     pub values: Values,
     /// Longest capture/recapture/check line searched, in plies.
     pub max_plies: u8,
-    /// How many non-capturing checks the winning side may give along a line (抽将).
+    /// How many non-capturing checks the winning side may give along a line (抽将). Checks that
+    /// capture on the way are not counted (the line's length bounds them); with 0, the line has
+    /// no check at all.
     pub max_checks: u8,
     /// After the winning side's first capture, a defender mate by consecutive checks within this
     /// many plies refutes the capture (the capturing piece "could not leave its line"). 0 = off.
@@ -165,7 +168,8 @@ const MATE: i32 = 1_000_000;
 /// The result of asking which enemy pieces the side to move can win.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Targets {
-    /// Enemy pieces (by square) the side to move wins by a line whose first capture takes them.
+    /// Enemy pieces (by their square now) the side to move wins by a line whose first capture
+    /// takes them (where they stand then: a piece that moves to answer a check is still itself).
     pub won: Bitboard,
     /// Of those, the pieces won only by a line that starts with a check (抽将 / 要抽吃子).
     pub via_check: Bitboard,
@@ -184,6 +188,11 @@ struct Search<'a> {
     exempt: Bitboard,
     /// Squares the attacker's pieces moved to along the current line.
     line_to: Bitboard,
+    /// When set, the square of the only attacker piece that may move (out of check): the line
+    /// is played by that piece alone (see [`wins_alone_by_checks`]).
+    solo: Option<Square>,
+    /// Whether the current line gave a check before the first capture of the victim (抽将).
+    checked: bool,
     nodes: u32,
     exhausted: bool,
 }
@@ -235,6 +244,9 @@ impl Search<'_> {
         let occ_them = pos.board().by_color(!self.attacker);
         let (n, order) = captures_first(pos, &moves, &self.cfg.values);
         for &m in &order[..n] {
+            if !in_check && self.solo.is_some_and(|s| s != m.from) {
+                continue;
+            }
             let victim = pos.piece_at(m.to);
             let is_capture = victim.is_some();
             let mut next_captured = captured;
@@ -243,18 +255,28 @@ impl Search<'_> {
                 if is_capture {
                     if !captured {
                         if m.to != self.victim {
-                            continue;
+                            // 抽将 taking on the way: before the first capture of the victim,
+                            // a capture that gives check is one of the consecutive checks (a
+                            // capture, so not counted against `max_checks`; none when checks
+                            // are off). "退车可抽吃兵，同时将军，对手应将，继续吃掉黑车" (图16 车二退三
+                            // （捉）); "黑方车7平8后，可以下一着开始运用连续将军得车，判捉" (图3: 车8进1
+                            // 将, 仕五进四, 车8平6 takes the advisor with check, 帅五进一, 车6退1 将,
+                            // 帅五退一, 车6平4 takes the rook).
+                            if self.cfg.max_checks == 0 || !gives_check_in_place(pos, m) {
+                                continue;
+                            }
+                        } else {
+                            // 兵卒 / 将帅 attacking alone is not a chase: their own first capture
+                            // does not count.
+                            let mover = pos.piece_at(m.from);
+                            if matches!(
+                                mover.map(|p| p.kind),
+                                Some(PieceKind::King) | Some(PieceKind::Pawn)
+                            ) {
+                                continue;
+                            }
+                            next_captured = true;
                         }
-                        // 兵卒 / 将帅 attacking alone is not a chase: their own first capture
-                        // does not count.
-                        let mover = pos.piece_at(m.from);
-                        if matches!(
-                            mover.map(|p| p.kind),
-                            Some(PieceKind::King) | Some(PieceKind::Pawn)
-                        ) {
-                            continue;
-                        }
-                        next_captured = true;
                     } else if m.to != self.victim
                         && self.root_them.contains(m.to)
                         && bal == Balance::default()
@@ -289,6 +311,14 @@ impl Search<'_> {
             };
             let first_capture_now = next_captured && !captured;
             let saved_line = self.line_to;
+            let saved_solo = self.solo;
+            let saved_checked = self.checked;
+            if !in_check && !captured && !next_captured {
+                self.checked = true;
+            }
+            if self.solo == Some(m.from) {
+                self.solo = Some(m.to);
+            }
             self.line_to.insert(m.to);
             let undo = pos.play_unchecked(m);
             let v = self.defender_node(
@@ -303,6 +333,8 @@ impl Search<'_> {
             );
             pos.undo(undo);
             self.line_to = saved_line;
+            self.solo = saved_solo;
+            self.checked = saved_checked;
             if v > best {
                 best = v;
             }
@@ -370,9 +402,31 @@ impl Search<'_> {
                 continue;
             }
             let nbal = match victim {
+                // 抽吃: when the piece was won by a check (抽将) with no pawn given for it, a pawn
+                // the defender picks up afterwards was not traded for it and counts as what it
+                // is, not at a floating value ("红方车三平四，伏平兵将军抽吃马，判捉", 参考图30: the
+                // pawn steps aside to discover the rook's check, the rook takes the horse, a pawn
+                // is lost afterwards). A pawn given before the piece is won floats (送兵换马, 图24).
+                Some(v)
+                    if captured && self.checked && bal.pawns >= 0 && v.kind == PieceKind::Pawn =>
+                {
+                    Balance {
+                        pieces: bal.pieces - self.cfg.values.of(v, m.to),
+                        ..bal
+                    }
+                }
                 Some(v) => bal.add(v, m.to, &self.cfg.values, -1),
                 None => bal,
             };
+            // The chased piece is a piece, not a square: when the defender moves it (to answer
+            // a check), the line goes on against it where it stands — "红方退车吃卒，将军后黑方
+            // 垫车，红方可兵七平六将军弃兵得车，判捉" (图24: the rook that blocks the check is the
+            // piece won); 参考图12 车六平八（捉）: 车八进八 将, the advisor blocks and the cannon
+            // takes it.
+            let saved_victim = self.victim;
+            if !captured && m.from == self.victim {
+                self.victim = m.to;
+            }
             let undo = pos.play_unchecked(m);
             let v = self.attacker_node(
                 pos,
@@ -384,6 +438,7 @@ impl Search<'_> {
                 beta,
             );
             pos.undo(undo);
+            self.victim = saved_victim;
             if v < best {
                 best = v;
             }
@@ -463,6 +518,8 @@ pub fn winnable_among_exempt(
             root_them: board.by_color(!attacker),
             exempt,
             line_to: Bitboard::EMPTY,
+            solo: None,
+            checked: false,
             nodes: 0,
             exhausted: false,
         };
@@ -493,6 +550,8 @@ pub fn winnable_among_exempt(
                 root_them: board.by_color(!attacker),
                 exempt,
                 line_to: Bitboard::EMPTY,
+                solo: None,
+                checked: false,
                 nodes: 0,
                 exhausted: false,
             };
@@ -503,6 +562,45 @@ pub fn winnable_among_exempt(
         }
     }
     out
+}
+
+/// Whether the piece on `piece` wins the enemy piece on `target` by itself, the side to move's
+/// other pieces standing still (except to get out of a check): its own checks (抽将) and its own
+/// capture, as [`winnable`] measures it. A piece that checks and takes alone chases as any
+/// other piece does ("黑方车7平8后，可以下一着开始运用连续将军得车，判捉 … 黑方长捉车", 图3), while
+/// a check by one piece so that another takes is a joint chase ("黑方马炮联合捉子", 参考图40).
+pub fn wins_alone_by_checks(
+    pos: &Position,
+    cfg: &GainConfig,
+    target: Square,
+    piece: Square,
+) -> bool {
+    if pos.is_check() || pos.piece_at(piece).is_none_or(|p| p.color != pos.turn()) {
+        return false;
+    }
+    let mut work = pos.clone();
+    let mut s = Search {
+        cfg,
+        attacker: pos.turn(),
+        victim: target,
+        root_them: pos.board().by_color(!pos.turn()),
+        exempt: Bitboard::EMPTY,
+        line_to: Bitboard::EMPTY,
+        solo: Some(piece),
+        checked: false,
+        nodes: 0,
+        exhausted: false,
+    };
+    let v = s.attacker_node(
+        &mut work,
+        Balance::default(),
+        false,
+        cfg.max_checks,
+        cfg.max_plies,
+        0,
+        1,
+    );
+    !s.exhausted && v > 0
 }
 
 /// The moves with captures first, the most valuable victim first (so that cut-offs come early

@@ -107,7 +107,8 @@ pub enum Class {
         /// Every target won outright (not by 抽将) is won jointly: only with a second attacker
         /// (捉少根子), or with the moved piece taking its protection away (车炮联合捉子). A chase
         /// made only by 抽将 (要抽吃子) is joint: the check and the capture work together
-        /// ("黑方马炮联合捉子", 参考图40).
+        /// ("黑方马炮联合捉子", 参考图40) — unless the moved piece checks and takes by itself
+        /// ("黑方长捉车", 图3).
         joint: bool,
     },
     /// 闲: none of the above.
@@ -325,12 +326,20 @@ fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
             Some(passed) => {
                 // 要抽吃子 alone is a joint chase: one piece checks so that another can take
                 // ("黑方马炮联合捉子", 参考图40).
+                // But a piece that gives the checks and takes by itself chases alone: "黑方车7平8
+                // 后，可以下一着开始运用连续将军得车，判捉 … 黑方长捉车" (图3, a plain 长捉 against
+                // red's 长捉无根子: a draw).
                 let plain = new & !now.via_check;
-                !plain.any()
-                    || plain.into_iter().all(|sq| {
-                        material::needs_second_attacker(&passed, sq, &params.gain.values)
-                            || helps_another(&passed, m.to, sq)
-                    })
+                let by_checks = new & now.via_check;
+                let solo = by_checks
+                    .into_iter()
+                    .any(|sq| material::wins_alone_by_checks(&passed, &params.gain, sq, m.to));
+                !solo
+                    && (!plain.any()
+                        || plain.into_iter().all(|sq| {
+                            material::needs_second_attacker(&passed, sq, &params.gain.values)
+                                || helps_another(&passed, m.to, sq)
+                        }))
             }
             None => false,
         };
