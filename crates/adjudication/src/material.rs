@@ -182,6 +182,9 @@ struct Search<'a> {
     /// Attacker's pieces the defender may not take unless they moved in the line (see
     /// [`winnable_among_exempt`]).
     exempt: Bitboard,
+    /// Defender's pieces the attacker may not take along the line (see
+    /// [`winnable_among_sparing`]).
+    spared: Bitboard,
     /// Squares the attacker's pieces moved to along the current line.
     line_to: Bitboard,
     nodes: u32,
@@ -237,6 +240,9 @@ impl Search<'_> {
         for &m in &order[..n] {
             let victim = pos.piece_at(m.to);
             let is_capture = victim.is_some();
+            if is_capture && self.spared.contains(m.to) {
+                continue;
+            }
             let mut next_captured = captured;
             let mut next_checks = checks_left;
             if !in_check {
@@ -423,6 +429,21 @@ pub fn winnable_among_exempt(
     among: Bitboard,
     exempt: Bitboard,
 ) -> Targets {
+    winnable_among_sparing(pos, cfg, among, exempt, Bitboard::EMPTY)
+}
+
+/// [`winnable_among_exempt`] where the attacker may not take the defender's pieces on the squares
+/// of `spared` anywhere along the line: a piece that the edition rules offered in exchange (兑)
+/// rather than chased cannot pay for the loss made on another target ("车四退二（兑）", rule-book
+/// 图21: the cannon takes the elephant with check at a loss, and the line gains only by then
+/// winning the horse that stands off against ours).
+pub fn winnable_among_sparing(
+    pos: &Position,
+    cfg: &GainConfig,
+    among: Bitboard,
+    exempt: Bitboard,
+    spared: Bitboard,
+) -> Targets {
     let attacker = pos.turn();
     let mut out = Targets::default();
     if pos.is_check() || among.is_empty() {
@@ -462,6 +483,7 @@ pub fn winnable_among_exempt(
             victim: sq,
             root_them: board.by_color(!attacker),
             exempt,
+            spared,
             line_to: Bitboard::EMPTY,
             nodes: 0,
             exhausted: false,
@@ -492,6 +514,7 @@ pub fn winnable_among_exempt(
                 victim: sq,
                 root_them: board.by_color(!attacker),
                 exempt,
+                spared,
                 line_to: Bitboard::EMPTY,
                 nodes: 0,
                 exhausted: false,

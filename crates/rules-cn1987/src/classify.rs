@@ -305,6 +305,7 @@ fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
     // its other protectors on is chased ("黑方一着捉无根子，一着捉少根子", 参考图49 车3平2; see
     // [`fewer_roots`]).
     let mut mutual = false;
+    let mut paired = Bitboard::EMPTY;
     if new.any() {
         for sq in new & !now.via_check {
             if (facing_equal(&after, sq, Some(m.to)) || facing_equal(&after, sq, None))
@@ -312,8 +313,32 @@ fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
                 && !fewer_roots(&after, sq)
             {
                 new.remove(sq);
+                paired.insert(sq);
                 mutual = true;
             }
+        }
+    }
+    // A piece offered in exchange (兑) is not chased, and it cannot pay for another target either:
+    // a line that takes another piece at a loss and gains only by then winning the paired piece is
+    // no chase of that piece ("车四退二（兑）", 图21: the rook steps back beside the horses'
+    // standoff, and 炮 takes 象 with check only to win the horse after 象 takes back). Only
+    // targets of the plain search are re-searched (those found by judging each side's chase apart
+    // keep their own reading).
+    if paired.any()
+        && new.any()
+        && let Some(passed) = after.pass()
+    {
+        let plain = new & material::winnable_among(&passed, &params.gain, new).won;
+        if plain.any() {
+            let kept = material::winnable_among_sparing(
+                &passed,
+                &params.gain,
+                plain,
+                Bitboard::EMPTY,
+                paired,
+            )
+            .won;
+            new &= !(plain & !kept);
         }
     }
     if new.any() {
