@@ -379,6 +379,14 @@ impl Search<'_> {
                 Some(v) => bal.add(v, m.to, &self.cfg.values, -1),
                 None => bal,
             };
+            // The chased piece is followed when the check makes it move (it steps into the
+            // line to block, 垫将): it is still the piece the line wins ("仕五退六（捉）… 红方一联合
+            // 捉子一杀", rule-book 参考图42: 车 checks, 炮 must block and the cannon behind the rook
+            // takes it).
+            let saved_victim = self.victim;
+            if in_check && !captured && m.from == self.victim {
+                self.victim = m.to;
+            }
             let undo = pos.play_unchecked(m);
             let v = self.attacker_node(
                 pos,
@@ -390,6 +398,7 @@ impl Search<'_> {
                 beta,
             );
             pos.undo(undo);
+            self.victim = saved_victim;
             if v < best {
                 best = v;
             }
