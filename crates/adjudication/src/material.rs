@@ -367,12 +367,19 @@ impl Search<'_> {
         }
         let mut best = if in_check { MATE } else { stand };
         let (n, order) = captures_first(pos, &moves, &self.cfg.values);
+        let held = self.exempt & !self.line_to;
+        // In check the defender may still not answer by taking an exempt piece while it has
+        // another answer (block, king move): the check is the line's, the exempt piece's capture
+        // is the defender's own chase, judged apart (rule-book 图28 "车八平七（捉）… 一着捉无根子":
+        // the rook takes the horse with a discovered check by the cannon it guards, and the
+        // black rook that attacks the cannon may not count its capture as the answer).
+        let held_in_check = in_check && moves.iter().any(|r| !held.contains(r.to));
         for &m in &order[..n] {
             let victim = pos.piece_at(m.to);
             if !in_check && victim.is_none() {
                 continue;
             }
-            if !in_check && self.exempt.contains(m.to) && !self.line_to.contains(m.to) {
+            if (!in_check || held_in_check) && held.contains(m.to) {
                 continue;
             }
             let nbal = match victim {
@@ -694,6 +701,59 @@ pub fn needs_second_attacker(pos: &Position, target: Square, values: &Values) ->
         };
         direct = true;
         let mut next = pos.clone();
+        next.play_unchecked(m);
+        let recapture = next.legal_moves().iter().any(|r| r.to == target);
+        let net = if recapture {
+            v - values.of(capturer, target)
+        } else {
+            v
+        };
+        if net > 0 {
+            return false;
+        }
+    }
+    direct
+}
+
+/// Whether every direct capture of the enemy piece on `target` by the side to move wins it only
+/// with a partner (车炮联合捉子): with the capturing side's other pieces that attack the target
+/// taken off the board, the capture is no longer legal (a cannon loses its screen) or is taken
+/// back for no gain. Rule-book 图28 "车七平八（捉）… 一着车炮联合捉子": the rook and the cannon behind
+/// it both attack the advisor; the rook alone is taken back by the king and the cannon alone has
+/// no screen. 参考图38 "黑方联合捉车": rook and cannon through it on the rook guarded by the king.
+pub fn needs_partner(pos: &Position, target: Square, values: &Values) -> bool {
+    let Some(victim) = pos.piece_at(target) else {
+        return false;
+    };
+    let v = values.of(victim, target);
+    let attackers = pos.attackers_to(target, pos.turn());
+    let mut direct = false;
+    for &m in pos.legal_moves().iter() {
+        if m.to != target {
+            continue;
+        }
+        let Some(capturer) = pos.piece_at(m.from) else {
+            continue;
+        };
+        direct = true;
+        let partners =
+            attackers & !Bitboard::from_square(m.from) & !pos.board().by_kind(PieceKind::King);
+        // Without the partners the capture no longer reaches the target: a cannon lost its
+        // screen.
+        let occ_alone = pos.board().occupied() & !partners;
+        if !xiangqi_movegen::piece_attacks(capturer, m.from, occ_alone).contains(target) {
+            continue;
+        }
+        let mut setup = pos.to_setup();
+        for sq in partners {
+            setup.board.remove(sq);
+        }
+        // A board without the partners that is not a position (a king left in check) or on which
+        // the capture is illegal (the partners shielded our own king) is judged as it stands.
+        let mut next = match Position::from_setup(setup) {
+            Ok(alone) if alone.is_legal(m) => alone,
+            _ => pos.clone(),
+        };
         next.play_unchecked(m);
         let recapture = next.legal_moves().iter().any(|r| r.to == target);
         let net = if recapture {

@@ -354,6 +354,7 @@ fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
                 !plain.any()
                     || plain.into_iter().all(|sq| {
                         material::needs_second_attacker(&passed, sq, &params.gain.values)
+                            || material::needs_partner(&passed, sq, &params.gain.values)
                             || helps_another(&passed, m.to, sq)
                     })
             }
