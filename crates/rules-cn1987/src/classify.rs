@@ -353,8 +353,9 @@ fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
                 let plain = new & !now.via_check;
                 !plain.any()
                     || plain.into_iter().all(|sq| {
-                        material::needs_second_attacker(&passed, sq, &params.gain.values)
-                            || material::needs_partner(&passed, sq, &params.gain.values)
+                        ((material::needs_second_attacker(&passed, sq, &params.gain.values)
+                            || material::needs_partner(&passed, sq, &params.gain.values))
+                            && outnumbered(&passed, sq, &params.gain.values))
                             || helps_another(&passed, m.to, sq)
                     })
             }
@@ -599,6 +600,33 @@ fn fewer_roots(after: &Position, target: Square) -> bool {
     let others = !after.board().by_kind(victim.kind);
     (after.attackers_to(target, !victim.color) & others).count()
         > (after.attackers_to(target, victim.color) & others).count()
+}
+
+/// 少根子: capturing on `target` in turn, each side with its least valuable piece that can legally
+/// take there (pieces behind the first ones join as the line opens), the side to move makes the
+/// last capture — more attackers than protectors (图27 "车炮联合捉子": the cannon behind the rook
+/// retakes). A piece attacked twice and protected twice is no 少根子 even when a line that takes it
+/// wins: the gain is then another piece's (图26 "黑方长捉车": 炮8进3 sets the cannon behind the pawn
+/// so that the other cannon's capture of the twice-protected elephant uncovers an attack on the
+/// rook — a plain chase, not a joint one).
+fn outnumbered(pos: &Position, target: Square, values: &material::Values) -> bool {
+    let attacker = pos.turn();
+    let mut board = pos.clone();
+    let mut last = None;
+    for _ in 0..32 {
+        let capture = board
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|c| c.to == target)
+            .min_by_key(|c| board.piece_at(c.from).map_or(0, |p| values.of(p, c.from)));
+        let Some(c) = capture else {
+            break;
+        };
+        last = Some(board.turn());
+        board.play_unchecked(c);
+    }
+    last == Some(attacker)
 }
 
 /// Whether the piece on `attacker` is the only piece of its side attacking `target`.
