@@ -186,6 +186,9 @@ struct Search<'a> {
     /// Attacker's pieces the defender may not take unless they moved in the line (see
     /// [`winnable_among_exempt`]).
     exempt: Bitboard,
+    /// Defender's pieces the attacker may not take along the line (see
+    /// [`winnable_among_sparing`]).
+    spared: Bitboard,
     /// Squares the attacker's pieces moved to along the current line.
     line_to: Bitboard,
     /// When set, the square of the only attacker piece that may move (out of check): the line
@@ -249,6 +252,9 @@ impl Search<'_> {
             }
             let victim = pos.piece_at(m.to);
             let is_capture = victim.is_some();
+            if is_capture && self.spared.contains(m.to) {
+                continue;
+            }
             let mut next_captured = captured;
             let mut next_checks = checks_left;
             if !in_check {
@@ -393,12 +399,19 @@ impl Search<'_> {
         }
         let mut best = if in_check { MATE } else { stand };
         let (n, order) = captures_first(pos, &moves, &self.cfg.values);
+        let held = self.exempt & !self.line_to;
+        // In check the defender may still not answer by taking an exempt piece while it has
+        // another answer (block, king move): the check is the line's, the exempt piece's capture
+        // is the defender's own chase, judged apart (rule-book 图28 "车八平七（捉）… 一着捉无根子":
+        // the rook takes the horse with a discovered check by the cannon it guards, and the
+        // black rook that attacks the cannon may not count its capture as the answer).
+        let held_in_check = in_check && moves.iter().any(|r| !held.contains(r.to));
         for &m in &order[..n] {
             let victim = pos.piece_at(m.to);
             if !in_check && victim.is_none() {
                 continue;
             }
-            if !in_check && self.exempt.contains(m.to) && !self.line_to.contains(m.to) {
+            if (!in_check || held_in_check) && held.contains(m.to) {
                 continue;
             }
             let nbal = match victim {
@@ -422,7 +435,8 @@ impl Search<'_> {
             // a check), the line goes on against it where it stands — "红方退车吃卒，将军后黑方
             // 垫车，红方可兵七平六将军弃兵得车，判捉" (图24: the rook that blocks the check is the
             // piece won); 参考图12 车六平八（捉）: 车八进八 将, the advisor blocks and the cannon
-            // takes it.
+            // takes it; 参考图42 仕五退六（捉）: 车 checks, 炮 must block and the cannon
+            // behind the rook takes it.
             let saved_victim = self.victim;
             if !captured && m.from == self.victim {
                 self.victim = m.to;
@@ -478,6 +492,21 @@ pub fn winnable_among_exempt(
     among: Bitboard,
     exempt: Bitboard,
 ) -> Targets {
+    winnable_among_sparing(pos, cfg, among, exempt, Bitboard::EMPTY)
+}
+
+/// [`winnable_among_exempt`] where the attacker may not take the defender's pieces on the squares
+/// of `spared` anywhere along the line: a piece that the edition rules offered in exchange (兑)
+/// rather than chased cannot pay for the loss made on another target ("车四退二（兑）", rule-book
+/// 图21: the cannon takes the elephant with check at a loss, and the line gains only by then
+/// winning the horse that stands off against ours).
+pub fn winnable_among_sparing(
+    pos: &Position,
+    cfg: &GainConfig,
+    among: Bitboard,
+    exempt: Bitboard,
+    spared: Bitboard,
+) -> Targets {
     let attacker = pos.turn();
     let mut out = Targets::default();
     if pos.is_check() || among.is_empty() {
@@ -517,6 +546,7 @@ pub fn winnable_among_exempt(
             victim: sq,
             root_them: board.by_color(!attacker),
             exempt,
+            spared,
             line_to: Bitboard::EMPTY,
             solo: None,
             checked: false,
@@ -549,6 +579,7 @@ pub fn winnable_among_exempt(
                 victim: sq,
                 root_them: board.by_color(!attacker),
                 exempt,
+                spared,
                 line_to: Bitboard::EMPTY,
                 solo: None,
                 checked: false,
@@ -760,6 +791,59 @@ pub fn needs_second_attacker(pos: &Position, target: Square, values: &Values) ->
         };
         direct = true;
         let mut next = pos.clone();
+        next.play_unchecked(m);
+        let recapture = next.legal_moves().iter().any(|r| r.to == target);
+        let net = if recapture {
+            v - values.of(capturer, target)
+        } else {
+            v
+        };
+        if net > 0 {
+            return false;
+        }
+    }
+    direct
+}
+
+/// Whether every direct capture of the enemy piece on `target` by the side to move wins it only
+/// with a partner (车炮联合捉子): with the capturing side's other pieces that attack the target
+/// taken off the board, the capture is no longer legal (a cannon loses its screen) or is taken
+/// back for no gain. Rule-book 图28 "车七平八（捉）… 一着车炮联合捉子": the rook and the cannon behind
+/// it both attack the advisor; the rook alone is taken back by the king and the cannon alone has
+/// no screen. 参考图38 "黑方联合捉车": rook and cannon through it on the rook guarded by the king.
+pub fn needs_partner(pos: &Position, target: Square, values: &Values) -> bool {
+    let Some(victim) = pos.piece_at(target) else {
+        return false;
+    };
+    let v = values.of(victim, target);
+    let attackers = pos.attackers_to(target, pos.turn());
+    let mut direct = false;
+    for &m in pos.legal_moves().iter() {
+        if m.to != target {
+            continue;
+        }
+        let Some(capturer) = pos.piece_at(m.from) else {
+            continue;
+        };
+        direct = true;
+        let partners =
+            attackers & !Bitboard::from_square(m.from) & !pos.board().by_kind(PieceKind::King);
+        // Without the partners the capture no longer reaches the target: a cannon lost its
+        // screen.
+        let occ_alone = pos.board().occupied() & !partners;
+        if !xiangqi_movegen::piece_attacks(capturer, m.from, occ_alone).contains(target) {
+            continue;
+        }
+        let mut setup = pos.to_setup();
+        for sq in partners {
+            setup.board.remove(sq);
+        }
+        // A board without the partners that is not a position (a king left in check) or on which
+        // the capture is illegal (the partners shielded our own king) is judged as it stands.
+        let mut next = match Position::from_setup(setup) {
+            Ok(alone) if alone.is_legal(m) => alone,
+            _ => pos.clone(),
+        };
         next.play_unchecked(m);
         let recapture = next.legal_moves().iter().any(|r| r.to == target);
         let net = if recapture {

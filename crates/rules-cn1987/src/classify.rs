@@ -306,6 +306,7 @@ fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
     // its other protectors on is chased ("黑方一着捉无根子，一着捉少根子", 参考图49 车3平2; see
     // [`fewer_roots`]).
     let mut mutual = false;
+    let mut paired = Bitboard::EMPTY;
     if new.any() {
         for sq in new & !now.via_check {
             if (facing_equal(&after, sq, Some(m.to)) || facing_equal(&after, sq, None))
@@ -313,8 +314,32 @@ fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
                 && !fewer_roots(&after, sq)
             {
                 new.remove(sq);
+                paired.insert(sq);
                 mutual = true;
             }
+        }
+    }
+    // A piece offered in exchange (兑) is not chased, and it cannot pay for another target either:
+    // a line that takes another piece at a loss and gains only by then winning the paired piece is
+    // no chase of that piece ("车四退二（兑）", 图21: the rook steps back beside the horses'
+    // standoff, and 炮 takes 象 with check only to win the horse after 象 takes back). Only
+    // targets of the plain search are re-searched (those found by judging each side's chase apart
+    // keep their own reading).
+    if paired.any()
+        && new.any()
+        && let Some(passed) = after.pass()
+    {
+        let plain = new & material::winnable_among(&passed, &params.gain, new).won;
+        if plain.any() {
+            let kept = material::winnable_among_sparing(
+                &passed,
+                &params.gain,
+                plain,
+                Bitboard::EMPTY,
+                paired,
+            )
+            .won;
+            new &= !(plain & !kept);
         }
     }
     if new.any() {
@@ -337,7 +362,9 @@ fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
                 !solo
                     && (!plain.any()
                         || plain.into_iter().all(|sq| {
-                            material::needs_second_attacker(&passed, sq, &params.gain.values)
+                            ((material::needs_second_attacker(&passed, sq, &params.gain.values)
+                                || material::needs_partner(&passed, sq, &params.gain.values))
+                                && outnumbered(&passed, sq, &params.gain.values))
                                 || helps_another(&passed, m.to, sq)
                         }))
             }
@@ -582,6 +609,33 @@ fn fewer_roots(after: &Position, target: Square) -> bool {
     let others = !after.board().by_kind(victim.kind);
     (after.attackers_to(target, !victim.color) & others).count()
         > (after.attackers_to(target, victim.color) & others).count()
+}
+
+/// 少根子: capturing on `target` in turn, each side with its least valuable piece that can legally
+/// take there (pieces behind the first ones join as the line opens), the side to move makes the
+/// last capture — more attackers than protectors (图27 "车炮联合捉子": the cannon behind the rook
+/// retakes). A piece attacked twice and protected twice is no 少根子 even when a line that takes it
+/// wins: the gain is then another piece's (图26 "黑方长捉车": 炮8进3 sets the cannon behind the pawn
+/// so that the other cannon's capture of the twice-protected elephant uncovers an attack on the
+/// rook — a plain chase, not a joint one).
+fn outnumbered(pos: &Position, target: Square, values: &material::Values) -> bool {
+    let attacker = pos.turn();
+    let mut board = pos.clone();
+    let mut last = None;
+    for _ in 0..32 {
+        let capture = board
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|c| c.to == target)
+            .min_by_key(|c| board.piece_at(c.from).map_or(0, |p| values.of(p, c.from)));
+        let Some(c) = capture else {
+            break;
+        };
+        last = Some(board.turn());
+        board.play_unchecked(c);
+    }
+    last == Some(attacker)
 }
 
 /// Whether the piece on `attacker` is the only piece of its side attacking `target`.
