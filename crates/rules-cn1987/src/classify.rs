@@ -197,7 +197,8 @@ pub fn classify(before: &Position, m: Move, params: &Params) -> Class {
 /// ply answers it with a piece other than the king, a 捉 of pieces that would not be winnable had
 /// the checking piece stayed where it came from was brought about by the checker himself (自毙,
 /// "是自己造成的被捉状态", rule-book 参考图22, 参考图19): it is idle. Chasing the checking piece
-/// itself still counts. (A king's reply to a check is always so judged by [`classify`]:
+/// itself still counts, and so does a chase the reply makes itself (see [`attacks_opened_by`],
+/// 参考图47). (A king's reply to a check is always so judged by [`classify`]:
 /// "走动帅（将）应将后产生的捉、杀为闲", 图17.)
 pub fn classify_in_game(before: &Position, m: Move, params: &Params, prev: Option<Move>) -> Class {
     let class = classify(before, m, params);
@@ -227,11 +228,32 @@ pub fn classify_in_game(before: &Position, m: Move, params: &Params, prev: Optio
         return class;
     };
     let without = material::threatened_after(&unchecked, &params.gain).won;
-    if (targets & without).is_empty() {
+    if (targets & without).is_empty() && !attacks_opened_by(&after, m, targets) {
         Class::Idle(IdleKind::SelfInflicted)
     } else {
         class
     }
+}
+
+/// Whether the reply `m` itself makes an attack on one of `targets` (the moved piece takes it, or
+/// a piece of ours takes it through the square `m` left): then the chase is the reply's own doing,
+/// not a state the checker brought about, even if the check was needed for it ("红方长捉无根子",
+/// 参考图47: 炮三平五 blocks 后炮平5's check and opens the rook's file on the cannon behind). Only
+/// legal captures count: a pinned piece does not attack (参考图22: 炮2平6 blocks the check and
+/// stands pinned on the advisor it would take through the rook).
+fn attacks_opened_by(after: &Position, m: Move, targets: Bitboard) -> bool {
+    let Some(passed) = after.pass() else {
+        return false;
+    };
+    let mut closed = passed.board().occupied();
+    closed.insert(m.from);
+    passed.legal_moves().iter().any(|c| {
+        targets.contains(c.to)
+            && (c.from == m.to
+                || passed.piece_at(c.from).is_some_and(|p| {
+                    !xiangqi_movegen::piece_attacks(p, c.from, closed).contains(c.to)
+                }))
+    })
 }
 
 fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
