@@ -205,6 +205,9 @@ pub fn classify_in_game(before: &Position, m: Move, params: &Params, prev: Optio
     let (Some(prev_move), Class::Chase { targets, .. }) = (prev, class) else {
         return class;
     };
+    if holds_the_draw(before, m, prev_move, targets, params) {
+        return Class::Idle(IdleKind::Follow);
+    }
     if !before.is_check()
         || targets.contains(prev_move.to)
         || before
@@ -233,6 +236,50 @@ pub fn classify_in_game(before: &Position, m: Move, params: &Params, prev: Optio
     } else {
         class
     }
+}
+
+/// 守和要点 (图18): the opponent's last move `prev` was his king's reply to our check, and that
+/// reply threatens mate (a 杀 we brought about ourselves, 自毙); the ply `m` parries the threat, and
+/// every piece it chases is attacked by the moved piece itself — the piece has come back to the
+/// point that holds the draw, and its attack from there is incidental: "红方一将一跟，占据守和要点，
+/// 附带产生的捉象按“闲”着处理" (车六平五 returns in front of the black horse and attacks the elephant
+/// behind it). A chase that the parry makes real for another piece counts: "车3退8解杀后才形成了实际的
+/// 捉" (参考图20: the rook's return blocks the horse's mate and the cannon's capture of the rook
+/// stands).
+fn holds_the_draw(
+    before: &Position,
+    m: Move,
+    prev: Move,
+    targets: Bitboard,
+    params: &Params,
+) -> bool {
+    if before.is_check()
+        || before
+            .piece_at(prev.to)
+            .is_none_or(|p| p.kind != PieceKind::King)
+        || !material::threatens_mate(before, params.mate_threat_plies, params.mate_threat_budget)
+    {
+        return false;
+    }
+    // The king's move was a reply to a check: with the king back, its side was in check.
+    let mut setup = before.to_setup();
+    if setup.board.piece_at(prev.from).is_some() {
+        return false;
+    }
+    setup.board.move_piece(prev.to, prev.from);
+    setup.turn = !setup.turn;
+    if !Position::from_setup(setup).is_ok_and(|p| p.is_check()) {
+        return false;
+    }
+    let Ok(after) = before.played(m) else {
+        return false;
+    };
+    let mut next = after.clone();
+    let mut budget = params.mate_threat_budget;
+    !material::mates_by_checks(&mut next, params.mate_threat_plies, &mut budget)
+        && targets
+            .into_iter()
+            .all(|sq| after.attacks_from(m.to).contains(sq))
 }
 
 /// Whether the reply `m` itself makes an attack on one of `targets` (the moved piece takes it, or
