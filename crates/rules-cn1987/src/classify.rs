@@ -282,6 +282,91 @@ fn holds_the_draw(
             .all(|sq| after.attacks_from(m.to).contains(sq))
 }
 
+/// 避吃促成得子: the targets among `targets` that the ply threatens only because the moved piece
+/// escaped a capture — the opponent could win it before the ply, so its capture answered ours —
+/// without adding to the attack: the moved piece does not take the target, no capture of it
+/// passes through the square the ply left, the ply takes none of its protection away (see
+/// [`helps_another`]), the moved piece does not back a piece of ours that attacks it (车９平８（捉）,
+/// 图9: the rook lines up behind the cannon), it does not tie the target to its line (see
+/// [`ties_to_its_line`]; 参考图49 马七退八（捉）), and the target was already winnable before the ply
+/// had the opponent been barred from taking the moved piece. Such a chase is 闲:
+/// "黑避吃促成得子，但没有加强进攻子力，判闲" (参考图37: 炮9退1 steps out of the rook's reach, and the
+/// rook behind it can now take the horse); "红马被黑车捉的状态，其因果关系，是红方自己造成的，判闲"
+/// (参考图21: 车4进1 leaves the horse's reach, and the rook that never moved can take the horse red
+/// left en prise).
+fn escape_only(
+    before: &Position,
+    after: &Position,
+    m: Move,
+    targets: Bitboard,
+    params: &Params,
+) -> Bitboard {
+    if targets.is_empty() || before.is_check() {
+        return Bitboard::EMPTY;
+    }
+    let (Some(before_passed), Some(passed)) = (before.pass(), after.pass()) else {
+        return Bitboard::EMPTY;
+    };
+    let from = Bitboard::from_square(m.from);
+    if !material::winnable_among(&before_passed, &params.gain, from)
+        .won
+        .contains(m.from)
+    {
+        return Bitboard::EMPTY;
+    }
+    let ours = passed.board().by_color(passed.turn());
+    let backs = after.attacks_from(m.to) & ours;
+    let mut out = Bitboard::EMPTY;
+    for sq in targets {
+        let target = Bitboard::from_square(sq);
+        if !attacks_opened_by(after, m, target)
+            && !helps_another(&passed, m.to, sq)
+            && (passed.attackers_to(sq, passed.turn()) & backs).is_empty()
+            && !ties_to_its_line(after, m.to, sq, params)
+            && material::winnable_among_exempt(before, &params.gain, target, from)
+                .won
+                .contains(sq)
+        {
+            out.insert(sq);
+        }
+    }
+    out
+}
+
+/// Whether the moved piece on `moved` ties the opponent's piece on `target` to its line (see
+/// [`tied_to_its_line`]): it is tied, and would not be without the moved piece.
+fn ties_to_its_line(after: &Position, moved: Square, target: Square, params: &Params) -> bool {
+    if !tied_to_its_line(after, target, params) {
+        return false;
+    }
+    let mut setup = after.to_setup();
+    setup.board.remove(moved);
+    Position::from_setup(setup).is_ok_and(|without| !tied_to_its_line(&without, target, params))
+}
+
+/// 不能离线 (参考图49: "红方进马退马均使黑方四路炮不能离线，为长捉无根子"): the opponent's piece on
+/// `target` (the opponent to move in `after`) holds a line — some move of it would let us win
+/// another piece that we cannot win now, or mate by consecutive checks. A piece that can only be
+/// lost itself (参考图37: the horse's one flight is taken too) holds nothing.
+fn tied_to_its_line(after: &Position, target: Square, params: &Params) -> bool {
+    let Some(passed) = after.pass() else {
+        return false;
+    };
+    let now = material::winnable(&passed, &params.gain).won;
+    after
+        .legal_moves()
+        .iter()
+        .filter(|r| r.from == target)
+        .any(|&r| {
+            after.played(r).is_ok_and(|mut next| {
+                let mut budget = params.mate_threat_budget;
+                (material::winnable(&next, &params.gain).won & !now & !Bitboard::from_square(r.to))
+                    .any()
+                    || material::mates_by_checks(&mut next, params.mate_threat_plies, &mut budget)
+            })
+        })
+}
+
 /// Whether the reply `m` itself makes an attack on one of `targets` (the moved piece takes it, or
 /// a piece of ours takes it through the square `m` left): then the chase is the reply's own doing,
 /// not a state the checker brought about, even if the check was needed for it ("红方长捉无根子",
@@ -358,6 +443,7 @@ fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
     let mut new = now.won & !was_direct & !(was.via_check & now.via_check);
     // 兑, not 捉: an enemy piece of the moved piece's own kind that can take it back is not chased
     // (mutual attack of equals); 兑兼捉按捉 still applies to every other target.
+    new &= !escape_only(before, &after, m, new & !now.via_check, params);
     let offered = material::exchange_offer(before, m);
     if let Some(sq) = offered {
         new.remove(sq);
