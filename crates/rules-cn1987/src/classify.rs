@@ -198,13 +198,17 @@ pub fn classify(before: &Position, m: Move, params: &Params) -> Class {
 /// ply answers it with a piece other than the king, a 捉 of pieces that would not be winnable had
 /// the checking piece stayed where it came from was brought about by the checker himself (自毙,
 /// "是自己造成的被捉状态", rule-book 参考图22, 参考图19): it is idle. Chasing the checking piece
-/// itself still counts. (A king's reply to a check is always so judged by [`classify`]:
+/// itself still counts, and so does a chase the reply makes itself (see [`attacks_opened_by`],
+/// 参考图47). (A king's reply to a check is always so judged by [`classify`]:
 /// "走动帅（将）应将后产生的捉、杀为闲", 图17.)
 pub fn classify_in_game(before: &Position, m: Move, params: &Params, prev: Option<Move>) -> Class {
     let class = classify(before, m, params);
     let (Some(prev_move), Class::Chase { targets, .. }) = (prev, class) else {
         return class;
     };
+    if holds_the_draw(before, m, prev_move, targets, params) {
+        return Class::Idle(IdleKind::Follow);
+    }
     if !before.is_check()
         || targets.contains(prev_move.to)
         || before
@@ -228,11 +232,161 @@ pub fn classify_in_game(before: &Position, m: Move, params: &Params, prev: Optio
         return class;
     };
     let without = material::threatened_after(&unchecked, &params.gain).won;
-    if (targets & without).is_empty() {
+    if (targets & without).is_empty() && !attacks_opened_by(&after, m, targets) {
         Class::Idle(IdleKind::SelfInflicted)
     } else {
         class
     }
+}
+
+/// 守和要点 (图18): the opponent's last move `prev` was his king's reply to our check, and that
+/// reply threatens mate (a 杀 we brought about ourselves, 自毙); the ply `m` parries the threat, and
+/// every piece it chases is attacked by the moved piece itself — the piece has come back to the
+/// point that holds the draw, and its attack from there is incidental: "红方一将一跟，占据守和要点，
+/// 附带产生的捉象按“闲”着处理" (车六平五 returns in front of the black horse and attacks the elephant
+/// behind it). A chase that the parry makes real for another piece counts: "车3退8解杀后才形成了实际的
+/// 捉" (参考图20: the rook's return blocks the horse's mate and the cannon's capture of the rook
+/// stands).
+fn holds_the_draw(
+    before: &Position,
+    m: Move,
+    prev: Move,
+    targets: Bitboard,
+    params: &Params,
+) -> bool {
+    if before.is_check()
+        || before
+            .piece_at(prev.to)
+            .is_none_or(|p| p.kind != PieceKind::King)
+        || !material::threatens_mate(before, params.mate_threat_plies, params.mate_threat_budget)
+    {
+        return false;
+    }
+    // The king's move was a reply to a check: with the king back, its side was in check.
+    let mut setup = before.to_setup();
+    if setup.board.piece_at(prev.from).is_some() {
+        return false;
+    }
+    setup.board.move_piece(prev.to, prev.from);
+    setup.turn = !setup.turn;
+    if !Position::from_setup(setup).is_ok_and(|p| p.is_check()) {
+        return false;
+    }
+    let Ok(after) = before.played(m) else {
+        return false;
+    };
+    let mut next = after.clone();
+    let mut budget = params.mate_threat_budget;
+    !material::mates_by_checks(&mut next, params.mate_threat_plies, &mut budget)
+        && targets
+            .into_iter()
+            .all(|sq| after.attacks_from(m.to).contains(sq))
+}
+
+/// 避吃促成得子: the targets among `targets` that the ply threatens only because the moved piece
+/// escaped a capture — the opponent could win it before the ply, so its capture answered ours —
+/// without adding to the attack: the moved piece does not take the target, no capture of it
+/// passes through the square the ply left, the ply takes none of its protection away (see
+/// [`helps_another`]), the moved piece does not back a piece of ours that attacks it (车９平８（捉）,
+/// 图9: the rook lines up behind the cannon), it does not tie the target to its line (see
+/// [`ties_to_its_line`]; 参考图49 马七退八（捉）), and the target was already winnable before the ply
+/// had the opponent been barred from taking the moved piece. Such a chase is 闲:
+/// "黑避吃促成得子，但没有加强进攻子力，判闲" (参考图37: 炮9退1 steps out of the rook's reach, and the
+/// rook behind it can now take the horse); "红马被黑车捉的状态，其因果关系，是红方自己造成的，判闲"
+/// (参考图21: 车4进1 leaves the horse's reach, and the rook that never moved can take the horse red
+/// left en prise).
+fn escape_only(
+    before: &Position,
+    after: &Position,
+    m: Move,
+    targets: Bitboard,
+    params: &Params,
+) -> Bitboard {
+    if targets.is_empty() || before.is_check() {
+        return Bitboard::EMPTY;
+    }
+    let (Some(before_passed), Some(passed)) = (before.pass(), after.pass()) else {
+        return Bitboard::EMPTY;
+    };
+    let from = Bitboard::from_square(m.from);
+    if !material::winnable_among(&before_passed, &params.gain, from)
+        .won
+        .contains(m.from)
+    {
+        return Bitboard::EMPTY;
+    }
+    let ours = passed.board().by_color(passed.turn());
+    let backs = after.attacks_from(m.to) & ours;
+    let mut out = Bitboard::EMPTY;
+    for sq in targets {
+        let target = Bitboard::from_square(sq);
+        if !attacks_opened_by(after, m, target)
+            && !helps_another(&passed, m.to, sq)
+            && (passed.attackers_to(sq, passed.turn()) & backs).is_empty()
+            && !ties_to_its_line(after, m.to, sq, params)
+            && material::winnable_among_exempt(before, &params.gain, target, from)
+                .won
+                .contains(sq)
+        {
+            out.insert(sq);
+        }
+    }
+    out
+}
+
+/// Whether the moved piece on `moved` ties the opponent's piece on `target` to its line (see
+/// [`tied_to_its_line`]): it is tied, and would not be without the moved piece.
+fn ties_to_its_line(after: &Position, moved: Square, target: Square, params: &Params) -> bool {
+    if !tied_to_its_line(after, target, params) {
+        return false;
+    }
+    let mut setup = after.to_setup();
+    setup.board.remove(moved);
+    Position::from_setup(setup).is_ok_and(|without| !tied_to_its_line(&without, target, params))
+}
+
+/// 不能离线 (参考图49: "红方进马退马均使黑方四路炮不能离线，为长捉无根子"): the opponent's piece on
+/// `target` (the opponent to move in `after`) holds a line — some move of it would let us win
+/// another piece that we cannot win now, or mate by consecutive checks. A piece that can only be
+/// lost itself (参考图37: the horse's one flight is taken too) holds nothing.
+fn tied_to_its_line(after: &Position, target: Square, params: &Params) -> bool {
+    let Some(passed) = after.pass() else {
+        return false;
+    };
+    let now = material::winnable(&passed, &params.gain).won;
+    after
+        .legal_moves()
+        .iter()
+        .filter(|r| r.from == target)
+        .any(|&r| {
+            after.played(r).is_ok_and(|mut next| {
+                let mut budget = params.mate_threat_budget;
+                (material::winnable(&next, &params.gain).won & !now & !Bitboard::from_square(r.to))
+                    .any()
+                    || material::mates_by_checks(&mut next, params.mate_threat_plies, &mut budget)
+            })
+        })
+}
+
+/// Whether the reply `m` itself makes an attack on one of `targets` (the moved piece takes it, or
+/// a piece of ours takes it through the square `m` left): then the chase is the reply's own doing,
+/// not a state the checker brought about, even if the check was needed for it ("红方长捉无根子",
+/// 参考图47: 炮三平五 blocks 后炮平5's check and opens the rook's file on the cannon behind). Only
+/// legal captures count: a pinned piece does not attack (参考图22: 炮2平6 blocks the check and
+/// stands pinned on the advisor it would take through the rook).
+fn attacks_opened_by(after: &Position, m: Move, targets: Bitboard) -> bool {
+    let Some(passed) = after.pass() else {
+        return false;
+    };
+    let mut closed = passed.board().occupied();
+    closed.insert(m.from);
+    passed.legal_moves().iter().any(|c| {
+        targets.contains(c.to)
+            && (c.from == m.to
+                || passed.piece_at(c.from).is_some_and(|p| {
+                    !xiangqi_movegen::piece_attacks(p, c.from, closed).contains(c.to)
+                }))
+    })
 }
 
 fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
@@ -290,6 +444,7 @@ fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
     let mut new = now.won & !was_direct & !(was.via_check & now.via_check);
     // 兑, not 捉: an enemy piece of the moved piece's own kind that can take it back is not chased
     // (mutual attack of equals); 兑兼捉按捉 still applies to every other target.
+    new &= !escape_only(before, &after, m, new & !now.via_check, params);
     let offered = material::exchange_offer(before, m);
     if let Some(sq) = offered {
         new.remove(sq);
