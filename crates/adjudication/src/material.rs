@@ -184,6 +184,9 @@ struct Search<'a> {
     exempt: Bitboard,
     /// Squares the attacker's pieces moved to along the current line.
     line_to: Bitboard,
+    /// Whether the king's or a pawn's own first capture counts when it gives check (see
+    /// [`winnable_by_king_or_pawn`]).
+    lone_first: bool,
     nodes: u32,
     exhausted: bool,
 }
@@ -251,7 +254,8 @@ impl Search<'_> {
                         if matches!(
                             mover.map(|p| p.kind),
                             Some(PieceKind::King) | Some(PieceKind::Pawn)
-                        ) {
+                        ) && !(self.lone_first && gives_check_in_place(pos, m))
+                        {
                             continue;
                         }
                         next_captured = true;
@@ -423,6 +427,24 @@ pub fn winnable_among_exempt(
     among: Bitboard,
     exempt: Bitboard,
 ) -> Targets {
+    winnable_search(pos, cfg, among, exempt, false)
+}
+
+/// [`winnable_among`] where the king's and a pawn's own first capture count too when it gives
+/// check: the mechanism behind a chase in which the king or a pawn takes with a discovered check
+/// by another piece (炮卒联合捉子, 参考图11: the pawn takes the advisor and uncovers the cannon's
+/// check). Whether such a line is a joint chase is the edition's decision.
+pub fn winnable_by_king_or_pawn(pos: &Position, cfg: &GainConfig, among: Bitboard) -> Targets {
+    winnable_search(pos, cfg, among, Bitboard::EMPTY, true)
+}
+
+fn winnable_search(
+    pos: &Position,
+    cfg: &GainConfig,
+    among: Bitboard,
+    exempt: Bitboard,
+    lone_first: bool,
+) -> Targets {
     let attacker = pos.turn();
     let mut out = Targets::default();
     if pos.is_check() || among.is_empty() {
@@ -463,6 +485,7 @@ pub fn winnable_among_exempt(
             root_them: board.by_color(!attacker),
             exempt,
             line_to: Bitboard::EMPTY,
+            lone_first,
             nodes: 0,
             exhausted: false,
         };
@@ -493,6 +516,7 @@ pub fn winnable_among_exempt(
                 root_them: board.by_color(!attacker),
                 exempt,
                 line_to: Bitboard::EMPTY,
+                lone_first,
                 nodes: 0,
                 exhausted: false,
             };

@@ -316,6 +316,13 @@ fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
             }
         }
     }
+    // 炮卒联合捉子: a capture by the king or a pawn that the moved piece makes profitable.
+    let lone_joint = if matches!(mover_piece.kind, PieceKind::King | PieceKind::Pawn) {
+        Bitboard::EMPTY
+    } else {
+        joint_with_king_or_pawn(before, &after, m, now.won, params)
+    };
+    new |= lone_joint;
     if new.any() {
         if self_inflicted {
             return Class::Idle(IdleKind::SelfInflicted);
@@ -325,7 +332,7 @@ fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
             Some(passed) => {
                 // 要抽吃子 alone is a joint chase: one piece checks so that another can take
                 // ("黑方马炮联合捉子", 参考图40).
-                let plain = new & !now.via_check;
+                let plain = new & !now.via_check & !lone_joint;
                 !plain.any()
                     || plain.into_iter().all(|sq| {
                         material::needs_second_attacker(&passed, sq, &params.gain.values)
@@ -346,6 +353,52 @@ fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
         return Class::Idle(IdleKind::Exchange);
     }
     Class::Idle(idle_kind(before, &after, m, mover))
+}
+
+/// 炮卒联合捉子 (参考图11: "黑方炮5平6为炮卒联合捉子，炮6平5卒捉仕，判闲"): the enemy pieces, besides
+/// `won`, that the mover wins by a line whose first capture is made by its king or a pawn and
+/// gives check, where the moved piece takes part — without it on the board the line wins nothing
+/// (炮5平6 stands behind the pawn: the pawn takes the advisor and uncovers the cannon's check) —
+/// and that were not so won before the ply. A pawn that takes without check is 兵卒捉子 (闲) even
+/// when the moved piece pins the protector (炮6平5 pins the other advisor: "卒捉仕，判闲").
+fn joint_with_king_or_pawn(
+    before: &Position,
+    after: &Position,
+    m: Move,
+    won: Bitboard,
+    params: &Params,
+) -> Bitboard {
+    if before.is_check() {
+        return Bitboard::EMPTY;
+    }
+    let Some(passed) = after.pass() else {
+        return Bitboard::EMPTY;
+    };
+    let mover = passed.turn();
+    let board = passed.board();
+    let lone =
+        (board.by_kind(PieceKind::King) | board.by_kind(PieceKind::Pawn)) & board.by_color(mover);
+    let mut among = Bitboard::EMPTY;
+    for sq in board.by_color(!mover) & !won {
+        if (passed.attackers_to(sq, mover) & lone).any() {
+            among.insert(sq);
+        }
+    }
+    if among.is_empty() {
+        return among;
+    }
+    let joint = material::winnable_by_king_or_pawn(&passed, &params.gain, among).won;
+    if joint.is_empty() {
+        return joint;
+    }
+    let mut setup = after.to_setup();
+    setup.board.remove(m.to);
+    let alone = match Position::from_setup(setup).ok().and_then(|p| p.pass()) {
+        Some(without) => material::winnable_by_king_or_pawn(&without, &params.gain, joint).won,
+        None => joint,
+    };
+    let old = material::winnable_by_king_or_pawn(before, &params.gain, joint).won;
+    joint & !alone & !old
 }
 
 /// Whether the piece on `target` and a piece of the other side of its own kind attack each other
