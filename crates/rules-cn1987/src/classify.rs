@@ -506,12 +506,39 @@ fn threatened_apart(
     // the ply ("车六平五（捉）… 车五平六（捉）… 红方两捉", 图22: the rook takes the pawn although it
     // guards the horse the black rook attacks). A guard the ply itself takes up does (车5退1（闲）,
     // 参考图26: the rook retreats to guard the cannon).
+    // A standing block (the moved piece shields a piece of ours from an enemy line before and
+    // after the ply: 被牵子) holds it back only when the exchange loses (得不偿失): the piece it
+    // exposes is worth more than the piece it takes. "黑炮进退虽可打马、打相，但要丢车，被牵子捉子，
+    // 交换结果得不偿失，判闲" (图23); the cannon that takes a rook and opens the black rook's line on a
+    // red rook still chases it: "炮六平七（捉）… 炮七平六（捉）… 红方长捉" (参考图27).
     if !before.is_check() {
         let guarded =
             protected_by(after, m.to, !after.turn()) & protected_by(before, m.from, !after.turn());
+        let blocked = shielded_by(after, m.to) & shielded_by(before, m.from);
         let reach = after.attacks_from(m.to) & !plain.won;
-        if guarded.any() && reach.any() {
-            let local = material::winnable_among_exempt(&passed, &params.gain, reach, guarded);
+        if (guarded.any() || blocked.any()) && reach.any() {
+            let values = &params.gain.values;
+            let mut local = material::Targets::default();
+            for t in reach {
+                let worth = after.piece_at(t).map_or(0, |p| values.of(p, t));
+                let mut exempt = guarded;
+                for b in blocked {
+                    if after.piece_at(b).is_some_and(|p| values.of(p, b) <= worth) {
+                        exempt.insert(b);
+                    }
+                }
+                if exempt.is_empty() {
+                    continue;
+                }
+                let one = material::winnable_among_exempt(
+                    &passed,
+                    &params.gain,
+                    Bitboard::from_square(t),
+                    exempt,
+                );
+                local.won |= one.won;
+                local.via_check |= one.via_check;
+            }
             let extra = local.won & reach;
             if extra.any() {
                 let mut out = plain;
@@ -561,6 +588,30 @@ fn threatened_apart(
             | (plain.via_check & apart.via_check),
         truncated: plain.truncated,
     }
+}
+
+/// Pieces of the side of the piece on `sq` (kings excluded) that this piece shields from an enemy
+/// piece: the enemy piece attacks them with `sq` empty and not with it occupied (a blocked line, a
+/// horse's leg, a cannon's extra screen).
+fn shielded_by(pos: &Position, sq: Square) -> Bitboard {
+    let Some(p) = pos.piece_at(sq) else {
+        return Bitboard::EMPTY;
+    };
+    let occ = pos.board().occupied();
+    let mut open = occ;
+    open.remove(sq);
+    let ours = pos.board().by_color(p.color) & !pos.board().by_kind(PieceKind::King);
+    let mut out = Bitboard::EMPTY;
+    for e in pos.board().by_color(!p.color) {
+        let Some(q) = pos.piece_at(e) else {
+            continue;
+        };
+        out |= xiangqi_movegen::piece_attacks(q, e, open)
+            & !xiangqi_movegen::piece_attacks(q, e, occ)
+            & ours;
+    }
+    out.remove(sq);
+    out
 }
 
 /// Whether `mid` lies strictly between `a` and `b` on one file or rank.
