@@ -12,6 +12,8 @@
 //!   假根 (fake protection) does not protect.
 //! - 暗根子 (hidden protection): protection that appears only after the capture (a cannon gaining
 //!   its screen, a line opened by the capture) is found because the search plays real moves.
+//!   The defender's own checks are not searched: a root by 抽将 (the capturer won back after
+//!   checks) is asked apart, [`rooted_by_checks`].
 //! - 少根子 (more attackers than defenders) and joint chases (车炮联合捉子): the exchange sequence is
 //!   played out to the end, so two attackers against one defender win the piece.
 //! - 抽将 (capture after a check): the attacker may insert checks (bounded by
@@ -666,6 +668,40 @@ pub fn exchange_offer(pos: &Position, m: Move) -> Option<Square> {
         }
     }
     None
+}
+
+/// Whether the piece on `target` (of the side not to move) has a root that the search of the
+/// side to move does not see: every capture of it can be won back — the capturing piece is taken on
+/// `target`, at once or after checks (暗根 by 抽将) — and every capturer is worth at least the piece
+/// it takes. False when the piece cannot be taken.
+pub fn rooted_by_checks(pos: &Position, target: Square, cfg: &GainConfig) -> bool {
+    let Some(victim) = pos.piece_at(target) else {
+        return false;
+    };
+    let worth = cfg.values.of(victim, target);
+    let mut any = false;
+    for &c in pos.legal_moves().iter() {
+        if c.to != target {
+            continue;
+        }
+        any = true;
+        let Some(capturer) = pos.piece_at(c.from) else {
+            return false;
+        };
+        if cfg.values.of(capturer, target) < worth {
+            return false;
+        }
+        let mut next = pos.clone();
+        next.play_unchecked(c);
+        let won_back = next.legal_moves().iter().any(|r| r.to == target)
+            || winnable_among(&next, cfg, Bitboard::from_square(target))
+                .won
+                .contains(target);
+        if !won_back {
+            return false;
+        }
+    }
+    any
 }
 
 /// Whether winning the enemy piece on `target` needs a second attacker (联合捉 / 捉少根子): every

@@ -226,7 +226,16 @@ pub fn classify_in_game(before: &Position, m: Move, params: &Params, prev: Optio
     let Ok(unchecked) = Position::from_setup(setup) else {
         return class;
     };
-    let without = material::threatened_after(&unchecked, &params.gain).won;
+    let mut without = material::threatened_after(&unchecked, &params.gain).won;
+    // A root the checker's piece gives there, if only by 抽将, counts: "士5进6（闲）" (参考图28: with
+    // the rook back, its checks win back the rook that takes the horse).
+    if let Some(passed) = unchecked.pass() {
+        for sq in targets & without {
+            if material::rooted_by_checks(&passed, sq, &params.gain) {
+                without.remove(sq);
+            }
+        }
+    }
     if (targets & without).is_empty() {
         Class::Idle(IdleKind::SelfInflicted)
     } else {
@@ -567,9 +576,17 @@ fn threatened_apart(
             still_attacked.insert(sq);
         }
     }
-    let hanging_after = (material::winnable(after, &params.gain).won
+    let mut hanging_after = (material::winnable(after, &params.gain).won
         & !Bitboard::from_square(m.to))
         | still_attacked;
+    // A piece the ply gives a root — its capture is won back, if only by 抽将 — is not left en
+    // prise: "红方车四平二是做根子捉子，得不偿失，判闲" (参考图28: the rook's checks win back the rook
+    // that takes the horse; its own 抽将 on the advisor would give the horse up).
+    for sq in hanging_after {
+        if material::rooted_by_checks(after, sq, &params.gain) {
+            hanging_after.remove(sq);
+        }
+    }
     if hanging_after.is_empty() {
         return plain;
     }
