@@ -12,6 +12,8 @@
 //!   假根 (fake protection) does not protect.
 //! - 暗根子 (hidden protection): protection that appears only after the capture (a cannon gaining
 //!   its screen, a line opened by the capture) is found because the search plays real moves.
+//!   The defender's own checks are not searched: a root by 抽将 (the capturer won back after
+//!   checks) is asked apart, [`rooted_by_checks`].
 //! - 少根子 (more attackers than defenders) and joint chases (车炮联合捉子): the exchange sequence is
 //!   played out to the end, so two attackers against one defender win the piece.
 //! - 抽将 (capture after a check): the attacker may insert checks (bounded by
@@ -196,6 +198,9 @@ struct Search<'a> {
     solo: Option<Square>,
     /// Whether the current line gave a check before the first capture of the victim (抽将).
     checked: bool,
+    /// Whether the king's or a pawn's own first capture counts when it gives check (see
+    /// [`winnable_by_king_or_pawn`]).
+    lone_first: bool,
     nodes: u32,
     exhausted: bool,
 }
@@ -278,7 +283,8 @@ impl Search<'_> {
                             if matches!(
                                 mover.map(|p| p.kind),
                                 Some(PieceKind::King) | Some(PieceKind::Pawn)
-                            ) {
+                            ) && !(self.lone_first && gives_check_in_place(pos, m))
+                            {
                                 continue;
                             }
                             next_captured = true;
@@ -492,7 +498,7 @@ pub fn winnable_among_exempt(
     among: Bitboard,
     exempt: Bitboard,
 ) -> Targets {
-    winnable_among_sparing(pos, cfg, among, exempt, Bitboard::EMPTY)
+    winnable_search(pos, cfg, among, exempt, Bitboard::EMPTY, false)
 }
 
 /// [`winnable_among_exempt`] where the attacker may not take the defender's pieces on the squares
@@ -506,6 +512,25 @@ pub fn winnable_among_sparing(
     among: Bitboard,
     exempt: Bitboard,
     spared: Bitboard,
+) -> Targets {
+    winnable_search(pos, cfg, among, exempt, spared, false)
+}
+
+/// [`winnable_among`] where the king's and a pawn's own first capture count too when it gives
+/// check: the mechanism behind a chase in which the king or a pawn takes with a discovered check
+/// by another piece (炮卒联合捉子, 参考图11: the pawn takes the advisor and uncovers the cannon's
+/// check). Whether such a line is a joint chase is the edition's decision.
+pub fn winnable_by_king_or_pawn(pos: &Position, cfg: &GainConfig, among: Bitboard) -> Targets {
+    winnable_search(pos, cfg, among, Bitboard::EMPTY, Bitboard::EMPTY, true)
+}
+
+fn winnable_search(
+    pos: &Position,
+    cfg: &GainConfig,
+    among: Bitboard,
+    exempt: Bitboard,
+    spared: Bitboard,
+    lone_first: bool,
 ) -> Targets {
     let attacker = pos.turn();
     let mut out = Targets::default();
@@ -550,6 +575,7 @@ pub fn winnable_among_sparing(
             line_to: Bitboard::EMPTY,
             solo: None,
             checked: false,
+            lone_first,
             nodes: 0,
             exhausted: false,
         };
@@ -583,6 +609,7 @@ pub fn winnable_among_sparing(
                 line_to: Bitboard::EMPTY,
                 solo: None,
                 checked: false,
+                lone_first,
                 nodes: 0,
                 exhausted: false,
             };
@@ -616,9 +643,11 @@ pub fn wins_alone_by_checks(
         victim: target,
         root_them: pos.board().by_color(!pos.turn()),
         exempt: Bitboard::EMPTY,
+        spared: Bitboard::EMPTY,
         line_to: Bitboard::EMPTY,
         solo: Some(piece),
         checked: false,
+        lone_first: false,
         nodes: 0,
         exhausted: false,
     };
@@ -771,6 +800,40 @@ pub fn exchange_offer(pos: &Position, m: Move) -> Option<Square> {
         }
     }
     None
+}
+
+/// Whether the piece on `target` (of the side not to move) has a root that the search of the
+/// side to move does not see: every capture of it can be won back — the capturing piece is taken on
+/// `target`, at once or after checks (暗根 by 抽将) — and every capturer is worth at least the piece
+/// it takes. False when the piece cannot be taken.
+pub fn rooted_by_checks(pos: &Position, target: Square, cfg: &GainConfig) -> bool {
+    let Some(victim) = pos.piece_at(target) else {
+        return false;
+    };
+    let worth = cfg.values.of(victim, target);
+    let mut any = false;
+    for &c in pos.legal_moves().iter() {
+        if c.to != target {
+            continue;
+        }
+        any = true;
+        let Some(capturer) = pos.piece_at(c.from) else {
+            return false;
+        };
+        if cfg.values.of(capturer, target) < worth {
+            return false;
+        }
+        let mut next = pos.clone();
+        next.play_unchecked(c);
+        let won_back = next.legal_moves().iter().any(|r| r.to == target)
+            || winnable_among(&next, cfg, Bitboard::from_square(target))
+                .won
+                .contains(target);
+        if !won_back {
+            return false;
+        }
+    }
+    any
 }
 
 /// Whether winning the enemy piece on `target` needs a second attacker (联合捉 / 捉少根子): every

@@ -231,7 +231,16 @@ pub fn classify_in_game(before: &Position, m: Move, params: &Params, prev: Optio
     let Ok(unchecked) = Position::from_setup(setup) else {
         return class;
     };
-    let without = material::threatened_after(&unchecked, &params.gain).won;
+    let mut without = material::threatened_after(&unchecked, &params.gain).won;
+    // A root the checker's piece gives there, if only by 抽将, counts: "士5进6（闲）" (参考图28: with
+    // the rook back, its checks win back the rook that takes the horse).
+    if let Some(passed) = unchecked.pass() {
+        for sq in targets & without {
+            if material::rooted_by_checks(&passed, sq, &params.gain) {
+                without.remove(sq);
+            }
+        }
+    }
     if (targets & without).is_empty() && !attacks_opened_by(&after, m, targets) {
         Class::Idle(IdleKind::SelfInflicted)
     } else {
@@ -497,6 +506,13 @@ fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
             new &= !(plain & !kept);
         }
     }
+    // 炮卒联合捉子: a capture by the king or a pawn that the moved piece makes profitable.
+    let lone_joint = if matches!(mover_piece.kind, PieceKind::King | PieceKind::Pawn) {
+        Bitboard::EMPTY
+    } else {
+        joint_with_king_or_pawn(before, &after, m, now.won, params)
+    };
+    new |= lone_joint;
     if new.any() {
         if self_inflicted {
             return Class::Idle(IdleKind::SelfInflicted);
@@ -509,7 +525,7 @@ fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
                 // But a piece that gives the checks and takes by itself chases alone: "黑方车7平8
                 // 后，可以下一着开始运用连续将军得车，判捉 … 黑方长捉车" (图3, a plain 长捉 against
                 // red's 长捉无根子: a draw).
-                let plain = new & !now.via_check;
+                let plain = new & !now.via_check & !lone_joint;
                 let by_checks = new & now.via_check;
                 let solo = by_checks
                     .into_iter()
@@ -537,6 +553,52 @@ fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
         return Class::Idle(IdleKind::Exchange);
     }
     Class::Idle(idle_kind(before, &after, m, mover))
+}
+
+/// 炮卒联合捉子 (参考图11: "黑方炮5平6为炮卒联合捉子，炮6平5卒捉仕，判闲"): the enemy pieces, besides
+/// `won`, that the mover wins by a line whose first capture is made by its king or a pawn and
+/// gives check, where the moved piece takes part — without it on the board the line wins nothing
+/// (炮5平6 stands behind the pawn: the pawn takes the advisor and uncovers the cannon's check) —
+/// and that were not so won before the ply. A pawn that takes without check is 兵卒捉子 (闲) even
+/// when the moved piece pins the protector (炮6平5 pins the other advisor: "卒捉仕，判闲").
+fn joint_with_king_or_pawn(
+    before: &Position,
+    after: &Position,
+    m: Move,
+    won: Bitboard,
+    params: &Params,
+) -> Bitboard {
+    if before.is_check() {
+        return Bitboard::EMPTY;
+    }
+    let Some(passed) = after.pass() else {
+        return Bitboard::EMPTY;
+    };
+    let mover = passed.turn();
+    let board = passed.board();
+    let lone =
+        (board.by_kind(PieceKind::King) | board.by_kind(PieceKind::Pawn)) & board.by_color(mover);
+    let mut among = Bitboard::EMPTY;
+    for sq in board.by_color(!mover) & !won {
+        if (passed.attackers_to(sq, mover) & lone).any() {
+            among.insert(sq);
+        }
+    }
+    if among.is_empty() {
+        return among;
+    }
+    let joint = material::winnable_by_king_or_pawn(&passed, &params.gain, among).won;
+    if joint.is_empty() {
+        return joint;
+    }
+    let mut setup = after.to_setup();
+    setup.board.remove(m.to);
+    let alone = match Position::from_setup(setup).ok().and_then(|p| p.pass()) {
+        Some(without) => material::winnable_by_king_or_pawn(&without, &params.gain, joint).won,
+        None => joint,
+    };
+    let old = material::winnable_by_king_or_pawn(before, &params.gain, joint).won;
+    joint & !alone & !old
 }
 
 /// Whether the piece on `target` and a piece of the other side of its own kind attack each other
@@ -644,12 +706,39 @@ fn threatened_apart(
     // the ply ("车六平五（捉）… 车五平六（捉）… 红方两捉", 图22: the rook takes the pawn although it
     // guards the horse the black rook attacks). A guard the ply itself takes up does (车5退1（闲）,
     // 参考图26: the rook retreats to guard the cannon).
+    // A standing block (the moved piece shields a piece of ours from an enemy line before and
+    // after the ply: 被牵子) holds it back only when the exchange loses (得不偿失): the piece it
+    // exposes is worth more than the piece it takes. "黑炮进退虽可打马、打相，但要丢车，被牵子捉子，
+    // 交换结果得不偿失，判闲" (图23); the cannon that takes a rook and opens the black rook's line on a
+    // red rook still chases it: "炮六平七（捉）… 炮七平六（捉）… 红方长捉" (参考图27).
     if !before.is_check() {
         let guarded =
             protected_by(after, m.to, !after.turn()) & protected_by(before, m.from, !after.turn());
+        let blocked = shielded_by(after, m.to) & shielded_by(before, m.from);
         let reach = after.attacks_from(m.to) & !plain.won;
-        if guarded.any() && reach.any() {
-            let local = material::winnable_among_exempt(&passed, &params.gain, reach, guarded);
+        if (guarded.any() || blocked.any()) && reach.any() {
+            let values = &params.gain.values;
+            let mut local = material::Targets::default();
+            for t in reach {
+                let worth = after.piece_at(t).map_or(0, |p| values.of(p, t));
+                let mut exempt = guarded;
+                for b in blocked {
+                    if after.piece_at(b).is_some_and(|p| values.of(p, b) <= worth) {
+                        exempt.insert(b);
+                    }
+                }
+                if exempt.is_empty() {
+                    continue;
+                }
+                let one = material::winnable_among_exempt(
+                    &passed,
+                    &params.gain,
+                    Bitboard::from_square(t),
+                    exempt,
+                );
+                local.won |= one.won;
+                local.via_check |= one.via_check;
+            }
             let extra = local.won & reach;
             if extra.any() {
                 let mut out = plain;
@@ -678,9 +767,17 @@ fn threatened_apart(
             still_attacked.insert(sq);
         }
     }
-    let hanging_after = (material::winnable(after, &params.gain).won
+    let mut hanging_after = (material::winnable(after, &params.gain).won
         & !Bitboard::from_square(m.to))
         | still_attacked;
+    // A piece the ply gives a root — its capture is won back, if only by 抽将 — is not left en
+    // prise: "红方车四平二是做根子捉子，得不偿失，判闲" (参考图28: the rook's checks win back the rook
+    // that takes the horse; its own 抽将 on the advisor would give the horse up).
+    for sq in hanging_after {
+        if material::rooted_by_checks(after, sq, &params.gain) {
+            hanging_after.remove(sq);
+        }
+    }
     if hanging_after.is_empty() {
         return plain;
     }
@@ -699,6 +796,30 @@ fn threatened_apart(
             | (plain.via_check & apart.via_check),
         truncated: plain.truncated,
     }
+}
+
+/// Pieces of the side of the piece on `sq` (kings excluded) that this piece shields from an enemy
+/// piece: the enemy piece attacks them with `sq` empty and not with it occupied (a blocked line, a
+/// horse's leg, a cannon's extra screen).
+fn shielded_by(pos: &Position, sq: Square) -> Bitboard {
+    let Some(p) = pos.piece_at(sq) else {
+        return Bitboard::EMPTY;
+    };
+    let occ = pos.board().occupied();
+    let mut open = occ;
+    open.remove(sq);
+    let ours = pos.board().by_color(p.color) & !pos.board().by_kind(PieceKind::King);
+    let mut out = Bitboard::EMPTY;
+    for e in pos.board().by_color(!p.color) {
+        let Some(q) = pos.piece_at(e) else {
+            continue;
+        };
+        out |= xiangqi_movegen::piece_attacks(q, e, open)
+            & !xiangqi_movegen::piece_attacks(q, e, occ)
+            & ours;
+    }
+    out.remove(sq);
+    out
 }
 
 /// Whether `mid` lies strictly between `a` and `b` on one file or rank.
