@@ -104,8 +104,9 @@ pub enum Class {
         /// Every target is won only by a line that starts with a check: 要抽吃子 (1987 names it
         /// apart from 捉).
         via_check: bool,
-        /// Every target won outright (not by 抽将) is won jointly: only with a second attacker
-        /// (捉少根子), or with the moved piece taking its protection away (车炮联合捉子). A chase
+        /// Every target won outright (not by 抽将) is won jointly: only with a second attacker or
+        /// a partner (捉少根子, 车炮联合捉子; the chaser makes the last capture on its square), or
+        /// with the moved piece taking its protection away (图11). A chase
         /// made only by 抽将 (要抽吃子) is joint: the check and the capture work together
         /// ("黑方马炮联合捉子", 参考图40) — unless the moved piece checks and takes by itself
         /// ("黑方长捉车", 图3).
