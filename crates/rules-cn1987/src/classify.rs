@@ -273,8 +273,11 @@ fn drop_established(
     else {
         return class;
     };
+    // The position before the opponent's last move (not when it may have captured: the clock
+    // was reset, and the captured piece is not known).
     let mut setup = before.to_setup();
-    if setup.board.piece_at(prev_move.to).is_none()
+    if before.halfmove_clock() == 0
+        || setup.board.piece_at(prev_move.to).is_none()
         || setup.board.piece_at(prev_move.from).is_some()
     {
         return class;
