@@ -210,8 +210,10 @@ pub fn classify_in_game(before: &Position, m: Move, params: &Params, prev: Optio
     if holds_the_draw(before, m, prev_move, targets, params) {
         return Class::Idle(IdleKind::Follow);
     }
-    if !before.is_check()
-        || targets.contains(prev_move.to)
+    if !before.is_check() {
+        return drop_established(before, m, params, prev_move, class);
+    }
+    if targets.contains(prev_move.to)
         || before
             .piece_at(m.from)
             .is_none_or(|p| p.kind == PieceKind::King)
@@ -397,6 +399,103 @@ fn attacks_opened_by(after: &Position, m: Move, targets: Bitboard) -> bool {
                     !xiangqi_movegen::piece_attacks(p, c.from, closed).contains(c.to)
                 }))
     })
+}
+
+/// 从捉到捉 of a long-established threat (早已形成的局面): a piece the mover already won directly
+/// before this ply, and before the opponent's last move too, with the moved piece taking no part
+/// (not attacking it, nor taking its protection away, nor guarding its flight), is not chased by
+/// this ply — "红马捉黑马
+/// 是早已形成的局面 … 不是因为红方车三平四造成的 … 所以车三平四是一闲" (seed 001 图1). Each side's
+/// chase is judged apart there: the opponent's answer by taking a piece of ours it could win anyway
+/// (its own chase) does not count. "士4进5（闲）" (参考图6: the black rook attacks the rootless
+/// elephant throughout; the advisor move only parries Red's own threat on the advisors). A piece
+/// the opponent's last move put en prise (or whose protection it removed) is chased again:
+/// "车二进六（捉）… 红方长捉无根子" (参考图34, the cannon stepped in front of the elephant). A moved
+/// piece that keeps its part in the chase chases again: "红方车炮联合捉子" (图11, the cannon keeps the
+/// elephant's protector pinned from either square); "红方进马退马均使黑方四路炮不能离线，为长捉无根子"
+/// (参考图49, the horse guards the cannon's flight squares from either square).
+fn drop_established(
+    before: &Position,
+    m: Move,
+    params: &Params,
+    prev_move: Move,
+    class: Class,
+) -> Class {
+    let Class::Chase {
+        targets,
+        via_check: false,
+        joint,
+    } = class
+    else {
+        return class;
+    };
+    // The position before the opponent's last move (not when it may have captured: the clock
+    // was reset, and the captured piece is not known).
+    let mut setup = before.to_setup();
+    if before.halfmove_clock() == 0
+        || setup.board.piece_at(prev_move.to).is_none()
+        || setup.board.piece_at(prev_move.from).is_some()
+    {
+        return class;
+    }
+    setup.board.move_piece(prev_move.to, prev_move.from);
+    let Ok(earlier) = Position::from_setup(setup) else {
+        return class;
+    };
+    let Ok(after) = before.played(m) else {
+        return class;
+    };
+    let mut old =
+        established(before, targets, &params.gain) & established(&earlier, targets, &params.gain);
+    // The moved piece takes no part: it neither attacks the piece, nor takes its protection away
+    // (see [`helps_another`]), nor guards a square the piece could flee to (不能离线).
+    if let Some(passed) = after.pass() {
+        let reach = after.attacks_from(m.to);
+        for t in old {
+            let flights = after
+                .legal_moves_from(t)
+                .iter()
+                .fold(Bitboard::EMPTY, |b, r| b | Bitboard::from_square(r.to));
+            if reach.contains(t) || (reach & flights).any() || helps_another(&passed, m.to, t) {
+                old.remove(t);
+            }
+        }
+    }
+    let rest = targets & !old;
+    if rest == targets {
+        return class;
+    }
+    if rest.any() {
+        return Class::Chase {
+            targets: rest,
+            via_check: false,
+            joint,
+        };
+    }
+    Class::Idle(idle_kind(before, &after, m, before.turn()))
+}
+
+/// The pieces of `among` the side to move in `pos` wins directly (no check first), judged apart
+/// from the opponent's own chase (the opponent may not answer by taking a piece of ours it can win
+/// anyway), and not rooted by 抽将 (see [`material::rooted_by_checks`]).
+fn established(pos: &Position, among: Bitboard, gain: &GainConfig) -> Bitboard {
+    if pos.is_check() {
+        return Bitboard::EMPTY;
+    }
+    let Some(opp) = pos.pass() else {
+        return Bitboard::EMPTY;
+    };
+    let ours = pos.board().by_color(pos.turn());
+    let exempt = material::winnable(&opp, gain).won
+        | material::winnable_by_king_or_pawn(&opp, gain, ours).won;
+    let found = material::winnable_among_exempt(pos, gain, among, exempt);
+    let mut won = found.won & !found.via_check;
+    for sq in won {
+        if material::rooted_by_checks(pos, sq, gain) {
+            won.remove(sq);
+        }
+    }
+    won
 }
 
 fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
