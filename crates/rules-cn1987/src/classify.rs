@@ -327,6 +327,9 @@ fn escape_only(
     {
         return Bitboard::EMPTY;
     }
+    if cuts_a_root_by_check(before, m) {
+        return Bitboard::EMPTY;
+    }
     let ours = passed.board().by_color(passed.turn());
     let backs = after.attacks_from(m.to) & ours;
     let mut out = Bitboard::EMPTY;
@@ -344,6 +347,22 @@ fn escape_only(
         }
     }
     out
+}
+
+/// 断根 by escaping a capture with check: before the ply `m` (legal in `before`) the opponent could
+/// take the moved piece with check, a root by 抽将 of the opponent's pieces (the capture and the
+/// checks after it answered ours); moving the piece away cuts that root, so what the ply makes
+/// winnable is chased by it — "红方进相、退相为断根捉马 … 红方长捉无根子" (图3: 相三进五 leaves the
+/// rook's reach; 车7进1 taking the elephant with check, then the advisors, no longer answers the
+/// rook's capture of the horse). Unlike 避吃促成得子 (参考图37, 参考图21: a plain capture of the
+/// escaping piece answered ours), such an escape chases.
+fn cuts_a_root_by_check(before: &Position, m: Move) -> bool {
+    let Some(opp) = before.pass() else {
+        return false;
+    };
+    opp.legal_moves()
+        .iter()
+        .any(|c| c.to == m.from && opp.played(*c).is_ok_and(|next| next.is_check()))
 }
 
 /// Whether the moved piece on `moved` ties the opponent's piece on `target` to its line (see
@@ -445,6 +464,12 @@ fn drop_established(
     let Ok(after) = before.played(m) else {
         return class;
     };
+    // A moved piece the opponent could take with check before the ply takes part by moving: that
+    // capture was a root by 抽将 of the opponent's pieces, and the move cuts it — "红方进相、退相为
+    // 断根捉马 … 红方长捉无根子" (图3: 相三进五 leaves the rook's reach).
+    if cuts_a_root_by_check(before, m) {
+        return class;
+    }
     let mut old =
         established(before, targets, &params.gain) & established(&earlier, targets, &params.gain);
     // The moved piece takes no part: it neither attacks the piece, nor takes its protection away
