@@ -49,6 +49,10 @@ struct Case {
     cn1987_black: Option<String>,
     #[serde(default)]
     expect: BTreeMap<String, String>,
+    /// Where `labels` departs from the source file's labels to follow the book's own text, the
+    /// source's label and the analysis (never a silent edit of the expectation).
+    #[serde(default)]
+    label_correction: Option<String>,
     /// A recorded disagreement between this implementation and the book (reason in words).
     #[serde(default)]
     cn1987_divergence: Option<String>,
