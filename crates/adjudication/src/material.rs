@@ -24,6 +24,9 @@
 //! - Pawns float (过河兵价值浮动): a line that gives pawns for pieces, or pieces for pawns, is not a
 //!   gain (see [`Balance::score`]).
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+
 use xiangqi_board::{Bitboard, Color, Piece, PieceKind, Square};
 use xiangqi_movegen::{MAX_MOVES, Move, MoveList, Position};
 
@@ -230,8 +233,14 @@ impl Search<'_> {
             return 0;
         }
         let in_check = pos.is_check();
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
+        // Out of check and with no check left to give, only captures are tried: list only them.
+        let quiet_needed = in_check || checks_left > 0;
+        let moves = if quiet_needed {
+            pos.legal_moves()
+        } else {
+            pos.legal_captures()
+        };
+        if moves.is_empty() && (quiet_needed || !pos.has_legal_move()) {
             return -MATE;
         }
         let stand = if captured {
@@ -377,8 +386,13 @@ impl Search<'_> {
             return 0;
         }
         let in_check = pos.is_check();
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
+        // Out of check the defender only captures: list only the captures.
+        let moves = if in_check {
+            pos.legal_moves()
+        } else {
+            pos.legal_captures()
+        };
+        if moves.is_empty() && (in_check || !pos.has_legal_move()) {
             // Mated or stalemated: both lose. Only a gain if the victim was taken first.
             return if captured { MATE } else { 0 };
         }
@@ -524,7 +538,51 @@ pub fn winnable_by_king_or_pawn(pos: &Position, cfg: &GainConfig, among: Bitboar
     winnable_search(pos, cfg, among, Bitboard::EMPTY, Bitboard::EMPTY, true)
 }
 
+/// The arguments of one [`winnable_search`]: the position (placement and side to move, by its
+/// Zobrist hash), the bounds and the three square sets.
+type SearchKey = (u64, GainConfig, Bitboard, Bitboard, Bitboard, bool);
+
+/// Entries kept by the per-thread memo of [`winnable_search`] before it is emptied.
+const SEARCH_MEMO_CAPACITY: usize = 1 << 15;
+
+thread_local! {
+    /// Answers of [`winnable_search`] already computed on this thread. Judging a repetition asks
+    /// the same question of the same position several times (the position after one ply, with
+    /// the mover to move again, is the position before the opponent's next ply with its turn
+    /// passed), and the answer depends only on the key.
+    static SEARCH_MEMO: RefCell<HashMap<SearchKey, Targets>> = RefCell::new(HashMap::new());
+}
+
+/// Empties this thread's memo of material searches (for benchmarks that must not reuse earlier
+/// answers; the answers themselves never change).
+pub fn clear_search_memo() {
+    SEARCH_MEMO.with(|memo| memo.borrow_mut().clear());
+}
+
 fn winnable_search(
+    pos: &Position,
+    cfg: &GainConfig,
+    among: Bitboard,
+    exempt: Bitboard,
+    spared: Bitboard,
+    lone_first: bool,
+) -> Targets {
+    let key = (pos.hash(), *cfg, among, exempt, spared, lone_first);
+    if let Some(t) = SEARCH_MEMO.with(|memo| memo.borrow().get(&key).copied()) {
+        return t;
+    }
+    let out = winnable_search_uncached(pos, cfg, among, exempt, spared, lone_first);
+    SEARCH_MEMO.with(|memo| {
+        let mut memo = memo.borrow_mut();
+        if memo.len() >= SEARCH_MEMO_CAPACITY {
+            memo.clear();
+        }
+        memo.insert(key, out);
+    });
+    out
+}
+
+fn winnable_search_uncached(
     pos: &Position,
     cfg: &GainConfig,
     among: Bitboard,
@@ -692,10 +750,28 @@ fn captures_first(pos: &Position, moves: &MoveList, values: &Values) -> (usize, 
 
 /// Whether the legal move `m` gives check, tested by playing and undoing it in place (no clone).
 fn gives_check_in_place(pos: &mut Position, m: Move) -> bool {
+    if !may_give_check(pos, m) {
+        return false;
+    }
     let undo = pos.play_unchecked(m);
     let check = pos.is_check();
     pos.undo(undo);
     check
+}
+
+/// Whether the move `m` of the side to move can give check at all: it must leave or enter a
+/// square that sees the enemy king — on its file or rank (rook, cannon and its screen, the facing
+/// kings) or within two files and two ranks (a horse, a horse's leg, a pawn). Most moves do
+/// neither and need not be played to know that they give no check.
+#[inline]
+fn may_give_check(pos: &Position, m: Move) -> bool {
+    let king = pos.king(!pos.turn());
+    let sees = |sq: Square| {
+        let df = (i32::from(sq.file().index()) - i32::from(king.file().index())).abs();
+        let dr = (i32::from(sq.rank().index()) - i32::from(king.rank().index())).abs();
+        df == 0 || dr == 0 || (df <= 2 && dr <= 2)
+    };
+    sees(m.from) || sees(m.to)
 }
 
 /// Whether the side to move mates by consecutive checks (every move of the mating side a check,
@@ -711,6 +787,9 @@ pub fn mates_by_checks(pos: &mut Position, plies: u32, budget: &mut u32) -> bool
             return false;
         }
         *budget -= 1;
+        if !may_give_check(pos, m) {
+            continue;
+        }
         let undo = pos.play_unchecked(m);
         if !pos.is_check() {
             pos.undo(undo);

@@ -467,6 +467,21 @@ impl Position {
         list
     }
 
+    /// The legal captures (moves onto an enemy piece): what a capture search needs at its quiet
+    /// nodes, without listing the other moves.
+    pub fn legal_captures(&self) -> MoveList {
+        let mut list = MoveList::new();
+        let them = self.board.by_color(!self.turn);
+        self.for_each_piece_moves(|from, is_king, targets, needs_test| {
+            for to in targets & them {
+                if !needs_test || self.safe_after(from, to, is_king) {
+                    list.push(Move::new(from, to));
+                }
+            }
+        });
+        list
+    }
+
     /// The number of legal moves, counted without listing them.
     pub fn count_legal_moves(&self) -> u64 {
         let mut n = 0u64;

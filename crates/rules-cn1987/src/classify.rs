@@ -162,6 +162,7 @@ thread_local! {
 /// answers; the answers themselves never change).
 pub fn clear_memo() {
     MEMO.with(|memo| memo.borrow_mut().clear());
+    material::clear_search_memo();
 }
 
 fn params_key(params: &Params) -> u64 {
@@ -203,6 +204,42 @@ pub fn classify(before: &Position, m: Move, params: &Params) -> Class {
 /// 参考图47). (A king's reply to a check is always so judged by [`classify`]:
 /// "走动帅（将）应将后产生的捉、杀为闲", 图17.)
 pub fn classify_in_game(before: &Position, m: Move, params: &Params, prev: Option<Move>) -> Class {
+    // The answer depends on the position, the move, the previous move, the parameters and
+    // whether the half-move clock is 0 (see [`drop_established`]): memoized per thread.
+    let key = (
+        before.hash()
+            ^ prev.map_or(0, |p| {
+                (u64::from(p.from.index() as u8) << 8 | u64::from(p.to.index() as u8) | 1 << 16)
+                    .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            })
+            ^ u64::from(before.halfmove_clock() == 0) << 63,
+        m.from.index() as u8,
+        m.to.index() as u8,
+        params_key(params) ^ IN_GAME_SALT,
+    );
+    if let Some(c) = MEMO.with(|memo| memo.borrow().get(&key).copied()) {
+        return c;
+    }
+    let class = classify_in_game_uncached(before, m, params, prev);
+    MEMO.with(|memo| {
+        let mut memo = memo.borrow_mut();
+        if memo.len() >= MEMO_CAPACITY {
+            memo.clear();
+        }
+        memo.insert(key, class);
+    });
+    class
+}
+
+/// Keeps the memo entries of [`classify_in_game`] apart from those of [`classify`].
+const IN_GAME_SALT: u64 = 0x5bd1_e995_c0ff_ee11;
+
+fn classify_in_game_uncached(
+    before: &Position,
+    m: Move,
+    params: &Params,
+    prev: Option<Move>,
+) -> Class {
     let class = classify(before, m, params);
     let (Some(prev_move), Class::Chase { targets, .. }) = (prev, class) else {
         return class;
@@ -470,10 +507,10 @@ fn drop_established(
     if cuts_a_root_by_check(before, m) {
         return class;
     }
-    let mut old =
-        established(before, targets, &params.gain) & established(&earlier, targets, &params.gain);
     // The moved piece takes no part: it neither attacks the piece, nor takes its protection away
-    // (see [`helps_another`]), nor guards a square the piece could flee to (不能离线).
+    // (see [`helps_another`]), nor guards a square the piece could flee to (不能离线). Tested
+    // first: it is cheap, and the searches below need only the pieces that pass it.
+    let mut old = targets;
     if let Some(passed) = after.pass() {
         let reach = after.attacks_from(m.to);
         for t in old {
@@ -485,6 +522,12 @@ fn drop_established(
                 old.remove(t);
             }
         }
+    }
+    if old.any() {
+        old &= established(before, old, &params.gain);
+    }
+    if old.any() {
+        old &= established(&earlier, old, &params.gain);
     }
     let rest = targets & !old;
     if rest == targets {
@@ -511,6 +554,15 @@ fn established(pos: &Position, among: Bitboard, gain: &GainConfig) -> Bitboard {
         return Bitboard::EMPTY;
     };
     let ours = pos.board().by_color(pos.turn());
+    // Barring every answer that takes a piece of ours wins at least as much as barring only
+    // some: when even that wins nothing, the costly search for the opponent's own chases is
+    // not needed.
+    if material::winnable_among_exempt(pos, gain, among, ours)
+        .won
+        .is_empty()
+    {
+        return Bitboard::EMPTY;
+    }
     let exempt = material::winnable(&opp, gain).won
         | material::winnable_by_king_or_pawn(&opp, gain, ours).won;
     let found = material::winnable_among_exempt(pos, gain, among, exempt);
