@@ -19,6 +19,9 @@
 //! - 抽将 (capture after a check): the attacker may insert checks (bounded by
 //!   [`GainConfig::max_checks`]) before and between captures, and may take other pieces with
 //!   check on the way to the target (连续将军得车).
+//! - 联合捉子 by a forking check: when no piece is won alone, a check after which every answer
+//!   loses one of several pieces (the defender choosing which) wins those pieces together
+//!   (参考图41 "炮六平二为联合捉子"); they are reported as won by 抽将.
 //! - 失去离线自由 (a piece that cannot leave its line): a capture after which the defender mates by
 //!   consecutive checks (within [`GainConfig::refutation_mate_plies`]) is worth nothing.
 //! - Pawns float (过河兵价值浮动): a line that gives pawns for pieces, or pieces for pawns, is not a
@@ -185,7 +188,12 @@ pub struct Targets {
 struct Search<'a> {
     cfg: &'a GainConfig,
     attacker: Color,
-    victim: Square,
+    /// The pieces whose capture is the line's first capture: one piece, or several for a check
+    /// that forks (see [`winnable`]). A piece that moves (to answer a check) is followed where it
+    /// goes; once one is taken, it alone is the piece won.
+    victims: Bitboard,
+    /// Whether a check must come before the first capture of a victim (a fork).
+    check_first: bool,
     /// The defender's pieces where they stood when the search began.
     root_them: Bitboard,
     /// Attacker's pieces the defender may not take unless they moved in the line (see
@@ -269,12 +277,15 @@ impl Search<'_> {
             if is_capture && self.spared.contains(m.to) {
                 continue;
             }
+            if self.check_first && !self.checked && is_capture && self.victims.contains(m.to) {
+                continue;
+            }
             let mut next_captured = captured;
             let mut next_checks = checks_left;
             if !in_check {
                 if is_capture {
                     if !captured {
-                        if m.to != self.victim {
+                        if !self.victims.contains(m.to) {
                             // 抽将 taking on the way: before the first capture of the victim,
                             // a capture that gives check is one of the consecutive checks (a
                             // capture, so not counted against `max_checks`; none when checks
@@ -298,7 +309,7 @@ impl Search<'_> {
                             }
                             next_captured = true;
                         }
-                    } else if m.to != self.victim
+                    } else if !self.victims.contains(m.to)
                         && self.root_them.contains(m.to)
                         && bal == Balance::default()
                         && matches!(
@@ -319,7 +330,7 @@ impl Search<'_> {
                     next_checks -= 1;
                 }
             } else if is_capture && !captured {
-                if m.to != self.victim {
+                if !self.victims.contains(m.to) {
                     // an evasion that captures something else: treat as a plain capture
                 } else {
                     next_captured = true;
@@ -334,8 +345,14 @@ impl Search<'_> {
             let saved_line = self.line_to;
             let saved_solo = self.solo;
             let saved_checked = self.checked;
+            let saved_victims = self.victims;
             if !in_check && !captured && !next_captured {
                 self.checked = true;
+            }
+            if first_capture_now {
+                // Of a fork's pieces, the one taken first is the piece won; the others are
+                // pieces like any other from here on.
+                self.victims = Bitboard::from_square(m.to);
             }
             if self.solo == Some(m.from) {
                 self.solo = Some(m.to);
@@ -356,6 +373,7 @@ impl Search<'_> {
             self.line_to = saved_line;
             self.solo = saved_solo;
             self.checked = saved_checked;
+            self.victims = saved_victims;
             if v > best {
                 best = v;
             }
@@ -457,9 +475,10 @@ impl Search<'_> {
             // piece won); 参考图12 车六平八（捉）: 车八进八 将, the advisor blocks and the cannon
             // takes it; 参考图42 仕五退六（捉）: 车 checks, 炮 must block and the cannon
             // behind the rook takes it.
-            let saved_victim = self.victim;
-            if !captured && m.from == self.victim {
-                self.victim = m.to;
+            let saved_victims = self.victims;
+            if !captured && self.victims.contains(m.from) {
+                self.victims.remove(m.from);
+                self.victims.insert(m.to);
             }
             let undo = pos.play_unchecked(m);
             let v = self.attacker_node(
@@ -472,7 +491,7 @@ impl Search<'_> {
                 beta,
             );
             pos.undo(undo);
-            self.victim = saved_victim;
+            self.victims = saved_victims;
             if v < best {
                 best = v;
             }
@@ -490,7 +509,9 @@ impl Search<'_> {
 /// Which enemy pieces the side to move can win (得子 by `cfg.values`) from this position, each by
 /// a line whose first capture takes that piece, with checks allowed before it (抽将). The king's
 /// own and a pawn's own first capture are not counted (将帅 / 兵卒 attacking alone); pawns on
-/// their own half are never targets.
+/// their own half are never targets. When no piece is won so, a check that forks — every answer
+/// loses one of several pieces, the defender choosing which — wins a smallest such set of them
+/// together, by 抽将 (联合捉子, 参考图41).
 pub fn winnable(pos: &Position, cfg: &GainConfig) -> Targets {
     winnable_among(pos, cfg, Bitboard::FULL)
 }
@@ -626,7 +647,8 @@ fn winnable_search_uncached(
         let mut s = Search {
             cfg,
             attacker,
-            victim: sq,
+            victims: Bitboard::from_square(sq),
+            check_first: false,
             root_them: board.by_color(!attacker),
             exempt,
             spared,
@@ -660,7 +682,8 @@ fn winnable_search_uncached(
             let mut s2 = Search {
                 cfg: &no_check,
                 attacker,
-                victim: sq,
+                victims: Bitboard::from_square(sq),
+                check_first: false,
                 root_them: board.by_color(!attacker),
                 exempt,
                 spared,
@@ -675,6 +698,70 @@ fn winnable_search_uncached(
             if v2 <= 0 {
                 out.via_check.insert(sq);
             }
+        }
+    }
+    // 联合捉子 by a check that forks: no piece is won alone, but after a check every answer loses
+    // one of several pieces — the defender picks which, so no single piece's search sees it.
+    // "炮六平二为联合捉子" (参考图41: 炮二进一 checks through the advisor; 象5退7 blocks and 车三进二
+    // takes the elephant; 士6进5 unblocks, 车三进二 将, 士5退6, 车三退一 uncovers the cannon's
+    // check and 车三平一 takes the cannon after 士6进5). The pieces reported are a smallest such
+    // set; the lines stay those of one piece (checks before the first capture, each side's
+    // pieces as bounded above), and after the first capture the piece taken is the piece won.
+    let mut rest = Bitboard::EMPTY;
+    for sq in candidates & !out.won & !out.truncated & !spared {
+        if board.piece_at(sq).is_some_and(|p| cfg.values.of(p, sq) > 0) {
+            rest.insert(sq);
+        }
+    }
+    if out.won.is_empty()
+        && out.truncated.is_empty()
+        && rest.count() >= 2
+        && cfg.max_checks > 0
+        && *any_check.get_or_insert_with(|| {
+            pos.legal_moves()
+                .iter()
+                .any(|&m| work.piece_at(m.to).is_none() && gives_check_in_place(&mut work, m))
+        })
+    {
+        let fork = |set: Bitboard, work: &mut Position| -> Option<bool> {
+            let mut s = Search {
+                cfg,
+                attacker,
+                victims: set,
+                check_first: true,
+                root_them: board.by_color(!attacker),
+                exempt,
+                spared,
+                line_to: Bitboard::EMPTY,
+                solo: None,
+                checked: false,
+                lone_first,
+                nodes: 0,
+                exhausted: false,
+            };
+            let v = s.attacker_node(
+                work,
+                Balance::default(),
+                false,
+                cfg.max_checks,
+                cfg.max_plies,
+                0,
+                1,
+            );
+            (!s.exhausted).then_some(v > 0)
+        };
+        if fork(rest, &mut work) == Some(true) {
+            // The pieces forked: the smallest set (dropping pieces one at a time) whose loss
+            // every answer to the check still concedes.
+            let mut set = rest;
+            for sq in rest {
+                let smaller = set & !Bitboard::from_square(sq);
+                if smaller.count() >= 2 && fork(smaller, &mut work) == Some(true) {
+                    set = smaller;
+                }
+            }
+            out.won |= set;
+            out.via_check |= set;
         }
     }
     out
@@ -698,7 +785,8 @@ pub fn wins_alone_by_checks(
     let mut s = Search {
         cfg,
         attacker: pos.turn(),
-        victim: target,
+        victims: Bitboard::from_square(target),
+        check_first: false,
         root_them: pos.board().by_color(!pos.turn()),
         exempt: Bitboard::EMPTY,
         spared: Bitboard::EMPTY,
