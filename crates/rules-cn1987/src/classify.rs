@@ -338,6 +338,7 @@ fn escape_only(
         let target = Bitboard::from_square(sq);
         if !attacks_opened_by(after, m, target)
             && !helps_another(&passed, m.to, sq)
+            && !guards_prey(after, m.to, sq, &params.gain.values)
             && (passed.attackers_to(sq, passed.turn()) & backs).is_empty()
             && !ties_to_its_line(after, m.to, sq, params)
             && material::winnable_among_exempt(before, &params.gain, target, from)
@@ -364,6 +365,22 @@ fn cuts_a_root_by_check(before: &Position, m: Move) -> bool {
     opp.legal_moves()
         .iter()
         .any(|c| c.to == m.from && opp.played(*c).is_ok_and(|next| next.is_check()))
+}
+
+/// Whether every way out of the opponent's piece on `target` (the opponent to move in `after`)
+/// is a capture of a piece of ours that the moved piece on `moved` guards: the chased piece
+/// cannot leave its line (不能离线) but by a capture the moved piece answers, and the moved piece
+/// takes part in the chase — "红方车马炮联合捉车" (参考图39: the horse pins the black rook and
+/// screens the cannon, and the red rook, stepping back and forth out of the horse's reach, keeps
+/// guarding the horse, the pinned rook's only move). Such a chase is joint, and the step is no
+/// 避吃促成得子 (see [`escape_only`]).
+fn guards_prey(after: &Position, moved: Square, target: Square, values: &material::Values) -> bool {
+    let guarded = protected_by(after, moved, !after.turn());
+    let ways = after.legal_moves_from(target);
+    !ways.is_empty()
+        && ways.iter().all(|r| {
+            guarded.contains(r.to) && after.piece_at(r.to).is_some_and(|p| values.of(p, r.to) > 0)
+        })
 }
 
 /// Whether the moved piece on `moved` ties the opponent's piece on `target` to its line (see
@@ -742,6 +759,9 @@ fn joint_chase(
                 || material::needs_partner(passed, sq, values))
                 && (outnumbered(passed, sq, values) || exchange_gain(passed, sq, values) > 0))
                 || helps_another(passed, moved, sq)
+                || passed
+                    .pass()
+                    .is_some_and(|after| guards_prey(&after, moved, sq, values))
         })
 }
 
@@ -902,8 +922,17 @@ fn threatened_apart(
     // 交换结果得不偿失，判闲" (图23); the cannon that takes a rook and opens the black rook's line on a
     // red rook still chases it: "炮六平七（捉）… 炮七平六（捉）… 红方长捉" (参考图27).
     if !before.is_check() {
-        let guarded =
+        let mut guarded =
             protected_by(after, m.to, !after.turn()) & protected_by(before, m.from, !after.turn());
+        // A guard that keeps a piece we win from escaping by a capture holds the capturer back:
+        // it is part of that chase ("红方车马炮联合捉车", 参考图39: the rook guards the horse that
+        // pins the black rook; leaving it to take the horse or the elephant lets the rook escape
+        // by taking the horse).
+        for won in plain.won {
+            for r in after.legal_moves_from(won).iter() {
+                guarded.remove(r.to);
+            }
+        }
         let blocked = shielded_by(after, m.to) & shielded_by(before, m.from);
         let reach = after.attacks_from(m.to) & !plain.won;
         if (guarded.any() || blocked.any()) && reach.any() {
