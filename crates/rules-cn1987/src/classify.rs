@@ -924,13 +924,15 @@ fn threatened_apart(
     if !before.is_check() {
         let mut guarded =
             protected_by(after, m.to, !after.turn()) & protected_by(before, m.from, !after.turn());
-        // A guard that keeps a piece we win from escaping by a capture holds the capturer back:
-        // it is part of that chase ("红方车马炮联合捉车", 参考图39: the rook guards the horse that
-        // pins the black rook; leaving it to take the horse or the elephant lets the rook escape
-        // by taking the horse).
+        // A guard on the only way out of a piece we win (see [`guards_prey`]) holds the capturer
+        // back: it is part of that chase ("红方车马炮联合捉车", 参考图39: the rook guards the horse
+        // that pins the black rook; leaving it to take the horse or the elephant lets the rook
+        // escape by taking the horse).
         for won in plain.won {
-            for r in after.legal_moves_from(won).iter() {
-                guarded.remove(r.to);
+            if guards_prey(after, m.to, won, &params.gain.values) {
+                for r in after.legal_moves_from(won).iter() {
+                    guarded.remove(r.to);
+                }
             }
         }
         let blocked = shielded_by(after, m.to) & shielded_by(before, m.from);
