@@ -105,7 +105,8 @@ pub enum Class {
         /// apart from 捉).
         via_check: bool,
         /// Every target won outright (not by 抽将) is won jointly: only with a second attacker or
-        /// a partner (捉少根子, 车炮联合捉子; the chaser makes the last capture on its square), or
+        /// a partner (捉少根子, 车炮联合捉子; the chaser makes the last capture on its square, or
+        /// the exchange there nets a gain, 参考图38), or
         /// with the moved piece taking its protection away (图11). A chase
         /// made only by 抽将 (要抽吃子) is joint: the check and the capture work together
         /// ("黑方马炮联合捉子", 参考图40) — unless the moved piece checks and takes by itself
@@ -374,6 +375,7 @@ fn escape_only(
         let target = Bitboard::from_square(sq);
         if !attacks_opened_by(after, m, target)
             && !helps_another(&passed, m.to, sq)
+            && !guards_prey(after, m.to, sq, &params.gain.values)
             && (passed.attackers_to(sq, passed.turn()) & backs).is_empty()
             && !ties_to_its_line(after, m.to, sq, params)
             && material::winnable_among_exempt(before, &params.gain, target, from)
@@ -400,6 +402,22 @@ fn cuts_a_root_by_check(before: &Position, m: Move) -> bool {
     opp.legal_moves()
         .iter()
         .any(|c| c.to == m.from && opp.played(*c).is_ok_and(|next| next.is_check()))
+}
+
+/// Whether every way out of the opponent's piece on `target` (the opponent to move in `after`)
+/// is a capture of a piece of ours that the moved piece on `moved` guards: the chased piece
+/// cannot leave its line (不能离线) but by a capture the moved piece answers, and the moved piece
+/// takes part in the chase — "红方车马炮联合捉车" (参考图39: the horse pins the black rook and
+/// screens the cannon, and the red rook, stepping back and forth out of the horse's reach, keeps
+/// guarding the horse, the pinned rook's only move). Such a chase is joint, and the step is no
+/// 避吃促成得子 (see [`escape_only`]).
+fn guards_prey(after: &Position, moved: Square, target: Square, values: &material::Values) -> bool {
+    let guarded = protected_by(after, moved, !after.turn());
+    let ways = after.legal_moves_from(target);
+    !ways.is_empty()
+        && ways.iter().all(|r| {
+            guarded.contains(r.to) && after.piece_at(r.to).is_some_and(|p| values.of(p, r.to) > 0)
+        })
 }
 
 /// Whether the moved piece on `moved` ties the opponent's piece on `target` to its line (see
@@ -523,15 +541,58 @@ fn drop_established(
             }
         }
     }
+    // A threat that stood only while the opponent's mate threat went unanswered is not
+    // established: the ply that parries the mate makes it real — "车4平6解杀后形成炮捉车，判捉"
+    // (参考图35: the horse threatens mate, and the rook's return lets the cannon take the rook).
+    if old.any()
+        && let Some(mut opp) = before.pass()
+    {
+        let mut budget = params.mate_threat_budget;
+        if material::mates_by_checks(&mut opp, params.mate_threat_plies, &mut budget) {
+            return class;
+        }
+    }
     if old.any() {
         old &= established(before, old, &params.gain);
     }
     if old.any() {
         old &= established(&earlier, old, &params.gain);
     }
-    let rest = targets & !old;
+    let mut rest = targets & !old;
     if rest == targets {
         return class;
+    }
+    let mut joint = joint;
+    if rest.any()
+        && let Some(passed) = after.pass()
+    {
+        // An old threat cannot pay for a new one: a line that takes a newly chased piece at no
+        // gain and wins only by then taking a piece left en prise long before chases nothing new
+        // (参考图38 车8平7: the rook that takes the horse on 三路 is answered by the red rook
+        // taking the cannon it unpins, and the gain is the horse and the pawn hanging since the
+        // start). What is left is judged joint or not by itself: "黑方联合捉车" (the rook and the
+        // cannon behind it on the rook guarded by the king).
+        let found = material::winnable_among(&passed, &params.gain, rest);
+        let plain = rest & found.won;
+        if plain.any() {
+            let kept = material::winnable_among_sparing(
+                &passed,
+                &params.gain,
+                plain,
+                Bitboard::EMPTY,
+                old,
+            )
+            .won;
+            rest &= !(plain & !kept);
+        }
+        joint = joint
+            || joint_chase(
+                &passed,
+                m.to,
+                rest & !found.via_check,
+                rest & found.via_check,
+                params,
+            );
     }
     if rest.any() {
         return Class::Chase {
@@ -622,8 +683,13 @@ fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
     // prise stays chased by every ply of the side that can take it: "将６退１（捉）… 避抽后，车可以吃兵，
     // 判“捉”" (图16), "车二进六 （捉）… 红方长捉无根子" (参考图34: the elephant's threat on the
     // cannon existed before the rook moved).
+    // The standoff's threat stays old only when the moved piece takes no part in it: a piece
+    // that moves and still attacks the chased piece renews the threat — "黑方联合捉车" (参考图38:
+    // 车8平7 / 车7平8, the black rook that faces the red rook moves along the rank and, with the
+    // cannon behind it, still attacks the rook guarded by the king).
+    let reach = after.attacks_from(m.to);
     for sq in was_direct {
-        if !faces_own_kind(&after, sq) {
+        if !faces_own_kind(&after, sq) || reach.contains(sq) {
             was_direct.remove(sq);
         }
     }
@@ -695,29 +761,15 @@ fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
             return Class::Idle(IdleKind::SelfInflicted);
         }
         let via_check = (new & !now.via_check).is_empty();
-        let joint = match after.pass() {
-            Some(passed) => {
-                // 要抽吃子 alone is a joint chase: one piece checks so that another can take
-                // ("黑方马炮联合捉子", 参考图40).
-                // But a piece that gives the checks and takes by itself chases alone: "黑方车7平8
-                // 后，可以下一着开始运用连续将军得车，判捉 … 黑方长捉车" (图3, a plain 长捉 against
-                // red's 长捉无根子: a draw).
-                let plain = new & !now.via_check & !lone_joint;
-                let by_checks = new & now.via_check;
-                let solo = by_checks
-                    .into_iter()
-                    .any(|sq| material::wins_alone_by_checks(&passed, &params.gain, sq, m.to));
-                !solo
-                    && (!plain.any()
-                        || plain.into_iter().all(|sq| {
-                            ((material::needs_second_attacker(&passed, sq, &params.gain.values)
-                                || material::needs_partner(&passed, sq, &params.gain.values))
-                                && outnumbered(&passed, sq, &params.gain.values))
-                                || helps_another(&passed, m.to, sq)
-                        }))
-            }
-            None => false,
-        };
+        let joint = after.pass().is_some_and(|passed| {
+            joint_chase(
+                &passed,
+                m.to,
+                new & !now.via_check & !lone_joint,
+                new & now.via_check,
+                params,
+            )
+        });
         return Class::Chase {
             targets: new,
             via_check,
@@ -730,6 +782,41 @@ fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
         return Class::Idle(IdleKind::Exchange);
     }
     Class::Idle(idle_kind(before, &after, m, mover))
+}
+
+/// Whether a chase is joint (联合捉 / 捉少根子, see [`Class::Chase`]): every piece in `plain` (won
+/// outright) is won only with a second attacker or a partner, the chaser making the last capture
+/// on its square or the exchange there netting a gain ("黑方联合捉车", 参考图38: the cannon takes
+/// the rook over the black rook that keeps the king off, the advisor takes the cannon back), or
+/// with the moved piece on `moved` taking its protection away; and no piece in
+/// `by_checks` (won only by 抽将) is won by the moved piece alone. `passed` is the position after
+/// the ply with the mover to move again.
+fn joint_chase(
+    passed: &Position,
+    moved: Square,
+    plain: Bitboard,
+    by_checks: Bitboard,
+    params: &Params,
+) -> bool {
+    // 要抽吃子 alone is a joint chase: one piece checks so that another can take
+    // ("黑方马炮联合捉子", 参考图40).
+    // But a piece that gives the checks and takes by itself chases alone: "黑方车7平8
+    // 后，可以下一着开始运用连续将军得车，判捉 … 黑方长捉车" (图3, a plain 长捉 against
+    // red's 长捉无根子: a draw).
+    let values = &params.gain.values;
+    let solo = by_checks
+        .into_iter()
+        .any(|sq| material::wins_alone_by_checks(passed, &params.gain, sq, moved));
+    !solo
+        && plain.into_iter().all(|sq| {
+            ((material::needs_second_attacker(passed, sq, values)
+                || material::needs_partner(passed, sq, values))
+                && (outnumbered(passed, sq, values) || exchange_gain(passed, sq, values) > 0))
+                || helps_another(passed, moved, sq)
+                || passed
+                    .pass()
+                    .is_some_and(|after| guards_prey(&after, moved, sq, values))
+        })
 }
 
 /// 炮卒联合捉子 (参考图11: "黑方炮5平6为炮卒联合捉子，炮6平5卒捉仕，判闲"): the enemy pieces, besides
@@ -889,8 +976,19 @@ fn threatened_apart(
     // 交换结果得不偿失，判闲" (图23); the cannon that takes a rook and opens the black rook's line on a
     // red rook still chases it: "炮六平七（捉）… 炮七平六（捉）… 红方长捉" (参考图27).
     if !before.is_check() {
-        let guarded =
+        let mut guarded =
             protected_by(after, m.to, !after.turn()) & protected_by(before, m.from, !after.turn());
+        // A guard on the only way out of a piece we win (see [`guards_prey`]) holds the capturer
+        // back: it is part of that chase ("红方车马炮联合捉车", 参考图39: the rook guards the horse
+        // that pins the black rook; leaving it to take the horse or the elephant lets the rook
+        // escape by taking the horse).
+        for won in plain.won {
+            if guards_prey(after, m.to, won, &params.gain.values) {
+                for r in after.legal_moves_from(won).iter() {
+                    guarded.remove(r.to);
+                }
+            }
+        }
         let blocked = shielded_by(after, m.to) & shielded_by(before, m.from);
         let reach = after.attacks_from(m.to) & !plain.won;
         if (guarded.any() || blocked.any()) && reach.any() {
@@ -1089,6 +1187,36 @@ fn outnumbered(pos: &Position, target: Square, values: &material::Values) -> boo
         board.play_unchecked(c);
     }
     last == Some(attacker)
+}
+
+/// The net result for the side to move of capturing in turn on `target`, each side with its
+/// least valuable piece that can legally take there, either side free to stop (static exchange).
+fn exchange_gain(pos: &Position, target: Square, values: &material::Values) -> i32 {
+    let mut board = pos.clone();
+    let mut gains: Vec<i32> = Vec::new();
+    let mut on_square = board.piece_at(target).map_or(0, |p| values.of(p, target));
+    for _ in 0..32 {
+        let capture = board
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|c| c.to == target)
+            .min_by_key(|c| board.piece_at(c.from).map_or(0, |p| values.of(p, c.from)));
+        let Some(c) = capture else {
+            break;
+        };
+        let prev = gains.last().copied().unwrap_or(0);
+        gains.push(on_square - prev);
+        on_square = board.piece_at(c.from).map_or(0, |p| values.of(p, target));
+        board.play_unchecked(c);
+    }
+    while gains.len() > 1 {
+        let last = gains.pop().unwrap_or(0);
+        if let Some(g) = gains.last_mut() {
+            *g = -(-*g).max(last);
+        }
+    }
+    gains.first().copied().unwrap_or(0)
 }
 
 /// Whether the piece on `attacker` is the only piece of its side attacking `target`.
