@@ -44,7 +44,13 @@ fn search(pos: &Position, plies: u32, nodes: &mut u64, limit: u64) -> Option<boo
     if plies == 0 {
         return Some(false);
     }
-    for &m in pos.legal_moves().iter() {
+    // Only moves that may give check are tried (see `material::sees_king`); the node count
+    // counts them.
+    let king = pos.king(!pos.turn());
+    let candidates = pos.legal_moves_where(|from, to| {
+        crate::material::sees_king(king, from) || crate::material::sees_king(king, to)
+    });
+    for &m in candidates.iter() {
         *nodes += 1;
         if *nodes > limit {
             return None;

@@ -242,13 +242,20 @@ impl Search<'_> {
         }
         let in_check = pos.is_check();
         // Out of check and with no check left to give, only captures are tried: list only them.
-        let quiet_needed = in_check || checks_left > 0;
-        let moves = if quiet_needed {
+        // Out of check, quiet moves are tried only when they give check: list captures and the
+        // moves that may give check (see [`may_give_check`]).
+        let moves = if in_check {
             pos.legal_moves()
+        } else if checks_left > 0 {
+            let them = pos.board().by_color(!pos.turn());
+            let king = pos.king(!pos.turn());
+            pos.legal_moves_where(|from, to| {
+                them.contains(to) || sees_king(king, from) || sees_king(king, to)
+            })
         } else {
             pos.legal_captures()
         };
-        if moves.is_empty() && (quiet_needed || !pos.has_legal_move()) {
+        if moves.is_empty() && (in_check || !pos.has_legal_move()) {
             return -MATE;
         }
         let stand = if captured {
@@ -854,30 +861,34 @@ fn gives_check_in_place(pos: &mut Position, m: Move) -> bool {
 #[inline]
 fn may_give_check(pos: &Position, m: Move) -> bool {
     let king = pos.king(!pos.turn());
-    let sees = |sq: Square| {
-        let df = (i32::from(sq.file().index()) - i32::from(king.file().index())).abs();
-        let dr = (i32::from(sq.rank().index()) - i32::from(king.rank().index())).abs();
-        df == 0 || dr == 0 || (df <= 2 && dr <= 2)
-    };
-    sees(m.from) || sees(m.to)
+    sees_king(king, m.from) || sees_king(king, m.to)
+}
+
+/// Whether `sq` is on the file or rank of the king on `king`, or within two files and two ranks
+/// of it (see [`may_give_check`]).
+#[inline]
+pub(crate) fn sees_king(king: Square, sq: Square) -> bool {
+    let df = (i32::from(sq.file().index()) - i32::from(king.file().index())).abs();
+    let dr = (i32::from(sq.rank().index()) - i32::from(king.rank().index())).abs();
+    df == 0 || dr == 0 || (df <= 2 && dr <= 2)
 }
 
 /// Whether the side to move mates by consecutive checks (every move of the mating side a check,
-/// every reply considered) within `plies` plies. `budget` counts nodes down; when it reaches 0 the
+/// every reply considered) within `plies` plies. `budget` counts the mating side's tried moves (those
+/// that may give check) down; when it reaches 0 the
 /// answer is `false`.
 pub fn mates_by_checks(pos: &mut Position, plies: u32, budget: &mut u32) -> bool {
     if plies == 0 {
         return false;
     }
-    let moves = pos.legal_moves();
+    // Only moves that may give check are listed (see [`may_give_check`]); the budget counts them.
+    let king = pos.king(!pos.turn());
+    let moves = pos.legal_moves_where(|from, to| sees_king(king, from) || sees_king(king, to));
     for &m in moves.iter() {
         if *budget == 0 {
             return false;
         }
         *budget -= 1;
-        if !may_give_check(pos, m) {
-            continue;
-        }
         let undo = pos.play_unchecked(m);
         if !pos.is_check() {
             pos.undo(undo);

@@ -467,6 +467,21 @@ impl Position {
         list
     }
 
+    /// The legal moves `from`→`to` for which `keep(from, to)` holds; `keep` is asked before the
+    /// (costlier) legality test, so a search that wants only some moves (captures, moves near
+    /// the enemy king) pays only for those.
+    pub fn legal_moves_where(&self, mut keep: impl FnMut(Square, Square) -> bool) -> MoveList {
+        let mut list = MoveList::new();
+        self.for_each_piece_moves(|from, is_king, targets, needs_test| {
+            for to in targets {
+                if keep(from, to) && (!needs_test || self.safe_after(from, to, is_king)) {
+                    list.push(Move::new(from, to));
+                }
+            }
+        });
+        list
+    }
+
     /// The legal captures (moves onto an enemy piece): what a capture search needs at its quiet
     /// nodes, without listing the other moves.
     pub fn legal_captures(&self) -> MoveList {
