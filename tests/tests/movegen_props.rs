@@ -46,6 +46,17 @@ proptest! {
             assert_eq!(pos.count_legal_moves(), ours.len() as u64, "count differs in {}", pos.fen());
             let status = pos.status();
             assert_eq!(status == GameStatus::Ongoing, !ours.is_empty());
+            // The filtered generators list exactly the legal moves their filter keeps.
+            let them = pos.board().by_color(!pos.turn());
+            let mut captures: Vec<String> = pos.legal_captures().iter().map(|m| m.to_string()).collect();
+            captures.sort();
+            let expected: Vec<String> = pos.legal_moves().iter().filter(|m| them.contains(m.to)).map(|m| m.to_string()).collect::<std::collections::BTreeSet<_>>().into_iter().collect();
+            assert_eq!(captures, expected, "captures differ in {}", pos.fen());
+            let keep = |from: xiangqi::board::Square, to: xiangqi::board::Square| (from.index() + to.index()) % 3 == 0;
+            let mut kept: Vec<String> = pos.legal_moves_where(keep).iter().map(|m| m.to_string()).collect();
+            kept.sort();
+            let expected: Vec<String> = pos.legal_moves().iter().filter(|m| keep(m.from, m.to)).map(|m| m.to_string()).collect::<std::collections::BTreeSet<_>>().into_iter().collect();
+            assert_eq!(kept, expected, "filtered moves differ in {}", pos.fen());
         });
     }
 
