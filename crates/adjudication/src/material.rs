@@ -19,6 +19,9 @@
 //! - 抽将 (capture after a check): the attacker may insert checks (bounded by
 //!   [`GainConfig::max_checks`]) before and between captures, and may take other pieces with
 //!   check on the way to the target (连续将军得车).
+//! - Each piece's own chase: a line wins its victim only by what the victim's capture gains; a
+//!   piece of the defender that is won on its own (by a line that spares the victim) and is taken
+//!   on the way or after the victim counts for nothing in it.
 //! - 失去离线自由 (a piece that cannot leave its line): a capture after which the defender mates by
 //!   consecutive checks (within [`GainConfig::refutation_mate_plies`]) is worth nothing.
 //! - Pawns float (过河兵价值浮动): a line that gives pawns for pieces, or pieces for pawns, is not a
@@ -201,11 +204,84 @@ struct Search<'a> {
     /// Whether the king's or a pawn's own first capture counts when it gives check (see
     /// [`winnable_by_king_or_pawn`]).
     lone_first: bool,
+    /// The position the search began from and the victim's square there (for [`Search::won_alone`]).
+    root: &'a Position,
+    root_victim: Square,
+    /// Other defender pieces (by their square at the root) already asked about by
+    /// [`Search::won_alone`], with the answer.
+    alone: Vec<(Square, bool)>,
+    /// Whether this is the search of [`Search::won_alone`] (which does not ask again).
+    nested: bool,
     nodes: u32,
     exhausted: bool,
 }
 
-impl Search<'_> {
+impl<'a> Search<'a> {
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        cfg: &'a GainConfig,
+        root: &'a Position,
+        victim: Square,
+        exempt: Bitboard,
+        spared: Bitboard,
+        solo: Option<Square>,
+        lone_first: bool,
+    ) -> Search<'a> {
+        Search {
+            cfg,
+            attacker: root.turn(),
+            victim,
+            root_them: root.board().by_color(!root.turn()),
+            exempt,
+            spared,
+            line_to: Bitboard::EMPTY,
+            solo,
+            checked: false,
+            lone_first,
+            root,
+            root_victim: victim,
+            alone: Vec::new(),
+            nested: false,
+            nodes: 0,
+            exhausted: false,
+        }
+    }
+
+    /// Whether the defender's piece standing on `sq` at the root is won on its own: by a line of
+    /// its own in which the victim of this search is spared (and which does not ask this again).
+    /// Taking such a piece in the victim's line counts for nothing there: its gain is a chase of
+    /// its own, not a win of the victim (图30b 车6退4 chases the horse g2 it attacks, not the
+    /// horse e6 that the horses trade evenly before the rook takes g2). A search that runs out of
+    /// budget answers `false` (the capture counts).
+    fn won_alone(&mut self, sq: Square) -> bool {
+        if let Some(&(_, a)) = self.alone.iter().find(|(s, _)| *s == sq) {
+            return a;
+        }
+        let mut sub = Search::new(
+            self.cfg,
+            self.root,
+            sq,
+            self.exempt,
+            self.spared | Bitboard::from_square(self.root_victim),
+            None,
+            self.lone_first,
+        );
+        sub.nested = true;
+        let mut work = self.root.clone();
+        let v = sub.attacker_node(
+            &mut work,
+            Balance::default(),
+            false,
+            self.cfg.max_checks,
+            self.cfg.max_plies,
+            0,
+            1,
+        );
+        let a = !sub.exhausted && v > 0;
+        self.alone.push((sq, a));
+        a
+    }
+
     fn over_budget(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes > self.cfg.node_budget {
@@ -317,9 +393,26 @@ impl Search<'_> {
                 }
             }
             debug_assert!(!is_capture || occ_them.contains(m.to));
+            // Another piece, still where it stood, that is won on its own (the victim spared) is
+            // that piece's own chase: taking it on the way (抽将) or after the victim is no gain
+            // of this line, which wins the victim only by what the victim's exchange gains.
+            // "黑方车6退4，判捉" (图30b): the rook attacks the horse it can take; the cannon's
+            // capture of a pawn with check lets the horses trade evenly, and the rook's capture of
+            // that horse afterwards does not win the other one.
+            let own_chase = match victim {
+                Some(v) => {
+                    !in_check
+                        && !self.nested
+                        && m.to != self.victim
+                        && self.root.piece_at(m.to) == Some(v)
+                        && self.cfg.values.of(v, m.to) > 0
+                        && self.won_alone(m.to)
+                }
+                None => false,
+            };
             let nbal = match victim {
-                Some(v) => bal.add(v, m.to, &self.cfg.values, 1),
-                None => bal,
+                Some(v) if !own_chase => bal.add(v, m.to, &self.cfg.values, 1),
+                _ => bal,
             };
             let first_capture_now = next_captured && !captured;
             let saved_line = self.line_to;
@@ -565,20 +658,7 @@ fn winnable_search(
                 continue;
             }
         }
-        let mut s = Search {
-            cfg,
-            attacker,
-            victim: sq,
-            root_them: board.by_color(!attacker),
-            exempt,
-            spared,
-            line_to: Bitboard::EMPTY,
-            solo: None,
-            checked: false,
-            lone_first,
-            nodes: 0,
-            exhausted: false,
-        };
+        let mut s = Search::new(cfg, pos, sq, exempt, spared, None, lone_first);
         let v = s.attacker_node(
             &mut work,
             Balance::default(),
@@ -599,20 +679,7 @@ fn winnable_search(
                 max_checks: 0,
                 ..*cfg
             };
-            let mut s2 = Search {
-                cfg: &no_check,
-                attacker,
-                victim: sq,
-                root_them: board.by_color(!attacker),
-                exempt,
-                spared,
-                line_to: Bitboard::EMPTY,
-                solo: None,
-                checked: false,
-                lone_first,
-                nodes: 0,
-                exhausted: false,
-            };
+            let mut s2 = Search::new(&no_check, pos, sq, exempt, spared, None, lone_first);
             let v2 = s2.attacker_node(&mut work, Balance::default(), false, 0, cfg.max_plies, 0, 1);
             if v2 <= 0 {
                 out.via_check.insert(sq);
@@ -637,20 +704,15 @@ pub fn wins_alone_by_checks(
         return false;
     }
     let mut work = pos.clone();
-    let mut s = Search {
+    let mut s = Search::new(
         cfg,
-        attacker: pos.turn(),
-        victim: target,
-        root_them: pos.board().by_color(!pos.turn()),
-        exempt: Bitboard::EMPTY,
-        spared: Bitboard::EMPTY,
-        line_to: Bitboard::EMPTY,
-        solo: Some(piece),
-        checked: false,
-        lone_first: false,
-        nodes: 0,
-        exhausted: false,
-    };
+        pos,
+        target,
+        Bitboard::EMPTY,
+        Bitboard::EMPTY,
+        Some(piece),
+        false,
+    );
     let v = s.attacker_node(
         &mut work,
         Balance::default(),

@@ -470,6 +470,13 @@ fn drop_established(
     if cuts_a_root_by_check(before, m) {
         return class;
     }
+    // 解杀后形成的捉: while the opponent threatened mate, no capture of ours stood — taking would
+    // have let him mate — so the threats left by the ply that parries the mate are formed by it:
+    // "车4平6解杀后形成炮捉车，判捉" (参考图35: 马六进四 threatens mate, 车4平6 parries, and the
+    // cannon that attacked the rook throughout chases it only now).
+    if parries_mate(before, &after, params) {
+        return class;
+    }
     let mut old =
         established(before, targets, &params.gain) & established(&earlier, targets, &params.gain);
     // The moved piece takes no part: it neither attacks the piece, nor takes its protection away
@@ -498,6 +505,22 @@ fn drop_established(
         };
     }
     Class::Idle(idle_kind(before, &after, m, before.turn()))
+}
+
+/// Whether the ply from `before` to `after` parries a mate threat: before it the opponent, had
+/// the mover passed, mated by consecutive checks (within `mate_threat_plies`), and after it he no
+/// longer does.
+fn parries_mate(before: &Position, after: &Position, params: &Params) -> bool {
+    let Some(mut threatened) = before.pass() else {
+        return false;
+    };
+    let mut budget = params.mate_threat_budget;
+    if !material::mates_by_checks(&mut threatened, params.mate_threat_plies, &mut budget) {
+        return false;
+    }
+    let mut next = after.clone();
+    let mut budget = params.mate_threat_budget;
+    !material::mates_by_checks(&mut next, params.mate_threat_plies, &mut budget)
 }
 
 /// The pieces of `among` the side to move in `pos` wins directly (no check first), judged apart
