@@ -562,17 +562,20 @@ fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
     let self_inflicted = before.is_check() && mover_piece.kind == PieceKind::King;
 
     // 杀: a new mate threat (not one that already existed before the ply).
+    let mut takes_first = false;
     if material::threatens_mate(&after, params.mate_threat_plies, params.mate_threat_budget) {
         let mut b0 = before.clone();
         let mut budget = params.mate_threat_budget;
         let existed = !before.is_check()
             && material::mates_by_checks(&mut b0, params.mate_threat_plies, &mut budget);
         if !existed {
-            return if self_inflicted {
-                Class::Idle(IdleKind::SelfInflicted)
-            } else {
-                Class::MateThreat
-            };
+            if self_inflicted {
+                return Class::Idle(IdleKind::SelfInflicted);
+            }
+            if !mates_taking_first(&after, params) {
+                return Class::MateThreat;
+            }
+            takes_first = true;
         }
     }
 
@@ -696,11 +699,50 @@ fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
         };
     }
 
+    if takes_first {
+        return Class::MateThreat;
+    }
     // 闲 and its kinds.
     if mutual {
         return Class::Idle(IdleKind::Exchange);
     }
     Class::Idle(idle_kind(before, &after, m, mover))
+}
+
+/// 吃子再将死: whether every mate by consecutive checks that the mover threatens (the opponent to
+/// move in `after`, passing) begins by taking a piece with a check that the opponent can still
+/// answer. The threat is then first of all a capture, and the ply is 捉 when that capture wins the
+/// piece (杀 otherwise): "红方后车退一，如黑方吃车则双车尽失，判“捉”" (图17: 后车退一 attacks the rook
+/// c7, and 车 takes it with check before the rooks mate). A capture that mates at once is the
+/// mate itself: 杀 (图18 将5平4（杀）: 车 takes the advisor, mate; 图29 车二平三 / 车三平二: 车 takes the
+/// rook, mate).
+fn mates_taking_first(after: &Position, params: &Params) -> bool {
+    let Some(mut passed) = after.pass() else {
+        return false;
+    };
+    let plies = params.mate_threat_plies;
+    let mut budget = params.mate_threat_budget;
+    for &c in passed.legal_moves().iter() {
+        let takes = passed.piece_at(c.to).is_some();
+        let undo = passed.play_unchecked(c);
+        let mated = passed.is_check() && {
+            let replies = passed.legal_moves();
+            replies.is_empty()
+                || (!takes
+                    && plies >= 3
+                    && replies.iter().all(|&r| {
+                        let u = passed.play_unchecked(r);
+                        let ok = material::mates_by_checks(&mut passed, plies - 2, &mut budget);
+                        passed.undo(u);
+                        ok
+                    }))
+        };
+        passed.undo(undo);
+        if mated {
+            return false;
+        }
+    }
+    true
 }
 
 /// 炮卒联合捉子 (参考图11: "黑方炮5平6为炮卒联合捉子，炮6平5卒捉仕，判闲"): the enemy pieces, besides
@@ -1076,7 +1118,9 @@ fn sole_attacker(pos: &Position, target: Square, attacker: Square) -> bool {
 /// The targets in `targets` that the mover still wins after the offered trade is accepted (第一反击):
 /// the opponent's piece on `taker` takes the moved piece on `offered`, the mover takes back on
 /// `offered` (each legal recapture tried) and still threatens the target (searched as if the
-/// opponent passed). With no recapture there is no trade (献, not 兑) and every target stands.
+/// opponent passed; after a recapture with check, searched from the trade with the mover to move,
+/// the recapture one of its 抽将). With no recapture there is no trade (献, not 兑) and every target
+/// stands.
 fn survives_trade(
     after: &Position,
     offered: Square,
@@ -1109,7 +1153,14 @@ fn survives_trade(
         let Ok(settled) = traded.played(back) else {
             continue;
         };
-        out |= material::threatened_after(&settled, gain).won & targets;
+        if settled.is_check() {
+            // A recapture that gives check goes on (抽将): the target stands if the mover still
+            // wins it from the trade — "如黑方吃车则双车尽失" (图17: 车3平2 would be taken back
+            // with check, and the rook h7 falls to the 抽将).
+            out |= material::winnable_among(&traded, gain, targets).won & targets;
+        } else {
+            out |= material::threatened_after(&settled, gain).won & targets;
+        }
     }
     out
 }
