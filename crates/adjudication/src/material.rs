@@ -764,6 +764,20 @@ fn gives_check_in_place(pos: &mut Position, m: Move) -> bool {
 /// every reply considered) within `plies` plies. `budget` counts nodes down; when it reaches 0 the
 /// answer is `false`.
 pub fn mates_by_checks(pos: &mut Position, plies: u32, budget: &mut u32) -> bool {
+    mates_within(pos, plies, false, budget)
+}
+
+/// [`mates_by_checks`] where a reply that is the defender's only legal move is not counted in
+/// `plies` (the defender has no choice there): a check answered by the only legal reply costs one
+/// ply, not two, when at least 3 plies are left (every check of the mating side still counts, so
+/// a line is at most about twice as long). The horizon of a mate threat (杀) measured this way sees the
+/// long forced mates of two rooks chasing a king up and down (图17 将4退1（杀）: 车3进7 将 and the
+/// rooks mate in 13 plies, 9 counted).
+pub fn mates_by_forcing_checks(pos: &mut Position, plies: u32, budget: &mut u32) -> bool {
+    mates_within(pos, plies, true, budget)
+}
+
+fn mates_within(pos: &mut Position, plies: u32, forced_free: bool, budget: &mut u32) -> bool {
     if plies == 0 {
         return false;
     }
@@ -782,10 +796,15 @@ pub fn mates_by_checks(pos: &mut Position, plies: u32, budget: &mut u32) -> bool
         let mated = if replies.is_empty() {
             true
         } else if plies >= 3 {
+            let next = if forced_free && replies.len() == 1 {
+                plies - 1
+            } else {
+                plies - 2
+            };
             let mut all = true;
             for &r in replies.iter() {
                 let u2 = pos.play_unchecked(r);
-                let ok = mates_by_checks(pos, plies - 2, budget);
+                let ok = mates_within(pos, next, forced_free, budget);
                 pos.undo(u2);
                 if !ok {
                     all = false;
@@ -813,6 +832,16 @@ pub fn threatens_mate(after: &Position, plies: u32, budget: u32) -> bool {
     };
     let mut b = budget;
     mates_by_checks(&mut passed, plies, &mut b)
+}
+
+/// [`threatens_mate`] with the horizon of [`mates_by_forcing_checks`] (an only legal reply not
+/// counted).
+pub fn threatens_forcing_mate(after: &Position, plies: u32, budget: u32) -> bool {
+    let Some(mut passed) = after.pass() else {
+        return false;
+    };
+    let mut b = budget;
+    mates_by_forcing_checks(&mut passed, plies, &mut b)
 }
 
 /// The enemy pieces the side that just moved could win if its opponent passed — [`winnable`] on

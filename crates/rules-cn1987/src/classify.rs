@@ -13,7 +13,8 @@ use xiangqi_movegen::{Move, Position};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Params {
     /// 杀: the mover mates by consecutive checks within this many plies if the opponent passed
-    /// (decisions.md 6; default 9).
+    /// (decisions.md 6; default 9), a reply that is the defender's only legal move not counted
+    /// ([`material::mates_by_forcing_checks`]; 图17 将4退1（杀）: a mate in 13 plies, 9 counted).
     pub mate_threat_plies: u32,
     /// Node budget of one mate-threat search.
     pub mate_threat_budget: u32,
@@ -270,7 +271,11 @@ fn holds_the_draw(
         || before
             .piece_at(prev.to)
             .is_none_or(|p| p.kind != PieceKind::King)
-        || !material::threatens_mate(before, params.mate_threat_plies, params.mate_threat_budget)
+        || !material::threatens_forcing_mate(
+            before,
+            params.mate_threat_plies,
+            params.mate_threat_budget,
+        )
     {
         return false;
     }
@@ -289,7 +294,7 @@ fn holds_the_draw(
     };
     let mut next = after.clone();
     let mut budget = params.mate_threat_budget;
-    !material::mates_by_checks(&mut next, params.mate_threat_plies, &mut budget)
+    !material::mates_by_forcing_checks(&mut next, params.mate_threat_plies, &mut budget)
         && targets
             .into_iter()
             .all(|sq| after.attacks_from(m.to).contains(sq))
@@ -394,7 +399,11 @@ fn tied_to_its_line(after: &Position, target: Square, params: &Params) -> bool {
                 let mut budget = params.mate_threat_budget;
                 (material::winnable(&next, &params.gain).won & !now & !Bitboard::from_square(r.to))
                     .any()
-                    || material::mates_by_checks(&mut next, params.mate_threat_plies, &mut budget)
+                    || material::mates_by_forcing_checks(
+                        &mut next,
+                        params.mate_threat_plies,
+                        &mut budget,
+                    )
             })
         })
 }
@@ -515,12 +524,12 @@ fn parries_mate(before: &Position, after: &Position, params: &Params) -> bool {
         return false;
     };
     let mut budget = params.mate_threat_budget;
-    if !material::mates_by_checks(&mut threatened, params.mate_threat_plies, &mut budget) {
+    if !material::mates_by_forcing_checks(&mut threatened, params.mate_threat_plies, &mut budget) {
         return false;
     }
     let mut next = after.clone();
     let mut budget = params.mate_threat_budget;
-    !material::mates_by_checks(&mut next, params.mate_threat_plies, &mut budget)
+    !material::mates_by_forcing_checks(&mut next, params.mate_threat_plies, &mut budget)
 }
 
 /// The pieces of `among` the side to move in `pos` wins directly (no check first), judged apart
@@ -563,11 +572,12 @@ fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
 
     // 杀: a new mate threat (not one that already existed before the ply).
     let mut takes_first = false;
-    if material::threatens_mate(&after, params.mate_threat_plies, params.mate_threat_budget) {
+    if material::threatens_forcing_mate(&after, params.mate_threat_plies, params.mate_threat_budget)
+    {
         let mut b0 = before.clone();
         let mut budget = params.mate_threat_budget;
         let existed = !before.is_check()
-            && material::mates_by_checks(&mut b0, params.mate_threat_plies, &mut budget);
+            && material::mates_by_forcing_checks(&mut b0, params.mate_threat_plies, &mut budget);
         if !existed {
             if self_inflicted {
                 return Class::Idle(IdleKind::SelfInflicted);
@@ -727,12 +737,18 @@ fn mates_taking_first(after: &Position, params: &Params) -> bool {
         let undo = passed.play_unchecked(c);
         let mated = passed.is_check() && {
             let replies = passed.legal_moves();
+            // An only reply is not counted (see [`material::mates_by_forcing_checks`]).
+            let next = if replies.len() == 1 {
+                plies.saturating_sub(1)
+            } else {
+                plies.saturating_sub(2)
+            };
             replies.is_empty()
                 || (!takes
                     && plies >= 3
                     && replies.iter().all(|&r| {
                         let u = passed.play_unchecked(r);
-                        let ok = material::mates_by_checks(&mut passed, plies - 2, &mut budget);
+                        let ok = material::mates_by_forcing_checks(&mut passed, next, &mut budget);
                         passed.undo(u);
                         ok
                     }))
