@@ -210,8 +210,9 @@ struct Search<'a> {
     /// Other defender pieces (by their square at the root) already asked about by
     /// [`Search::won_alone`], with the answer.
     alone: Vec<(Square, bool)>,
-    /// Whether this is the search of [`Search::won_alone`] (which does not ask again).
-    nested: bool,
+    /// Whether captures of pieces won on their own count for nothing ([`Search::won_alone`]);
+    /// off in the search that asks it (which does not ask again).
+    own_chases: bool,
     nodes: u32,
     exhausted: bool,
 }
@@ -241,7 +242,7 @@ impl<'a> Search<'a> {
             root,
             root_victim: victim,
             alone: Vec::new(),
-            nested: false,
+            own_chases: false,
             nodes: 0,
             exhausted: false,
         }
@@ -266,7 +267,6 @@ impl<'a> Search<'a> {
             None,
             self.lone_first,
         );
-        sub.nested = true;
         let mut work = self.root.clone();
         let v = sub.attacker_node(
             &mut work,
@@ -402,7 +402,7 @@ impl<'a> Search<'a> {
             let own_chase = match victim {
                 Some(v) => {
                     !in_check
-                        && !self.nested
+                        && self.own_chases
                         && m.to != self.victim
                         && self.root.piece_at(m.to) == Some(v)
                         && self.cfg.values.of(v, m.to) > 0
@@ -658,17 +658,9 @@ fn winnable_search(
                 continue;
             }
         }
-        let mut s = Search::new(cfg, pos, sq, exempt, spared, None, lone_first);
-        let v = s.attacker_node(
-            &mut work,
-            Balance::default(),
-            false,
-            cfg.max_checks,
-            cfg.max_plies,
-            0,
-            1,
-        );
-        if s.exhausted {
+        let (v, exhausted) =
+            search_victim(cfg, pos, &mut work, sq, exempt, spared, None, lone_first);
+        if exhausted {
             out.truncated.insert(sq);
             continue;
         }
@@ -679,8 +671,9 @@ fn winnable_search(
                 max_checks: 0,
                 ..*cfg
             };
-            let mut s2 = Search::new(&no_check, pos, sq, exempt, spared, None, lone_first);
-            let v2 = s2.attacker_node(&mut work, Balance::default(), false, 0, cfg.max_plies, 0, 1);
+            let (v2, _) = search_victim(
+                &no_check, pos, &mut work, sq, exempt, spared, None, lone_first,
+            );
             if v2 <= 0 {
                 out.via_check.insert(sq);
             }
@@ -704,25 +697,54 @@ pub fn wins_alone_by_checks(
         return false;
     }
     let mut work = pos.clone();
-    let mut s = Search::new(
+    let (v, exhausted) = search_victim(
         cfg,
         pos,
+        &mut work,
         target,
         Bitboard::EMPTY,
         Bitboard::EMPTY,
         Some(piece),
         false,
     );
-    let v = s.attacker_node(
-        &mut work,
-        Balance::default(),
-        false,
-        cfg.max_checks,
-        cfg.max_plies,
-        0,
-        1,
-    );
-    !s.exhausted && v > 0
+    !exhausted && v > 0
+}
+
+/// The value of the line winning the piece on `victim` (> 0: won) and whether the search ran out
+/// of budget. Searched first without [`Search::won_alone`], which can only lower the value, and
+/// again with it only when that wins (most pieces are not won, and the question is costly).
+#[allow(clippy::too_many_arguments)]
+fn search_victim(
+    cfg: &GainConfig,
+    pos: &Position,
+    work: &mut Position,
+    victim: Square,
+    exempt: Bitboard,
+    spared: Bitboard,
+    solo: Option<Square>,
+    lone_first: bool,
+) -> (i32, bool) {
+    let mut v = 0;
+    for own_chases in [false, true] {
+        let mut s = Search::new(cfg, pos, victim, exempt, spared, solo, lone_first);
+        s.own_chases = own_chases;
+        v = s.attacker_node(
+            work,
+            Balance::default(),
+            false,
+            cfg.max_checks,
+            cfg.max_plies,
+            0,
+            1,
+        );
+        if s.exhausted {
+            return (v, true);
+        }
+        if v <= 0 {
+            break;
+        }
+    }
+    (v, false)
 }
 
 /// The moves with captures first, the most valuable victim first (so that cut-offs come early
