@@ -216,7 +216,35 @@ struct Search<'a> {
     exhausted: bool,
 }
 
-impl Search<'_> {
+impl<'a> Search<'a> {
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        cfg: &'a GainConfig,
+        root: &Position,
+        victims: Bitboard,
+        check_first: bool,
+        exempt: Bitboard,
+        spared: Bitboard,
+        solo: Option<Square>,
+        lone_first: bool,
+    ) -> Search<'a> {
+        Search {
+            cfg,
+            attacker: root.turn(),
+            victims,
+            check_first,
+            root_them: root.board().by_color(!root.turn()),
+            exempt,
+            spared,
+            line_to: Bitboard::EMPTY,
+            solo,
+            checked: false,
+            lone_first,
+            nodes: 0,
+            exhausted: false,
+        }
+    }
+
     fn over_budget(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes > self.cfg.node_budget {
@@ -651,31 +679,18 @@ fn winnable_search_uncached(
                 continue;
             }
         }
-        let mut s = Search {
+        let (v, exhausted) = search_victim(
             cfg,
-            attacker,
-            victims: Bitboard::from_square(sq),
-            check_first: false,
-            root_them: board.by_color(!attacker),
+            pos,
+            &mut work,
+            Bitboard::from_square(sq),
+            false,
             exempt,
             spared,
-            line_to: Bitboard::EMPTY,
-            solo: None,
-            checked: false,
+            None,
             lone_first,
-            nodes: 0,
-            exhausted: false,
-        };
-        let v = s.attacker_node(
-            &mut work,
-            Balance::default(),
-            false,
-            cfg.max_checks,
-            cfg.max_plies,
-            0,
-            1,
         );
-        if s.exhausted {
+        if exhausted {
             out.truncated.insert(sq);
             continue;
         }
@@ -686,22 +701,17 @@ fn winnable_search_uncached(
                 max_checks: 0,
                 ..*cfg
             };
-            let mut s2 = Search {
-                cfg: &no_check,
-                attacker,
-                victims: Bitboard::from_square(sq),
-                check_first: false,
-                root_them: board.by_color(!attacker),
+            let (v2, _) = search_victim(
+                &no_check,
+                pos,
+                &mut work,
+                Bitboard::from_square(sq),
+                false,
                 exempt,
                 spared,
-                line_to: Bitboard::EMPTY,
-                solo: None,
-                checked: false,
+                None,
                 lone_first,
-                nodes: 0,
-                exhausted: false,
-            };
-            let v2 = s2.attacker_node(&mut work, Balance::default(), false, 0, cfg.max_plies, 0, 1);
+            );
             if v2 <= 0 {
                 out.via_check.insert(sq);
             }
@@ -731,31 +741,9 @@ fn winnable_search_uncached(
         })
     {
         let fork = |set: Bitboard, work: &mut Position| -> Option<bool> {
-            let mut s = Search {
-                cfg,
-                attacker,
-                victims: set,
-                check_first: true,
-                root_them: board.by_color(!attacker),
-                exempt,
-                spared,
-                line_to: Bitboard::EMPTY,
-                solo: None,
-                checked: false,
-                lone_first,
-                nodes: 0,
-                exhausted: false,
-            };
-            let v = s.attacker_node(
-                work,
-                Balance::default(),
-                false,
-                cfg.max_checks,
-                cfg.max_plies,
-                0,
-                1,
-            );
-            (!s.exhausted).then_some(v > 0)
+            let (v, exhausted) =
+                search_victim(cfg, pos, work, set, true, exempt, spared, None, lone_first);
+            (!exhausted).then_some(v > 0)
         };
         if fork(rest, &mut work) == Some(true) {
             // The pieces forked: the smallest set (dropping pieces one at a time) whose loss
@@ -789,23 +777,46 @@ pub fn wins_alone_by_checks(
         return false;
     }
     let mut work = pos.clone();
-    let mut s = Search {
+    let (v, exhausted) = search_victim(
         cfg,
-        attacker: pos.turn(),
-        victims: Bitboard::from_square(target),
-        check_first: false,
-        root_them: pos.board().by_color(!pos.turn()),
-        exempt: Bitboard::EMPTY,
-        spared: Bitboard::EMPTY,
-        line_to: Bitboard::EMPTY,
-        solo: Some(piece),
-        checked: false,
-        lone_first: false,
-        nodes: 0,
-        exhausted: false,
-    };
-    let v = s.attacker_node(
+        pos,
         &mut work,
+        Bitboard::from_square(target),
+        false,
+        Bitboard::EMPTY,
+        Bitboard::EMPTY,
+        Some(piece),
+        false,
+    );
+    !exhausted && v > 0
+}
+
+/// The value of the line winning the piece on `victims` (> 0: won; several for a fork, see
+/// [`winnable`]) and whether the search ran out of budget.
+#[allow(clippy::too_many_arguments)]
+fn search_victim(
+    cfg: &GainConfig,
+    pos: &Position,
+    work: &mut Position,
+    victims: Bitboard,
+    check_first: bool,
+    exempt: Bitboard,
+    spared: Bitboard,
+    solo: Option<Square>,
+    lone_first: bool,
+) -> (i32, bool) {
+    let mut s = Search::new(
+        cfg,
+        pos,
+        victims,
+        check_first,
+        exempt,
+        spared,
+        solo,
+        lone_first,
+    );
+    let v = s.attacker_node(
+        work,
         Balance::default(),
         false,
         cfg.max_checks,
@@ -813,7 +824,7 @@ pub fn wins_alone_by_checks(
         0,
         1,
     );
-    !s.exhausted && v > 0
+    (v, s.exhausted)
 }
 
 /// The moves with captures first, the most valuable victim first (so that cut-offs come early
@@ -878,6 +889,20 @@ pub(crate) fn sees_king(king: Square, sq: Square) -> bool {
 /// that may give check) down; when it reaches 0 the
 /// answer is `false`.
 pub fn mates_by_checks(pos: &mut Position, plies: u32, budget: &mut u32) -> bool {
+    mates_within(pos, plies, false, budget)
+}
+
+/// [`mates_by_checks`] where a reply that is the defender's only legal move is not counted in
+/// `plies` (the defender has no choice there): a check answered by the only legal reply costs one
+/// ply, not two, when at least 3 plies are left (every check of the mating side still counts, so
+/// a line is at most about twice as long). The horizon of a mate threat (杀) measured this way sees the
+/// long forced mates of two rooks chasing a king up and down (图17 将4退1（杀）: 车3进7 将 and the
+/// rooks mate in 13 plies, 9 counted).
+pub fn mates_by_forcing_checks(pos: &mut Position, plies: u32, budget: &mut u32) -> bool {
+    mates_within(pos, plies, true, budget)
+}
+
+fn mates_within(pos: &mut Position, plies: u32, forced_free: bool, budget: &mut u32) -> bool {
     if plies == 0 {
         return false;
     }
@@ -898,10 +923,15 @@ pub fn mates_by_checks(pos: &mut Position, plies: u32, budget: &mut u32) -> bool
         let mated = if replies.is_empty() {
             true
         } else if plies >= 3 {
+            let next = if forced_free && replies.len() == 1 {
+                plies - 1
+            } else {
+                plies - 2
+            };
             let mut all = true;
             for &r in replies.iter() {
                 let u2 = pos.play_unchecked(r);
-                let ok = mates_by_checks(pos, plies - 2, budget);
+                let ok = mates_within(pos, next, forced_free, budget);
                 pos.undo(u2);
                 if !ok {
                     all = false;
@@ -929,6 +959,16 @@ pub fn threatens_mate(after: &Position, plies: u32, budget: u32) -> bool {
     };
     let mut b = budget;
     mates_by_checks(&mut passed, plies, &mut b)
+}
+
+/// [`threatens_mate`] with the horizon of [`mates_by_forcing_checks`] (an only legal reply not
+/// counted).
+pub fn threatens_forcing_mate(after: &Position, plies: u32, budget: u32) -> bool {
+    let Some(mut passed) = after.pass() else {
+        return false;
+    };
+    let mut b = budget;
+    mates_by_forcing_checks(&mut passed, plies, &mut b)
 }
 
 /// The enemy pieces the side that just moved could win if its opponent passed — [`winnable`] on

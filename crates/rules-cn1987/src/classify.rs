@@ -13,7 +13,8 @@ use xiangqi_movegen::{Move, Position};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Params {
     /// 杀: the mover mates by consecutive checks within this many plies if the opponent passed
-    /// (decisions.md 6; default 9).
+    /// (decisions.md 6; default 9), a reply that is the defender's only legal move not counted
+    /// ([`material::mates_by_forcing_checks`]; 图17 将4退1（杀）: a mate in 13 plies, 9 counted).
     pub mate_threat_plies: u32,
     /// Node budget of one mate-threat search.
     pub mate_threat_budget: u32,
@@ -308,7 +309,11 @@ fn holds_the_draw(
         || before
             .piece_at(prev.to)
             .is_none_or(|p| p.kind != PieceKind::King)
-        || !material::threatens_mate(before, params.mate_threat_plies, params.mate_threat_budget)
+        || !material::threatens_forcing_mate(
+            before,
+            params.mate_threat_plies,
+            params.mate_threat_budget,
+        )
     {
         return false;
     }
@@ -327,7 +332,7 @@ fn holds_the_draw(
     };
     let mut next = after.clone();
     let mut budget = params.mate_threat_budget;
-    !material::mates_by_checks(&mut next, params.mate_threat_plies, &mut budget)
+    !material::mates_by_forcing_checks(&mut next, params.mate_threat_plies, &mut budget)
         && targets
             .into_iter()
             .all(|sq| after.attacks_from(m.to).contains(sq))
@@ -449,7 +454,11 @@ fn tied_to_its_line(after: &Position, target: Square, params: &Params) -> bool {
                 let mut budget = params.mate_threat_budget;
                 (material::winnable(&next, &params.gain).won & !now & !Bitboard::from_square(r.to))
                     .any()
-                    || material::mates_by_checks(&mut next, params.mate_threat_plies, &mut budget)
+                    || material::mates_by_forcing_checks(
+                        &mut next,
+                        params.mate_threat_plies,
+                        &mut budget,
+                    )
             })
         })
 }
@@ -523,6 +532,13 @@ fn drop_established(
     // capture was a root by 抽将 of the opponent's pieces, and the move cuts it — "红方进相、退相为
     // 断根捉马 … 红方长捉无根子" (图3: 相三进五 leaves the rook's reach).
     if cuts_a_root_by_check(before, m) {
+        return class;
+    }
+    // 解杀后形成的捉: while the opponent threatened mate, no capture of ours stood — taking would
+    // have let him mate — so the threats left by the ply that parries the mate are formed by it:
+    // "车4平6解杀后形成炮捉车，判捉" (参考图35: 马六进四 threatens mate, 车4平6 parries, and the
+    // cannon that attacked the rook throughout chases it only now).
+    if parries_mate(before, &after, params) {
         return class;
     }
     // The moved piece takes no part: it neither attacks the piece, nor takes its protection away
@@ -604,6 +620,22 @@ fn drop_established(
     Class::Idle(idle_kind(before, &after, m, before.turn()))
 }
 
+/// Whether the ply from `before` to `after` parries a mate threat: before it the opponent, had
+/// the mover passed, mated by consecutive checks (within `mate_threat_plies`), and after it he no
+/// longer does.
+fn parries_mate(before: &Position, after: &Position, params: &Params) -> bool {
+    let Some(mut threatened) = before.pass() else {
+        return false;
+    };
+    let mut budget = params.mate_threat_budget;
+    if !material::mates_by_forcing_checks(&mut threatened, params.mate_threat_plies, &mut budget) {
+        return false;
+    }
+    let mut next = after.clone();
+    let mut budget = params.mate_threat_budget;
+    !material::mates_by_forcing_checks(&mut next, params.mate_threat_plies, &mut budget)
+}
+
 /// The pieces of `among` the side to move in `pos` wins directly (no check first), judged apart
 /// from the opponent's own chase (the opponent may not answer by taking a piece of ours it can win
 /// anyway), and not rooted by 抽将 (see [`material::rooted_by_checks`]).
@@ -652,17 +684,21 @@ fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
     let self_inflicted = before.is_check() && mover_piece.kind == PieceKind::King;
 
     // 杀: a new mate threat (not one that already existed before the ply).
-    if material::threatens_mate(&after, params.mate_threat_plies, params.mate_threat_budget) {
+    let mut takes_first = false;
+    if material::threatens_forcing_mate(&after, params.mate_threat_plies, params.mate_threat_budget)
+    {
         let mut b0 = before.clone();
         let mut budget = params.mate_threat_budget;
         let existed = !before.is_check()
-            && material::mates_by_checks(&mut b0, params.mate_threat_plies, &mut budget);
+            && material::mates_by_forcing_checks(&mut b0, params.mate_threat_plies, &mut budget);
         if !existed {
-            return if self_inflicted {
-                Class::Idle(IdleKind::SelfInflicted)
-            } else {
-                Class::MateThreat
-            };
+            if self_inflicted {
+                return Class::Idle(IdleKind::SelfInflicted);
+            }
+            if !mates_taking_first(&after, params) {
+                return Class::MateThreat;
+            }
+            takes_first = true;
         }
     }
 
@@ -777,6 +813,9 @@ fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
         };
     }
 
+    if takes_first {
+        return Class::MateThreat;
+    }
     // 闲 and its kinds.
     if mutual {
         return Class::Idle(IdleKind::Exchange);
@@ -817,6 +856,48 @@ fn joint_chase(
                     .pass()
                     .is_some_and(|after| guards_prey(&after, moved, sq, values))
         })
+}
+
+/// 吃子再将死: whether every mate by consecutive checks that the mover threatens (the opponent to
+/// move in `after`, passing) begins by taking a piece with a check that the opponent can still
+/// answer. The threat is then first of all a capture, and the ply is 捉 when that capture wins the
+/// piece (杀 otherwise): "红方后车退一，如黑方吃车则双车尽失，判“捉”" (图17: 后车退一 attacks the rook
+/// c7, and 车 takes it with check before the rooks mate). A capture that mates at once is the
+/// mate itself: 杀 (图18 将5平4（杀）: 车 takes the advisor, mate; 图29 车二平三 / 车三平二: 车 takes the
+/// rook, mate).
+fn mates_taking_first(after: &Position, params: &Params) -> bool {
+    let Some(mut passed) = after.pass() else {
+        return false;
+    };
+    let plies = params.mate_threat_plies;
+    let mut budget = params.mate_threat_budget;
+    for &c in passed.legal_moves().iter() {
+        let takes = passed.piece_at(c.to).is_some();
+        let undo = passed.play_unchecked(c);
+        let mated = passed.is_check() && {
+            let replies = passed.legal_moves();
+            // An only reply is not counted (see [`material::mates_by_forcing_checks`]).
+            let next = if replies.len() == 1 {
+                plies.saturating_sub(1)
+            } else {
+                plies.saturating_sub(2)
+            };
+            replies.is_empty()
+                || (!takes
+                    && plies >= 3
+                    && replies.iter().all(|&r| {
+                        let u = passed.play_unchecked(r);
+                        let ok = material::mates_by_forcing_checks(&mut passed, next, &mut budget);
+                        passed.undo(u);
+                        ok
+                    }))
+        };
+        passed.undo(undo);
+        if mated {
+            return false;
+        }
+    }
+    true
 }
 
 /// 炮卒联合捉子 (参考图11: "黑方炮5平6为炮卒联合捉子，炮6平5卒捉仕，判闲"): the enemy pieces, besides
@@ -1233,7 +1314,9 @@ fn sole_attacker(pos: &Position, target: Square, attacker: Square) -> bool {
 /// The targets in `targets` that the mover still wins after the offered trade is accepted (第一反击):
 /// the opponent's piece on `taker` takes the moved piece on `offered`, the mover takes back on
 /// `offered` (each legal recapture tried) and still threatens the target (searched as if the
-/// opponent passed). With no recapture there is no trade (献, not 兑) and every target stands.
+/// opponent passed; after a recapture with check, searched from the trade with the mover to move,
+/// the recapture one of its 抽将). With no recapture there is no trade (献, not 兑) and every target
+/// stands.
 fn survives_trade(
     after: &Position,
     offered: Square,
@@ -1266,7 +1349,14 @@ fn survives_trade(
         let Ok(settled) = traded.played(back) else {
             continue;
         };
-        out |= material::threatened_after(&settled, gain).won & targets;
+        if settled.is_check() {
+            // A recapture that gives check goes on (抽将): the target stands if the mover still
+            // wins it from the trade — "如黑方吃车则双车尽失" (图17: 车3平2 would be taken back
+            // with check, and the rook h7 falls to the 抽将).
+            out |= material::winnable_among(&traded, gain, targets).won & targets;
+        } else {
+            out |= material::threatened_after(&settled, gain).won & targets;
+        }
     }
     out
 }
