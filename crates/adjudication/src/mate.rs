@@ -60,12 +60,16 @@ fn search(pos: &Position, plies: u32, nodes: &mut u64, limit: u64) -> Option<boo
         if !p.is_check() {
             continue;
         }
+        if plies < 3 {
+            // Only a mate now counts: no need to list the replies.
+            if !p.has_legal_move() {
+                return Some(true);
+            }
+            continue;
+        }
         let replies = p.legal_moves();
         if replies.is_empty() {
             return Some(true);
-        }
-        if plies < 3 {
-            continue;
         }
         let mut all = true;
         for &r in replies.iter() {

@@ -669,12 +669,8 @@ fn winnable_search_uncached(
         }
         let attacked = pos.attackers_to(sq, attacker).any();
         if !attacked {
-            let check = *any_check.get_or_insert_with(|| {
-                cfg.max_checks > 0
-                    && pos.legal_moves().iter().any(|&m| {
-                        work.piece_at(m.to).is_none() && gives_check_in_place(&mut work, m)
-                    })
-            });
+            let check = *any_check
+                .get_or_insert_with(|| cfg.max_checks > 0 && has_quiet_check(pos, &mut work));
             if !check {
                 continue;
             }
@@ -734,11 +730,7 @@ fn winnable_search_uncached(
         && out.truncated.is_empty()
         && rest.count() >= 2
         && cfg.max_checks > 0
-        && *any_check.get_or_insert_with(|| {
-            pos.legal_moves()
-                .iter()
-                .any(|&m| work.piece_at(m.to).is_none() && gives_check_in_place(&mut work, m))
-        })
+        && *any_check.get_or_insert_with(|| has_quiet_check(pos, &mut work))
     {
         let fork = |set: Bitboard, work: &mut Position| -> Option<bool> {
             let (v, exhausted) =
@@ -854,6 +846,18 @@ fn captures_first(pos: &Position, moves: &MoveList, values: &Values) -> (usize, 
     (n, out)
 }
 
+/// Whether the side to move in `pos` has a non-capturing move that gives check (`work` is a copy
+/// of `pos` to play moves in).
+fn has_quiet_check(pos: &Position, work: &mut Position) -> bool {
+    let them = pos.board().by_color(!pos.turn());
+    let king = pos.king(!pos.turn());
+    pos.legal_moves_where(|from, to| {
+        !them.contains(to) && (sees_king(king, from) || sees_king(king, to))
+    })
+    .iter()
+    .any(|&m| gives_check_in_place(work, m))
+}
+
 /// Whether the legal move `m` gives check, tested by playing and undoing it in place (no clone).
 fn gives_check_in_place(pos: &mut Position, m: Move) -> bool {
     if !may_give_check(pos, m) {
@@ -919,10 +923,19 @@ fn mates_within(pos: &mut Position, plies: u32, forced_free: bool, budget: &mut 
             pos.undo(undo);
             continue;
         }
+        if plies < 3 {
+            // No time left to mate later: only a mate now counts.
+            let mated = !pos.has_legal_move();
+            pos.undo(undo);
+            if mated {
+                return true;
+            }
+            continue;
+        }
         let replies = pos.legal_moves();
         let mated = if replies.is_empty() {
             true
-        } else if plies >= 3 {
+        } else {
             let next = if forced_free && replies.len() == 1 {
                 plies - 1
             } else {
@@ -939,8 +952,6 @@ fn mates_within(pos: &mut Position, plies: u32, forced_free: bool, budget: &mut 
                 }
             }
             all
-        } else {
-            false
         };
         pos.undo(undo);
         if mated {
