@@ -5,7 +5,7 @@
 //! available to us; the definitions follow the reconstruction in `spec/rules.md` §1.2–1.5, §2,
 //! §4.1, §5 and the choices of `spec/decisions.md`.
 //!
-//! - [`classify`]: one ply → 将 (check), 杀 (mate threat), 捉 (chase by the material-gain test,
+//! - [`classify()`]: one ply → 将 (check), 杀 (mate threat), 捉 (chase by the material-gain test,
 //!   including 要抽吃子), or 闲 (idle) with its kinds 兑 / 献 / 拦 / 跟.
 //! - [`cycle`]: each side's cycle label (长将, 长捉, 一将一捉, 一捉一闲, 兵卒长捉, …) and the verdict
 //!   table of the 棋例总纲.

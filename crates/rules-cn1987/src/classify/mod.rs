@@ -1,0 +1,460 @@
+//! Per-ply classification under the 1987 Chinese rules: 将 (check), 杀 (mate threat), 捉 (chase,
+//! including 要抽吃子), and 闲 (idle) with its kinds 兑 / 献 / 拦 / 跟.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+
+use xiangqi_adjudication::material::{self, GainConfig};
+use xiangqi_board::{Bitboard, Color, PieceKind, Square};
+use xiangqi_movegen::{Move, Position};
+
+mod escape;
+mod exchange;
+mod idle;
+mod in_game;
+mod joint;
+mod threats;
+
+use escape::*;
+use exchange::*;
+use idle::*;
+use in_game::*;
+use joint::*;
+use threats::*;
+
+/// Parameters of the CN-1987 classification (every bound is stated in a ruling's explanation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Params {
+    /// 杀: the mover mates by consecutive checks within this many plies if the opponent passed
+    /// (decisions.md 6; default 9), a reply that is the defender's only legal move not counted
+    /// ([`material::mates_by_forcing_checks`]; 图17 将4退1（杀）: a mate in 13 plies, 9 counted).
+    pub mate_threat_plies: u32,
+    /// Node budget of one mate-threat search.
+    pub mate_threat_budget: u32,
+    /// The material-gain (得子) search for 捉.
+    pub gain: GainConfig,
+    /// 长捉 only if one and the same enemy piece is chased by every chasing ply (decisions.md 3).
+    /// Default `false`: the rule book's diagrams (图4, 参考图1, 参考图3, 参考图45) rule 长捉 on a side
+    /// whose plies chase different pieces.
+    pub perpetual_chase_same_piece: bool,
+    /// In a mutual perpetual chase (长打对长打 with 捉 on both sides), a side one of whose plies is
+    /// a joint chase (联合捉 / 捉少根子) is not the side that must vary (rule-book 图10, 图11,
+    /// 图25–28, 参考图14/36/38–41). Default `true`.
+    pub joint_chase_is_counter: bool,
+}
+
+impl Default for Params {
+    fn default() -> Params {
+        Params {
+            mate_threat_plies: 9,
+            mate_threat_budget: 200_000,
+            gain: GainConfig::default(),
+            perpetual_chase_same_piece: false,
+            joint_chase_is_counter: true,
+        }
+    }
+}
+
+/// The kind of an idle move (闲).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IdleKind {
+    /// 闲 with no particular kind.
+    Plain,
+    /// 兑: offers an exchange of equal pieces.
+    Exchange,
+    /// 献: offers the moved piece.
+    Offer,
+    /// 拦: blocks an enemy line.
+    Block,
+    /// 跟: follows to keep protecting.
+    Follow,
+    /// 兵卒长捉: a pawn attacking on its own (allowed, idle).
+    PawnAttack,
+    /// 将帅长捉: the king attacking on its own (allowed, idle).
+    KingAttack,
+    /// 自毙: a 杀 or 捉 that exists only because the opponent's check forced the king to move.
+    SelfInflicted,
+}
+
+impl IdleKind {
+    /// The rulebook word for the kind (闲 for plain).
+    pub fn word(self) -> &'static str {
+        match self {
+            IdleKind::Plain => "闲",
+            IdleKind::Exchange => "兑",
+            IdleKind::Offer => "献",
+            IdleKind::Block => "拦",
+            IdleKind::Follow => "跟",
+            IdleKind::PawnAttack => "兵卒捉子（闲）",
+            IdleKind::KingAttack => "将帅捉子（闲）",
+            IdleKind::SelfInflicted => "自毙（闲）",
+        }
+    }
+
+    /// The CLI `idle_kind` key (`exchange`, `offer`, `block`, `follow`), if any.
+    pub fn key(self) -> Option<&'static str> {
+        match self {
+            IdleKind::Exchange => Some("exchange"),
+            IdleKind::Offer => Some("offer"),
+            IdleKind::Block => Some("block"),
+            IdleKind::Follow => Some("follow"),
+            _ => None,
+        }
+    }
+}
+
+/// The class of one ply under CN-1987, heaviest effect first (将 > 杀 > 捉 > 闲; 兑兼捉按捉,
+/// 献兼捉按捉).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Class {
+    /// 将: the ply gives check.
+    Check,
+    /// 杀: a new threat to mate by consecutive checks.
+    MateThreat,
+    /// 捉: a new threat to win material (得子) from the next move on.
+    Chase {
+        /// The enemy pieces threatened (squares after the ply).
+        targets: Bitboard,
+        /// Every target is won only by a line that starts with a check: 要抽吃子 (1987 names it
+        /// apart from 捉).
+        via_check: bool,
+        /// Every target won outright (not by 抽将) is won jointly: only with a second attacker or
+        /// a partner (捉少根子, 车炮联合捉子; the chaser makes the last capture on its square, or
+        /// the exchange there nets a gain, 参考图38), or
+        /// with the moved piece taking its protection away (图11). A chase
+        /// made only by 抽将 (要抽吃子) is joint: the check and the capture work together
+        /// ("黑方马炮联合捉子", 参考图40) — unless the moved piece checks and takes by itself
+        /// ("黑方长捉车", 图3).
+        joint: bool,
+    },
+    /// 闲: none of the above.
+    Idle(IdleKind),
+}
+
+impl Class {
+    /// The single-character label used in the rule book's diagrams: 将 杀 捉 兑 闲 (献/拦/跟 and the
+    /// other idle kinds are 闲; 要抽吃子 is 捉).
+    pub fn label(self) -> &'static str {
+        match self {
+            Class::Check => "将",
+            Class::MateThreat => "杀",
+            Class::Chase { .. } => "捉",
+            Class::Idle(IdleKind::Exchange) => "兑",
+            Class::Idle(_) => "闲",
+        }
+    }
+
+    /// The rulebook word, with 要抽吃子 and the idle kinds spelled out.
+    pub fn word(self) -> &'static str {
+        match self {
+            Class::Check => "将",
+            Class::MateThreat => "杀",
+            Class::Chase {
+                via_check: true, ..
+            } => "要抽吃子",
+            Class::Chase { .. } => "捉",
+            Class::Idle(k) => k.word(),
+        }
+    }
+
+    /// Whether the ply is forcing (打: 将, 杀, 捉, 要抽吃子).
+    pub fn is_forcing(self) -> bool {
+        !matches!(self, Class::Idle(_))
+    }
+}
+
+/// Entries kept by the per-thread memo of [`classify`] before it is emptied.
+const MEMO_CAPACITY: usize = 1 << 14;
+
+thread_local! {
+    /// Classes already computed on this thread, by (position hash, move, parameters). A
+    /// repetition cycle repeats its positions, and one game may hold several overlapping cycles,
+    /// so the same (position, move) is asked many times.
+    static MEMO: RefCell<HashMap<(u64, u8, u8, u64), Class>> = RefCell::new(HashMap::new());
+}
+
+/// Empties this thread's memo of [`classify`] (for benchmarks that must not reuse earlier
+/// answers; the answers themselves never change).
+pub fn clear_memo() {
+    MEMO.with(|memo| memo.borrow_mut().clear());
+    material::clear_search_memo();
+}
+
+fn params_key(params: &Params) -> u64 {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    params.hash(&mut h);
+    h.finish()
+}
+
+/// Classifies the legal move `m` played in `before` under CN-1987.
+///
+/// The answer depends only on the position (placement and side to move), the move and the
+/// parameters; it is memoized per thread by the position's Zobrist hash.
+pub fn classify(before: &Position, m: Move, params: &Params) -> Class {
+    let key = (
+        before.hash(),
+        m.from.index() as u8,
+        m.to.index() as u8,
+        params_key(params),
+    );
+    if let Some(c) = MEMO.with(|memo| memo.borrow().get(&key).copied()) {
+        return c;
+    }
+    let class = classify_uncached(before, m, params);
+    MEMO.with(|memo| {
+        let mut memo = memo.borrow_mut();
+        if memo.len() >= MEMO_CAPACITY {
+            memo.clear();
+        }
+        memo.insert(key, class);
+    });
+    class
+}
+
+/// [`classify`] with the opponent's last move known (`prev`). When that move gave check and this
+/// ply answers it with a piece other than the king, a 捉 of pieces that would not be winnable had
+/// the checking piece stayed where it came from was brought about by the checker himself (自毙,
+/// "是自己造成的被捉状态", rule-book 参考图22, 参考图19): it is idle. Chasing the checking piece
+/// itself still counts, and so does a chase the reply makes itself (a line it opens itself,
+/// 参考图47). (A king's reply to a check is always so judged by [`classify`]:
+/// "走动帅（将）应将后产生的捉、杀为闲", 图17.)
+pub fn classify_in_game(before: &Position, m: Move, params: &Params, prev: Option<Move>) -> Class {
+    // The answer depends on the position, the move, the previous move, the parameters and
+    // whether the half-move clock is 0 (see [`drop_established`]): memoized per thread.
+    let key = (
+        before.hash()
+            ^ prev.map_or(0, |p| {
+                (u64::from(p.from.index() as u8) << 8 | u64::from(p.to.index() as u8) | 1 << 16)
+                    .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            })
+            ^ u64::from(before.halfmove_clock() == 0) << 63,
+        m.from.index() as u8,
+        m.to.index() as u8,
+        params_key(params) ^ IN_GAME_SALT,
+    );
+    if let Some(c) = MEMO.with(|memo| memo.borrow().get(&key).copied()) {
+        return c;
+    }
+    let class = classify_in_game_uncached(before, m, params, prev);
+    MEMO.with(|memo| {
+        let mut memo = memo.borrow_mut();
+        if memo.len() >= MEMO_CAPACITY {
+            memo.clear();
+        }
+        memo.insert(key, class);
+    });
+    class
+}
+
+/// Keeps the memo entries of [`classify_in_game`] apart from those of [`classify`].
+const IN_GAME_SALT: u64 = 0x5bd1_e995_c0ff_ee11;
+
+fn classify_in_game_uncached(
+    before: &Position,
+    m: Move,
+    params: &Params,
+    prev: Option<Move>,
+) -> Class {
+    let class = classify(before, m, params);
+    let (Some(prev_move), Class::Chase { targets, .. }) = (prev, class) else {
+        return class;
+    };
+    if holds_the_draw(before, m, prev_move, targets, params) {
+        return Class::Idle(IdleKind::Follow);
+    }
+    if !before.is_check() {
+        return drop_established(before, m, params, prev_move, class);
+    }
+    if targets.contains(prev_move.to)
+        || before
+            .piece_at(m.from)
+            .is_none_or(|p| p.kind == PieceKind::King)
+    {
+        return class;
+    }
+    // The position after the reply with the checking piece put back where it came from.
+    let Ok(after) = before.played(m) else {
+        return class;
+    };
+    let mut setup = after.to_setup();
+    if setup.board.piece_at(prev_move.to).is_none()
+        || setup.board.piece_at(prev_move.from).is_some()
+    {
+        return class;
+    }
+    setup.board.move_piece(prev_move.to, prev_move.from);
+    let Ok(unchecked) = Position::from_setup(setup) else {
+        return class;
+    };
+    let mut without = material::threatened_after(&unchecked, &params.gain).won;
+    // A root the checker's piece gives there, if only by 抽将, counts: "士5进6（闲）" (参考图28: with
+    // the rook back, its checks win back the rook that takes the horse).
+    if let Some(passed) = unchecked.pass() {
+        for sq in targets & without {
+            if material::rooted_by_checks(&passed, sq, &params.gain) {
+                without.remove(sq);
+            }
+        }
+    }
+    if (targets & without).is_empty() && !attacks_opened_by(&after, m, targets) {
+        Class::Idle(IdleKind::SelfInflicted)
+    } else {
+        class
+    }
+}
+
+fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
+    let Some(mover_piece) = before.piece_at(m.from) else {
+        return Class::Idle(IdleKind::Plain);
+    };
+    let mover = mover_piece.color;
+    let Ok(after) = before.played(m) else {
+        return Class::Idle(IdleKind::Plain);
+    };
+    // 将
+    if after.is_check() {
+        return Class::Check;
+    }
+    // 自毙: the mover answered a check with its king; what that creates is idle.
+    let self_inflicted = before.is_check() && mover_piece.kind == PieceKind::King;
+
+    // 杀: a new mate threat (not one that already existed before the ply).
+    let mut takes_first = false;
+    if material::threatens_forcing_mate(&after, params.mate_threat_plies, params.mate_threat_budget)
+    {
+        let mut b0 = before.clone();
+        let mut budget = params.mate_threat_budget;
+        let existed = !before.is_check()
+            && material::mates_by_forcing_checks(&mut b0, params.mate_threat_plies, &mut budget);
+        if !existed {
+            if self_inflicted {
+                return Class::Idle(IdleKind::SelfInflicted);
+            }
+            if !mates_taking_first(&after, params) {
+                return Class::MateThreat;
+            }
+            takes_first = true;
+        }
+    }
+
+    // 捉: pieces newly winnable (从捉到捉 — a threat that existed before and is unchanged is
+    // not new).
+    let now = threatened_apart(before, &after, m, params);
+    // Only the pieces won now can be new; the search before the ply is limited to them.
+    let was = if before.is_check() || now.won.is_empty() {
+        material::Targets::default()
+    } else {
+        material::winnable_among(before, &params.gain, now.won)
+    };
+    // A threat counts as pre-existing only in the same form: a direct threat before, or a
+    // threat by 抽将 both before and after (形式上和本质上都没有发生变化).
+    let mut was_direct = was.won & !was.via_check;
+    // 从捉到捉 read narrowly: the book's old threat is 马六进七 on a horse (车三平四 is 闲, seed
+    // 001 图1) — a standoff of pieces of the same kind (相同兵种对峙). A piece otherwise left en
+    // prise stays chased by every ply of the side that can take it: "将６退１（捉）… 避抽后，车可以吃兵，
+    // 判“捉”" (图16), "车二进六 （捉）… 红方长捉无根子" (参考图34: the elephant's threat on the
+    // cannon existed before the rook moved).
+    // The standoff's threat stays old only when the moved piece takes no part in it: a piece
+    // that moves and still attacks the chased piece renews the threat — "黑方联合捉车" (参考图38:
+    // 车8平7 / 车7平8, the black rook that faces the red rook moves along the rank and, with the
+    // cannon behind it, still attacks the rook guarded by the king).
+    let reach = after.attacks_from(m.to);
+    for sq in was_direct {
+        if !faces_own_kind(&after, sq) || reach.contains(sq) {
+            was_direct.remove(sq);
+        }
+    }
+    let mut new = now.won & !was_direct & !(was.via_check & now.via_check);
+    // 兑, not 捉: an enemy piece of the moved piece's own kind that can take it back is not chased
+    // (mutual attack of equals); 兑兼捉按捉 still applies to every other target.
+    new &= !escape_only(before, &after, m, new & !now.via_check, params);
+    let offered = material::exchange_offer(before, m);
+    if let Some(sq) = offered {
+        new.remove(sq);
+        // 第一反击: the opponent may answer by taking the offered piece first. A threat on another
+        // piece that the trade dissolves (the opponent takes, the mover takes back, and the
+        // piece can no longer be won) is not 捉: the move is 兑.
+        new = survives_trade(&after, m.to, sq, new, &params.gain);
+    }
+    // 兑 made by the ply without moving the offered piece: a chased piece that faces a piece of
+    // its own kind of ours (each can take the other, each capture is taken back) is offered an
+    // exchange of equals ("兑", same type facing each other), not chased — unless the moved piece
+    // wins it by itself (兑兼捉按捉).
+    // 捉少根子 is not 兑: the pieces of its kind pair off, and a piece our other attackers outnumber
+    // its other protectors on is chased ("黑方一着捉无根子，一着捉少根子", 参考图49 车3平2; see
+    // [`fewer_roots`]).
+    let mut mutual = false;
+    let mut paired = Bitboard::EMPTY;
+    if new.any() {
+        for sq in new & !now.via_check {
+            if (facing_equal(&after, sq, Some(m.to)) || facing_equal(&after, sq, None))
+                && !wins_alone(&after, m.to, sq, params)
+                && !fewer_roots(&after, sq)
+            {
+                new.remove(sq);
+                paired.insert(sq);
+                mutual = true;
+            }
+        }
+    }
+    // A piece offered in exchange (兑) is not chased, and it cannot pay for another target either:
+    // a line that takes another piece at a loss and gains only by then winning the paired piece is
+    // no chase of that piece ("车四退二（兑）", 图21: the rook steps back beside the horses'
+    // standoff, and 炮 takes 象 with check only to win the horse after 象 takes back). Only
+    // targets of the plain search are re-searched (those found by judging each side's chase apart
+    // keep their own reading).
+    if paired.any()
+        && new.any()
+        && let Some(passed) = after.pass()
+    {
+        let plain = new & material::winnable_among(&passed, &params.gain, new).won;
+        if plain.any() {
+            let kept = material::winnable_among_sparing(
+                &passed,
+                &params.gain,
+                plain,
+                Bitboard::EMPTY,
+                paired,
+            )
+            .won;
+            new &= !(plain & !kept);
+        }
+    }
+    // 炮卒联合捉子: a capture by the king or a pawn that the moved piece makes profitable.
+    let lone_joint = if matches!(mover_piece.kind, PieceKind::King | PieceKind::Pawn) {
+        Bitboard::EMPTY
+    } else {
+        joint_with_king_or_pawn(before, &after, m, now.won, params)
+    };
+    new |= lone_joint;
+    if new.any() {
+        if self_inflicted {
+            return Class::Idle(IdleKind::SelfInflicted);
+        }
+        let via_check = (new & !now.via_check).is_empty();
+        let joint = after.pass().is_some_and(|passed| {
+            joint_chase(
+                &passed,
+                m.to,
+                new & !now.via_check & !lone_joint,
+                new & now.via_check,
+                params,
+            )
+        });
+        return Class::Chase {
+            targets: new,
+            via_check,
+            joint,
+        };
+    }
+
+    if takes_first {
+        return Class::MateThreat;
+    }
+    // 闲 and its kinds.
+    if mutual {
+        return Class::Idle(IdleKind::Exchange);
+    }
+    Class::Idle(idle_kind(before, &after, m, mover))
+}
