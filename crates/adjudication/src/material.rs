@@ -1084,17 +1084,21 @@ pub fn needs_second_attacker(pos: &Position, target: Square, values: &Values) ->
         direct = true;
         let mut next = pos.clone();
         next.play_unchecked(m);
-        let recapture = next.legal_moves().iter().any(|r| r.to == target);
-        let net = if recapture {
-            v - values.of(capturer, target)
-        } else {
-            v
-        };
-        if net > 0 {
+        if single_exchange(&next, target, v, values.of(capturer, target)) > 0 {
             return false;
         }
     }
     direct
+}
+
+/// The net of one capture on `target` (the victim worth `victim`, the capturer `capturer`) when the
+/// opponent, to move in `next`, may take back once: the victim, less the capturer if it is taken.
+fn single_exchange(next: &Position, target: Square, victim: i32, capturer: i32) -> i32 {
+    if next.legal_moves().iter().any(|r| r.to == target) {
+        victim - capturer
+    } else {
+        victim
+    }
 }
 
 /// Whether every direct capture of the enemy piece on `target` by the side to move wins it only
@@ -1137,13 +1141,7 @@ pub fn needs_partner(pos: &Position, target: Square, values: &Values) -> bool {
             _ => pos.clone(),
         };
         next.play_unchecked(m);
-        let recapture = next.legal_moves().iter().any(|r| r.to == target);
-        let net = if recapture {
-            v - values.of(capturer, target)
-        } else {
-            v
-        };
-        if net > 0 {
+        if single_exchange(&next, target, v, values.of(capturer, target)) > 0 {
             return false;
         }
     }

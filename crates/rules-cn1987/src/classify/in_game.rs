@@ -159,17 +159,7 @@ pub(super) fn drop_established(
         // cannon behind it on the rook guarded by the king).
         let found = material::winnable_among(&passed, &params.gain, rest);
         let plain = rest & found.won;
-        if plain.any() {
-            let kept = material::winnable_among_sparing(
-                &passed,
-                &params.gain,
-                plain,
-                Bitboard::EMPTY,
-                old,
-            )
-            .won;
-            rest &= !(plain & !kept);
-        }
+        rest &= !lost_when_sparing(&passed, plain, old, params);
         joint = joint
             || joint_chase(
                 &passed,

@@ -127,12 +127,7 @@ pub(super) fn outnumbered(pos: &Position, target: Square, values: &material::Val
     let mut board = pos.clone();
     let mut last = None;
     for _ in 0..32 {
-        let capture = board
-            .legal_moves()
-            .iter()
-            .copied()
-            .filter(|c| c.to == target)
-            .min_by_key(|c| board.piece_at(c.from).map_or(0, |p| values.of(p, c.from)));
+        let capture = least_valuable_capture(&board, target, values);
         let Some(c) = capture else {
             break;
         };
@@ -149,12 +144,7 @@ pub(super) fn exchange_gain(pos: &Position, target: Square, values: &material::V
     let mut gains: Vec<i32> = Vec::new();
     let mut on_square = board.piece_at(target).map_or(0, |p| values.of(p, target));
     for _ in 0..32 {
-        let capture = board
-            .legal_moves()
-            .iter()
-            .copied()
-            .filter(|c| c.to == target)
-            .min_by_key(|c| board.piece_at(c.from).map_or(0, |p| values.of(p, c.from)));
+        let capture = least_valuable_capture(&board, target, values);
         let Some(c) = capture else {
             break;
         };
@@ -195,4 +185,17 @@ pub(super) fn sole_attacker(pos: &Position, target: Square, attacker: Square) ->
         .by_color(!victim.color)
         .into_iter()
         .all(|sq| sq == attacker || !pos.attacks_from(sq).contains(target))
+}
+
+/// The legal capture on `target` by the side to move's least valuable piece (static exchange).
+fn least_valuable_capture(
+    pos: &Position,
+    target: Square,
+    values: &material::Values,
+) -> Option<Move> {
+    pos.legal_moves()
+        .iter()
+        .copied()
+        .filter(|c| c.to == target)
+        .min_by_key(|c| pos.piece_at(c.from).map_or(0, |p| values.of(p, c.from)))
 }

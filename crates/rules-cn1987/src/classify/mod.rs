@@ -198,10 +198,15 @@ pub fn classify(before: &Position, m: Move, params: &Params) -> Class {
         m.to.index() as u8,
         params_key(params),
     );
+    memoized(key, || classify_uncached(before, m, params))
+}
+
+/// The memo's answer for `key`, or `compute()` remembered under it.
+fn memoized(key: (u64, u8, u8, u64), compute: impl FnOnce() -> Class) -> Class {
     if let Some(c) = MEMO.with(|memo| memo.borrow().get(&key).copied()) {
         return c;
     }
-    let class = classify_uncached(before, m, params);
+    let class = compute();
     MEMO.with(|memo| {
         let mut memo = memo.borrow_mut();
         if memo.len() >= MEMO_CAPACITY {
@@ -233,18 +238,7 @@ pub fn classify_in_game(before: &Position, m: Move, params: &Params, prev: Optio
         m.to.index() as u8,
         params_key(params) ^ IN_GAME_SALT,
     );
-    if let Some(c) = MEMO.with(|memo| memo.borrow().get(&key).copied()) {
-        return c;
-    }
-    let class = classify_in_game_uncached(before, m, params, prev);
-    MEMO.with(|memo| {
-        let mut memo = memo.borrow_mut();
-        if memo.len() >= MEMO_CAPACITY {
-            memo.clear();
-        }
-        memo.insert(key, class);
-    });
-    class
+    memoized(key, || classify_in_game_uncached(before, m, params, prev))
 }
 
 /// Keeps the memo entries of [`classify_in_game`] apart from those of [`classify`].
@@ -409,17 +403,7 @@ fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
         && let Some(passed) = after.pass()
     {
         let plain = new & material::winnable_among(&passed, &params.gain, new).won;
-        if plain.any() {
-            let kept = material::winnable_among_sparing(
-                &passed,
-                &params.gain,
-                plain,
-                Bitboard::EMPTY,
-                paired,
-            )
-            .won;
-            new &= !(plain & !kept);
-        }
+        new &= !lost_when_sparing(&passed, plain, paired, params);
     }
     // 炮卒联合捉子: a capture by the king or a pawn that the moved piece makes profitable.
     let lone_joint = if matches!(mover_piece.kind, PieceKind::King | PieceKind::Pawn) {

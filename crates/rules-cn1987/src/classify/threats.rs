@@ -202,3 +202,20 @@ pub(super) fn mates_taking_first(after: &Position, params: &Params) -> bool {
     }
     true
 }
+
+/// The pieces of `plain` (won by the mover in `passed`, the mover to move) that are no longer won
+/// when the pieces on `spared` may not be taken anywhere in the line: their gain came from those
+/// pieces (a piece offered in exchange, a threat established long before), not from themselves.
+pub(super) fn lost_when_sparing(
+    passed: &Position,
+    plain: Bitboard,
+    spared: Bitboard,
+    params: &Params,
+) -> Bitboard {
+    if plain.is_empty() {
+        return Bitboard::EMPTY;
+    }
+    let kept =
+        material::winnable_among_sparing(passed, &params.gain, plain, Bitboard::EMPTY, spared).won;
+    plain & !kept
+}
