@@ -16,7 +16,8 @@ pub enum MateSearch {
     NotApplicable,
 }
 
-/// The node budget of [`mate_by_checks`]: deterministic, independent of time.
+/// The node budget of [`mate_by_checks`]: deterministic, independent of time. It counts the mating
+/// side's tried moves — only those that may give check are tried.
 pub const DEFAULT_NODE_LIMIT: u64 = 200_000;
 
 /// Whether the side to move of `pos` mates by consecutive checks within `plies` plies (its own

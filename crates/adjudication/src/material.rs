@@ -480,10 +480,8 @@ impl<'a> Search<'a> {
         // black rook that attacks the cannon may not count its capture as the answer).
         let held_in_check = in_check && moves.iter().any(|r| !held.contains(r.to));
         for &m in &order[..n] {
+            // Out of check the list holds captures only.
             let victim = pos.piece_at(m.to);
-            if !in_check && victim.is_none() {
-                continue;
-            }
             if (!in_check || held_in_check) && held.contains(m.to) {
                 continue;
             }
@@ -545,7 +543,7 @@ impl<'a> Search<'a> {
 /// a line whose first capture takes that piece, with checks allowed before it (抽将). The king's
 /// own and a pawn's own first capture are not counted (将帅 / 兵卒 attacking alone); pawns on
 /// their own half are never targets. When no piece is won so, a check that forks — every answer
-/// loses one of several pieces, the defender choosing which — wins a smallest such set of them
+/// loses one of several pieces, the defender choosing which — wins a minimal such set of them
 /// together, by 抽将 (联合捉子, 参考图41).
 pub fn winnable(pos: &Position, cfg: &GainConfig) -> Targets {
     winnable_among(pos, cfg, Bitboard::FULL)
@@ -669,8 +667,8 @@ fn winnable_search_uncached(
         }
         let attacked = pos.attackers_to(sq, attacker).any();
         if !attacked {
-            let check = *any_check
-                .get_or_insert_with(|| cfg.max_checks > 0 && has_quiet_check(pos, &mut work));
+            let check =
+                *any_check.get_or_insert_with(|| cfg.max_checks > 0 && has_check(pos, &mut work));
             if !check {
                 continue;
             }
@@ -717,8 +715,8 @@ fn winnable_search_uncached(
     // one of several pieces — the defender picks which, so no single piece's search sees it.
     // "炮六平二为联合捉子" (参考图41: 炮二进一 checks through the advisor; 象5退7 blocks and 车三进二
     // takes the elephant; 士6进5 unblocks, 车三进二 将, 士5退6, 车三退一 uncovers the cannon's
-    // check and 车三平一 takes the cannon after 士6进5). The pieces reported are a smallest such
-    // set; the lines stay those of one piece (checks before the first capture, each side's
+    // check and 车三平一 takes the cannon after 士6进5). The pieces reported are a minimal such
+    // set (no piece can be dropped from it; searches out of budget are reported as truncated); the lines stay those of one piece (checks before the first capture, each side's
     // pieces as bounded above), and after the first capture the piece taken is the piece won.
     let mut rest = Bitboard::EMPTY;
     for sq in candidates & !out.won & !out.truncated & !spared {
@@ -730,15 +728,19 @@ fn winnable_search_uncached(
         && out.truncated.is_empty()
         && rest.count() >= 2
         && cfg.max_checks > 0
-        && *any_check.get_or_insert_with(|| has_quiet_check(pos, &mut work))
+        && *any_check.get_or_insert_with(|| has_check(pos, &mut work))
     {
         let fork = |set: Bitboard, work: &mut Position| -> Option<bool> {
             let (v, exhausted) =
                 search_victim(cfg, pos, work, set, true, exempt, spared, None, lone_first);
             (!exhausted).then_some(v > 0)
         };
-        if fork(rest, &mut work) == Some(true) {
-            // The pieces forked: the smallest set (dropping pieces one at a time) whose loss
+        let whole = fork(rest, &mut work);
+        if whole.is_none() {
+            out.truncated |= rest;
+        }
+        if whole == Some(true) {
+            // The pieces forked: a minimal set (dropping pieces one at a time) whose loss
             // every answer to the check still concedes.
             let mut set = rest;
             for sq in rest {
@@ -846,16 +848,14 @@ fn captures_first(pos: &Position, moves: &MoveList, values: &Values) -> (usize, 
     (n, out)
 }
 
-/// Whether the side to move in `pos` has a non-capturing move that gives check (`work` is a copy
-/// of `pos` to play moves in).
-fn has_quiet_check(pos: &Position, work: &mut Position) -> bool {
-    let them = pos.board().by_color(!pos.turn());
+/// Whether the side to move in `pos` has a move that gives check, a capture included (a capture
+/// with check may open a line before the first capture of the victim, see
+/// [`Search::attacker_node`]); `work` is a copy of `pos` to play moves in.
+fn has_check(pos: &Position, work: &mut Position) -> bool {
     let king = pos.king(!pos.turn());
-    pos.legal_moves_where(|from, to| {
-        !them.contains(to) && (sees_king(king, from) || sees_king(king, to))
-    })
-    .iter()
-    .any(|&m| gives_check_in_place(work, m))
+    pos.legal_moves_where(|from, to| sees_king(king, from) || sees_king(king, to))
+        .iter()
+        .any(|&m| gives_check_in_place(work, m))
 }
 
 /// Whether the legal move `m` gives check, tested by playing and undoing it in place (no clone).

@@ -405,6 +405,26 @@ fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
         let plain = new & material::winnable_among(&passed, &params.gain, new).won;
         new &= !lost_when_sparing(&passed, plain, paired, params);
     }
+    // Each target is chased for its own sake: of several targets, one that is won only by a line
+    // that also takes another target (which is won without it) is that other target's chase, not
+    // its own (图30b 车6退4（捉）: the rook chases the horse g2 it attacks; the line that trades the
+    // horses on e6 gains only by the rook then taking g2).
+    if new.count() >= 2
+        && let Some(passed) = after.pass()
+    {
+        let plain = new & material::winnable_among(&passed, &params.gain, new).won;
+        if plain.count() >= 2 {
+            for sq in plain {
+                let others = plain & !Bitboard::from_square(sq);
+                if !lost_when_sparing(&passed, Bitboard::from_square(sq), others, params).is_empty()
+                    && lost_when_sparing(&passed, others, Bitboard::from_square(sq), params)
+                        .is_empty()
+                {
+                    new.remove(sq);
+                }
+            }
+        }
+    }
     // 炮卒联合捉子: a capture by the king or a pawn that the moved piece makes profitable.
     let lone_joint = if matches!(mover_piece.kind, PieceKind::King | PieceKind::Pawn) {
         Bitboard::EMPTY
