@@ -47,10 +47,10 @@ pub(super) fn escape_only(
             && !helps_another(&passed, m.to, sq)
             && !guards_prey(after, m.to, sq, &params.gain.values)
             && (passed.attackers_to(sq, passed.turn()) & backs).is_empty()
-            && !ties_to_its_line(after, m.to, sq, params)
             && material::winnable_among_exempt(before, &params.gain, target, from)
                 .won
                 .contains(sq)
+            && !ties_to_its_line(after, m.to, sq, params)
         {
             out.insert(sq);
         }

@@ -52,9 +52,8 @@ pub(super) fn brings_exchange(before: &Position, after: &Position, mover: Color)
         return false;
     };
     after.board().by_color(!mover).into_iter().any(|sq| {
-        facing_equal(after, sq, None)
-            && !(before.piece_at(sq) == after.piece_at(sq)
-                && facing_equal(&before_passed, sq, None))
+        facing_equal(after, sq)
+            && !(before.piece_at(sq) == after.piece_at(sq) && facing_equal(&before_passed, sq))
     })
 }
 
@@ -64,23 +63,18 @@ pub(super) fn brings_exchange(before: &Position, after: &Position, mover: Color)
 /// of its kind is its only attacker, our capture need not be taken back: the opponent is offered
 /// the trade (马二进三（兑）, 图9: the horse guards the rook whose file it opens, the rooks face
 /// each other); a second attacker makes it 捉 (马６退７（捉）, 图25: the horse also opens the
-/// cannon's line on the rook). With `screen`,
-/// only two cannons facing each other through the moved piece count (红车平中路，判“兑”, 图13;
-/// 马1进3（兑）, 参考图4); without, any two equal pieces attacking each other (图30: 车6退4（兑）
-/// while the horses face each other, "如黑方3路马改为7路对称位置，则黑方车6退4，判捉").
-pub(super) fn facing_equal(after: &Position, target: Square, screen: Option<Square>) -> bool {
+/// cannon's line on the rook). Any two equal pieces attacking each other count: two cannons
+/// through a screen (红车平中路，判“兑”, 图13: the rook becomes the screen; 马1进3（兑）, 参考图4), two
+/// horses (图30: 车6退4（兑） while the horses face each other, "如黑方3路马改为7路对称位置，则黑方
+/// 车6退4，判捉").
+pub(super) fn facing_equal(after: &Position, target: Square) -> bool {
     let Some(victim) = after.piece_at(target) else {
         return false;
     };
-    if screen.is_some() && victim.kind != PieceKind::Cannon {
-        return false;
-    }
-    after.legal_moves().iter().any(|r| {
-        r.from == target
-            && screen.is_none_or(|s| between(target, r.to, s))
-            && after
-                .piece_at(r.to)
-                .is_some_and(|q| q.kind == victim.kind && q.color != victim.color)
+    after.legal_moves_from(target).iter().any(|r| {
+        after
+            .piece_at(r.to)
+            .is_some_and(|q| q.kind == victim.kind && q.color != victim.color)
             && after.attacks_from(r.to).contains(target)
             && after
                 .played(*r)
@@ -143,18 +137,4 @@ pub(super) fn survives_trade(
         }
     }
     out
-}
-
-/// Whether `mid` lies strictly between `a` and `b` on one file or rank.
-pub(super) fn between(a: Square, b: Square, mid: Square) -> bool {
-    let (af, ar, bf, br, mf, mr) = (
-        a.file(),
-        a.rank(),
-        b.file(),
-        b.rank(),
-        mid.file(),
-        mid.rank(),
-    );
-    (af == bf && mf == af && mr > ar.min(br) && mr < ar.max(br))
-        || (ar == br && mr == ar && mf > af.min(bf) && mf < af.max(bf))
 }

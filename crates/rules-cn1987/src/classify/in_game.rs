@@ -24,11 +24,6 @@ pub(super) fn holds_the_draw(
         || before
             .piece_at(prev.to)
             .is_none_or(|p| p.kind != PieceKind::King)
-        || !material::threatens_forcing_mate(
-            before,
-            params.mate_threat_plies,
-            params.mate_threat_budget,
-        )
     {
         return false;
     }
@@ -45,12 +40,21 @@ pub(super) fn holds_the_draw(
     let Ok(after) = before.played(m) else {
         return false;
     };
+    // The cheap tests first, the two mate searches last.
+    if !targets
+        .into_iter()
+        .all(|sq| after.attacks_from(m.to).contains(sq))
+        || !material::threatens_forcing_mate(
+            before,
+            params.mate_threat_plies,
+            params.mate_threat_budget,
+        )
+    {
+        return false;
+    }
     let mut next = after.clone();
     let mut budget = params.mate_threat_budget;
     !material::mates_by_forcing_checks(&mut next, params.mate_threat_plies, &mut budget)
-        && targets
-            .into_iter()
-            .all(|sq| after.attacks_from(m.to).contains(sq))
 }
 
 /// 从捉到捉 of a long-established threat (早已形成的局面): a piece the mover already won directly
@@ -103,13 +107,6 @@ pub(super) fn drop_established(
     if cuts_a_root_by_check(before, m) {
         return class;
     }
-    // 解杀后形成的捉: while the opponent threatened mate, no capture of ours stood — taking would
-    // have let him mate — so the threats left by the ply that parries the mate are formed by it:
-    // "车4平6解杀后形成炮捉车，判捉" (参考图35: 马六进四 threatens mate, 车4平6 parries, and the
-    // cannon that attacked the rook throughout chases it only now).
-    if parries_mate(before, &after, params) {
-        return class;
-    }
     // The moved piece takes no part: it neither attacks the piece, nor takes its protection away
     // (see [`helps_another`]), nor guards a square the piece could flee to (不能离线). Tested
     // first: it is cheap, and the searches below need only the pieces that pass it.
@@ -126,16 +123,12 @@ pub(super) fn drop_established(
             }
         }
     }
-    // A threat that stood only while the opponent's mate threat went unanswered is not
-    // established: the ply that parries the mate makes it real — "车4平6解杀后形成炮捉车，判捉"
-    // (参考图35: the horse threatens mate, and the rook's return lets the cannon take the rook).
-    if old.any()
-        && let Some(mut opp) = before.pass()
-    {
-        let mut budget = params.mate_threat_budget;
-        if material::mates_by_checks(&mut opp, params.mate_threat_plies, &mut budget) {
-            return class;
-        }
+    // 解杀后形成的捉: while the opponent threatened mate, no capture of ours stood — taking would
+    // have let him mate — so the threats left by the ply that parries the mate are formed by it:
+    // "车4平6解杀后形成炮捉车，判捉" (参考图35: 马六进四 threatens mate, 车4平6 parries, and the
+    // cannon that attacked the rook throughout chases it only now).
+    if old.any() && parries_mate(before, &after, params) {
+        return class;
     }
     if old.any() {
         old &= established(before, old, &params.gain);

@@ -84,8 +84,9 @@ pub(super) fn joint_with_king_or_pawn(
     joint & !alone & !old
 }
 
-/// 车炮联合捉子 (图11: 炮八平九 keeps the elephant pinned while the rook attacks it): the moved
-/// piece on `helper` does not attack `target` itself, but it takes away the target's protection
+/// 车炮联合捉子 (图11: 炮八平九 keeps the elephant's protector pinned while the rook attacks the
+/// elephant): the moved piece on `helper` does not attack `target` itself, but it takes away the
+/// target's protection
 /// — with it on the board no capture of the target can be taken back, without it one can (a pin,
 /// a blocked line). `passed` is the position after the ply with the mover to move again.
 pub(super) fn helps_another(passed: &Position, helper: Square, target: Square) -> bool {

@@ -223,7 +223,9 @@ fn memoized(key: (u64, u8, u8, u64), compute: impl FnOnce() -> Class) -> Class {
 /// "是自己造成的被捉状态", rule-book 参考图22, 参考图19): it is idle. Chasing the checking piece
 /// itself still counts, and so does a chase the reply makes itself (a line it opens itself,
 /// 参考图47). (A king's reply to a check is always so judged by [`classify`]:
-/// "走动帅（将）应将后产生的捉、杀为闲", 图17.)
+/// "走动帅（将）应将后产生的捉、杀为闲", 图17.) The opponent's last move also decides 守和要点 (图18)
+/// and whether a threat was long established (早已形成的局面, 参考图6) or formed by parrying a
+/// mate (解杀, 参考图35); see the `in_game` module.
 pub fn classify_in_game(before: &Position, m: Move, params: &Params, prev: Option<Move>) -> Class {
     // The answer depends on the position, the move, the previous move, the parameters and
     // whether the half-move clock is 0 (see [`drop_established`]): memoized per thread.
@@ -260,7 +262,9 @@ fn classify_in_game_uncached(
     if !before.is_check() {
         return drop_established(before, m, params, prev_move, class);
     }
-    if targets.contains(prev_move.to)
+    // A reply that takes the checking piece leaves nothing to put back.
+    if m.to == prev_move.to
+        || targets.contains(prev_move.to)
         || before
             .piece_at(m.from)
             .is_none_or(|p| p.kind == PieceKind::King)
@@ -380,16 +384,14 @@ fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
     // [`fewer_roots`]).
     let mut mutual = false;
     let mut paired = Bitboard::EMPTY;
-    if new.any() {
-        for sq in new & !now.via_check {
-            if (facing_equal(&after, sq, Some(m.to)) || facing_equal(&after, sq, None))
-                && !wins_alone(&after, m.to, sq, params)
-                && !fewer_roots(&after, sq)
-            {
-                new.remove(sq);
-                paired.insert(sq);
-                mutual = true;
-            }
+    for sq in new & !now.via_check {
+        if !fewer_roots(&after, sq)
+            && facing_equal(&after, sq)
+            && !wins_alone(&after, m.to, sq, params)
+        {
+            new.remove(sq);
+            paired.insert(sq);
+            mutual = true;
         }
     }
     // A piece offered in exchange (兑) is not chased, and it cannot pay for another target either:
