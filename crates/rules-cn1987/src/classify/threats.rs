@@ -13,7 +13,7 @@ pub(super) fn threatened_apart(
     m: Move,
     params: &Params,
 ) -> material::Targets {
-    let plain = material::threatened_after(after, &params.gain);
+    let mut plain = material::threatened_after(after, &params.gain);
     let Some(passed) = after.pass() else {
         return plain;
     };
@@ -42,7 +42,7 @@ pub(super) fn threatened_apart(
             }
         }
         let blocked = shielded_by(after, m.to) & shielded_by(before, m.from);
-        let reach = after.attacks_from(m.to) & !plain.won;
+        let reach = after.attacks_from(m.to) & after.board().by_color(after.turn()) & !plain.won;
         if (guarded.any() || blocked.any()) && reach.any() {
             let values = &params.gain.values;
             let mut local = material::Targets::default();
@@ -67,12 +67,8 @@ pub(super) fn threatened_apart(
                 local.via_check |= one.via_check;
             }
             let extra = local.won & reach;
-            if extra.any() {
-                let mut out = plain;
-                out.won |= extra;
-                out.via_check |= local.via_check & extra;
-                return out;
-            }
+            plain.won |= extra;
+            plain.via_check |= local.via_check & extra;
         }
     }
     if before.is_check() {
@@ -152,13 +148,7 @@ pub(super) fn shielded_by(pos: &Position, sq: Square) -> Bitboard {
 /// Own pieces (except the king) that the piece on `sq` defends: it attacks their square through
 /// the current occupancy.
 pub(super) fn protected_by(pos: &Position, sq: Square, color: Color) -> Bitboard {
-    let Some(p) = pos.piece_at(sq) else {
-        return Bitboard::EMPTY;
-    };
-    let mut occ = pos.board().occupied();
-    occ.remove(sq);
-    let reach = xiangqi_movegen::piece_attacks(p, sq, pos.board().occupied());
-    reach & pos.board().by_color(color) & !pos.board().by_kind(PieceKind::King)
+    pos.attacks_from(sq) & pos.board().by_color(color) & !pos.board().by_kind(PieceKind::King)
 }
 
 /// 吃子再将死: whether every mate by consecutive checks that the mover threatens (the opponent to
