@@ -456,24 +456,26 @@ impl Position {
 
     /// All legal moves.
     pub fn legal_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        self.for_each_piece_moves(|from, is_king, targets, needs_test| {
-            for to in targets {
-                if !needs_test || self.safe_after(from, to, is_king) {
-                    list.push(Move::new(from, to));
-                }
-            }
-        });
-        list
+        self.legal_moves_where(|_, _| true)
     }
 
     /// The legal moves `from`→`to` for which `keep(from, to)` holds; `keep` is asked before the
     /// (costlier) legality test, so a search that wants only some moves (captures, moves near
     /// the enemy king) pays only for those.
-    pub fn legal_moves_where(&self, mut keep: impl FnMut(Square, Square) -> bool) -> MoveList {
+    pub fn legal_moves_where(&self, keep: impl FnMut(Square, Square) -> bool) -> MoveList {
+        self.legal_moves_onto(Bitboard::FULL, keep)
+    }
+
+    /// The legal moves onto a square of `onto` for which `keep(from, to)` holds.
+    #[inline(always)]
+    fn legal_moves_onto(
+        &self,
+        onto: Bitboard,
+        mut keep: impl FnMut(Square, Square) -> bool,
+    ) -> MoveList {
         let mut list = MoveList::new();
         self.for_each_piece_moves(|from, is_king, targets, needs_test| {
-            for to in targets {
+            for to in targets & onto {
                 if keep(from, to) && (!needs_test || self.safe_after(from, to, is_king)) {
                     list.push(Move::new(from, to));
                 }
@@ -485,16 +487,7 @@ impl Position {
     /// The legal captures (moves onto an enemy piece): what a capture search needs at its quiet
     /// nodes, without listing the other moves.
     pub fn legal_captures(&self) -> MoveList {
-        let mut list = MoveList::new();
-        let them = self.board.by_color(!self.turn);
-        self.for_each_piece_moves(|from, is_king, targets, needs_test| {
-            for to in targets & them {
-                if !needs_test || self.safe_after(from, to, is_king) {
-                    list.push(Move::new(from, to));
-                }
-            }
-        });
-        list
+        self.legal_moves_onto(self.board.by_color(!self.turn), |_, _| true)
     }
 
     /// The number of legal moves, counted without listing them.
