@@ -24,7 +24,8 @@ pub const DEFAULT_NODE_LIMIT: u64 = 200_000;
 /// checking moves and the forced replies; `plies` = 1 is mate in one). Every defence is tried.
 pub fn mate_by_checks(pos: &Position, plies: u32, node_limit: u64) -> MateSearch {
     let mut nodes = 0u64;
-    match search(pos, plies, &mut nodes, node_limit) {
+    let mut work = pos.clone();
+    match search_checks(&mut work, plies, false, &mut nodes, node_limit) {
         Some(true) => MateSearch::Mate,
         Some(false) => MateSearch::NoMate,
         None => MateSearch::Unknown,
@@ -41,12 +42,22 @@ pub fn mate_threat(after: &Position, plies: u32) -> MateSearch {
     }
 }
 
-fn search(pos: &Position, plies: u32, nodes: &mut u64, limit: u64) -> Option<bool> {
+/// Whether the side to move mates by consecutive checks within `plies` plies: `None` when more
+/// than `limit` moves were tried (`nodes` counts them; only moves that may give check are tried,
+/// see `material::sees_king`). With `only_reply_free`, a check answered by the defender's only
+/// legal move costs one ply, not two, when at least 3 plies are left (the 杀 horizon of the
+/// Chinese rules, see `material::mates_by_forcing_checks`). Shared by [`mate_by_checks`] and the
+/// material module's mate tests.
+pub(crate) fn search_checks(
+    pos: &mut Position,
+    plies: u32,
+    only_reply_free: bool,
+    nodes: &mut u64,
+    limit: u64,
+) -> Option<bool> {
     if plies == 0 {
         return Some(false);
     }
-    // Only moves that may give check are tried (see `material::sees_king`); the node count
-    // counts them.
     let king = pos.king(!pos.turn());
     let candidates = pos.legal_moves_where(|from, to| {
         crate::material::sees_king(king, from) || crate::material::sees_king(king, to)
@@ -56,37 +67,48 @@ fn search(pos: &Position, plies: u32, nodes: &mut u64, limit: u64) -> Option<boo
         if *nodes > limit {
             return None;
         }
-        let mut p = pos.clone();
-        p.play_unchecked(m);
-        if !p.is_check() {
-            continue;
-        }
-        if plies < 3 {
-            // Only a mate now counts: no need to list the replies.
-            if !p.has_legal_move() {
-                return Some(true);
-            }
-            continue;
-        }
-        let replies = p.legal_moves();
-        if replies.is_empty() {
-            return Some(true);
-        }
-        let mut all = true;
-        for &r in replies.iter() {
-            let mut q = p.clone();
-            q.play_unchecked(r);
-            match search(&q, plies - 2, nodes, limit)? {
-                true => {}
-                false => {
-                    all = false;
-                    break;
-                }
-            }
-        }
-        if all {
+        let undo = pos.play_unchecked(m);
+        let mated = mated_after_check(pos, plies, only_reply_free, nodes, limit);
+        pos.undo(undo);
+        if mated? {
             return Some(true);
         }
     }
     Some(false)
+}
+
+/// After the mating side's move (the defender to move in `pos`): whether it was a check that mates
+/// within the plies left (see [`search_checks`]).
+fn mated_after_check(
+    pos: &mut Position,
+    plies: u32,
+    only_reply_free: bool,
+    nodes: &mut u64,
+    limit: u64,
+) -> Option<bool> {
+    if !pos.is_check() {
+        return Some(false);
+    }
+    if plies < 3 {
+        // Only a mate now counts: no need to list the replies.
+        return Some(!pos.has_legal_move());
+    }
+    let replies = pos.legal_moves();
+    if replies.is_empty() {
+        return Some(true);
+    }
+    let next = if only_reply_free && replies.len() == 1 {
+        plies - 1
+    } else {
+        plies - 2
+    };
+    for &r in replies.iter() {
+        let undo = pos.play_unchecked(r);
+        let mates = search_checks(pos, next, only_reply_free, nodes, limit);
+        pos.undo(undo);
+        if !mates? {
+            return Some(false);
+        }
+    }
+    Some(true)
 }

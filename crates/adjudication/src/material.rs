@@ -907,58 +907,10 @@ pub fn mates_by_forcing_checks(pos: &mut Position, plies: u32, budget: &mut u32)
 }
 
 fn mates_within(pos: &mut Position, plies: u32, forced_free: bool, budget: &mut u32) -> bool {
-    if plies == 0 {
-        return false;
-    }
-    // Only moves that may give check are listed (see [`may_give_check`]); the budget counts them.
-    let king = pos.king(!pos.turn());
-    let moves = pos.legal_moves_where(|from, to| sees_king(king, from) || sees_king(king, to));
-    for &m in moves.iter() {
-        if *budget == 0 {
-            return false;
-        }
-        *budget -= 1;
-        let undo = pos.play_unchecked(m);
-        if !pos.is_check() {
-            pos.undo(undo);
-            continue;
-        }
-        if plies < 3 {
-            // No time left to mate later: only a mate now counts.
-            let mated = !pos.has_legal_move();
-            pos.undo(undo);
-            if mated {
-                return true;
-            }
-            continue;
-        }
-        let replies = pos.legal_moves();
-        let mated = if replies.is_empty() {
-            true
-        } else {
-            let next = if forced_free && replies.len() == 1 {
-                plies - 1
-            } else {
-                plies - 2
-            };
-            let mut all = true;
-            for &r in replies.iter() {
-                let u2 = pos.play_unchecked(r);
-                let ok = mates_within(pos, next, forced_free, budget);
-                pos.undo(u2);
-                if !ok {
-                    all = false;
-                    break;
-                }
-            }
-            all
-        };
-        pos.undo(undo);
-        if mated {
-            return true;
-        }
-    }
-    false
+    let mut nodes = 0u64;
+    let found = crate::mate::search_checks(pos, plies, forced_free, &mut nodes, u64::from(*budget));
+    *budget = budget.saturating_sub(u32::try_from(nodes).unwrap_or(u32::MAX));
+    found.unwrap_or(false)
 }
 
 /// Whether the side that just moved (the side *not* to move in `after`) would mate by consecutive
