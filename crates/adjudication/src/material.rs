@@ -1021,6 +1021,19 @@ pub fn rooted_by_checks(pos: &Position, target: Square, cfg: &GainConfig) -> boo
 /// direct capture of it by the side to move can be answered by a legal recapture that makes the
 /// single exchange no gain, so the gain comes only from the attacker's own recapture.
 pub fn needs_second_attacker(pos: &Position, target: Square, values: &Values) -> bool {
+    every_capture_fails(pos, target, values, |_, _| Some(pos.clone()))
+}
+
+/// Whether the side to move has a legal capture on `target` and none of them wins there by
+/// itself: `judge(capture, capturer)` gives the position to judge the capture in (`None`: the
+/// capture does not stand there at all), where the capture must net a gain against one recapture
+/// (see [`single_exchange`]).
+fn every_capture_fails(
+    pos: &Position,
+    target: Square,
+    values: &Values,
+    judge: impl Fn(Move, Piece) -> Option<Position>,
+) -> bool {
     let Some(victim) = pos.piece_at(target) else {
         return false;
     };
@@ -1034,7 +1047,9 @@ pub fn needs_second_attacker(pos: &Position, target: Square, values: &Values) ->
             continue;
         };
         direct = true;
-        let mut next = pos.clone();
+        let Some(mut next) = judge(m, capturer) else {
+            continue;
+        };
         next.play_unchecked(m);
         if single_exchange(&next, target, v, values.of(capturer, target)) > 0 {
             return false;
@@ -1060,27 +1075,15 @@ fn single_exchange(next: &Position, target: Square, victim: i32, capturer: i32) 
 /// it both attack the advisor; the rook alone is taken back by the king and the cannon alone has
 /// no screen. 参考图38 "黑方联合捉车": rook and cannon through it on the rook guarded by the king.
 pub fn needs_partner(pos: &Position, target: Square, values: &Values) -> bool {
-    let Some(victim) = pos.piece_at(target) else {
-        return false;
-    };
-    let v = values.of(victim, target);
     let attackers = pos.attackers_to(target, pos.turn());
-    let mut direct = false;
-    for &m in pos.legal_moves().iter() {
-        if m.to != target {
-            continue;
-        }
-        let Some(capturer) = pos.piece_at(m.from) else {
-            continue;
-        };
-        direct = true;
+    every_capture_fails(pos, target, values, |m, capturer| {
         let partners =
             attackers & !Bitboard::from_square(m.from) & !pos.board().by_kind(PieceKind::King);
         // Without the partners the capture no longer reaches the target: a cannon lost its
         // screen.
         let occ_alone = pos.board().occupied() & !partners;
         if !xiangqi_movegen::piece_attacks(capturer, m.from, occ_alone).contains(target) {
-            continue;
+            return None;
         }
         let mut setup = pos.to_setup();
         for sq in partners {
@@ -1088,14 +1091,9 @@ pub fn needs_partner(pos: &Position, target: Square, values: &Values) -> bool {
         }
         // A board without the partners that is not a position (a king left in check) or on which
         // the capture is illegal (the partners shielded our own king) is judged as it stands.
-        let mut next = match Position::from_setup(setup) {
+        Some(match Position::from_setup(setup) {
             Ok(alone) if alone.is_legal(m) => alone,
             _ => pos.clone(),
-        };
-        next.play_unchecked(m);
-        if single_exchange(&next, target, v, values.of(capturer, target)) > 0 {
-            return false;
-        }
-    }
-    direct
+        })
+    })
 }
