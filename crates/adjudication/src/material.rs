@@ -269,9 +269,9 @@ impl<'a> Search<'a> {
             return 0;
         }
         let in_check = pos.is_check();
-        // Out of check and with no check left to give, only captures are tried: list only them.
         // Out of check, quiet moves are tried only when they give check: list captures and the
-        // moves that may give check (see [`may_give_check`]).
+        // moves that may give check (see [`may_give_check`]), or only captures when no check is
+        // left to give.
         let moves = if in_check {
             pos.legal_moves()
         } else if checks_left > 0 {
