@@ -1,0 +1,74 @@
+//! Property tests of the CN-1987 classification over random legal playouts from the perft
+//! reference positions (crowded middlegames, where every search and every reading is exercised):
+//! it never panics, a ply is 将 exactly when it gives check, chase targets are enemy pieces where
+//! they stand after the ply (never a king), only chases have targets, and the per-thread memos
+//! change no answer (the same game classified again with the memos emptied gives the same classes).
+
+use proptest::prelude::*;
+use xiangqi::adjudication::{GameRecord, Replay};
+use xiangqi::movegen::{Move, Position};
+use xiangqi::rules::{Arbiter, ClassKind, JudgeOptions, PlyClass, Ruleset};
+use xiangqi_conformance::perft_file;
+
+fn starts() -> Vec<Position> {
+    let mut v: Vec<Position> = perft_file::reference_cases()
+        .iter()
+        .map(|c| Position::from_fen(&c.fen).unwrap())
+        .collect();
+    v.push(Position::start());
+    v
+}
+
+/// A random legal game of up to `choices.len()` plies from `start`.
+fn playout(start: &Position, choices: &[u16]) -> GameRecord {
+    let mut pos = start.clone();
+    let mut moves: Vec<Move> = Vec::new();
+    for &c in choices {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let m = legal[c as usize % legal.len()];
+        pos.play(m).expect("generated moves are legal");
+        moves.push(m);
+    }
+    GameRecord::new(start.clone(), moves).expect("a legal game")
+}
+
+fn classes(arbiter: &Arbiter, rec: &GameRecord) -> Vec<PlyClass> {
+    arbiter.classify(&Replay::new(rec, 0, rec.len()))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn cn1987_classes_are_consistent_and_memo_free(start in 0usize..14, choices in prop::collection::vec(any::<u16>(), 1..40)) {
+        let starts = starts();
+        let rec = playout(&starts[start % starts.len()], &choices);
+        let arbiter = Arbiter::new(Ruleset::load("cn-1987").expect("cn-1987")).expect("edition");
+        let first = classes(&arbiter, &rec);
+        prop_assert_eq!(first.len(), rec.len());
+        for (i, class) in first.iter().enumerate() {
+            let after = rec.position_at(i + 1);
+            prop_assert_eq!(class.kind == ClassKind::Check, after.is_check(), "ply {} of {:?}", i + 1, rec.moves());
+            if class.kind == ClassKind::Chase {
+                prop_assert!(!class.targets.is_empty(), "a chase without a target at ply {}", i + 1);
+            } else {
+                prop_assert!(class.targets.is_empty(), "targets on a non-chase at ply {}", i + 1);
+            }
+            for t in &class.targets {
+                prop_assert_eq!(after.piece_at(t.square), Some(t.piece), "target not where it stands at ply {}", i + 1);
+                prop_assert_eq!(t.piece.color, after.turn(), "own piece as target at ply {}", i + 1);
+                prop_assert!(t.piece.kind != xiangqi::board::PieceKind::King);
+            }
+        }
+        // Judging the whole game never panics either.
+        let _ = arbiter.judge(&rec, JudgeOptions { classify_all: true });
+        // The memos change no answer.
+        xiangqi_rules_cn1987::clear_memo();
+        let again = classes(&arbiter, &rec);
+        let labels = |v: &[PlyClass]| v.iter().map(|c| (c.kind, c.label.clone(), c.targets.iter().map(|t| t.square).collect::<Vec<_>>())).collect::<Vec<_>>();
+        prop_assert_eq!(labels(&first), labels(&again));
+    }
+}
