@@ -457,44 +457,46 @@ impl<'a, W: Weight> Matcher<'a, W> {
             if self.mate[v] != NONE {
                 continue;
             }
-            // lower v's dual to the least feasible value, then match a tight free neighbour
-            let mut best: Option<(W, usize)> = None;
-            for &p in &self.neighbend[v] {
-                let k = p / 2;
-                let w = self.endpoint[p];
-                let need = self.edges[k].2.double().sub(self.dualvar[w]);
-                let better = match best {
-                    None => true,
-                    Some((b, bp)) => {
-                        need > b
-                            || (need == b
-                                && self.mate[self.endpoint[bp]] != NONE
-                                && self.mate[w] == NONE)
-                    }
-                };
-                if better {
-                    best = Some((need, p));
-                }
-            }
-            if let Some((need, p)) = best {
-                if need < self.dualvar[v] {
-                    self.dualvar[v] = need;
-                }
-                let w = self.endpoint[p];
-                if self.mate[w] == NONE && w != v {
-                    let k = p / 2;
-                    if self.slack(k) == W::ZERO {
-                        self.mate[v] = p;
-                        self.mate[w] = p ^ 1;
-                    }
-                }
-            }
+            self.tighten_and_match(v);
         }
     }
 
     /// Starts from given vertex duals and matching: raises duals until every edge is feasible,
     /// keeps the given pairs that are tight edges, then lowers each free vertex's dual to its
     /// least feasible value and matches it to a tight free neighbour, as the greedy start does.
+    /// Lowers the free vertex `v`'s dual to the least feasible value, then matches it to a free
+    /// neighbour whose edge is tight (preferring free neighbours among the edges that set the
+    /// value).
+    fn tighten_and_match(&mut self, v: usize) {
+        let mut best: Option<(W, usize)> = None;
+        for &p in &self.neighbend[v] {
+            let w = self.endpoint[p];
+            let need = self.edges[p / 2].2.double().sub(self.dualvar[w]);
+            let better = match best {
+                None => true,
+                Some((b, bp)) => {
+                    need > b
+                        || (need == b
+                            && self.mate[self.endpoint[bp]] != NONE
+                            && self.mate[w] == NONE)
+                }
+            };
+            if better {
+                best = Some((need, p));
+            }
+        }
+        if let Some((need, p)) = best {
+            if need < self.dualvar[v] {
+                self.dualvar[v] = need;
+            }
+            let w = self.endpoint[p];
+            if self.mate[w] == NONE && w != v && self.slack(p / 2) == W::ZERO {
+                self.mate[v] = p;
+                self.mate[w] = p ^ 1;
+            }
+        }
+    }
+
     fn warm_start(&mut self, mate: &[Option<usize>], duals: &[W]) {
         let n = self.n;
         for v in 0..n {
@@ -539,33 +541,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
             if self.mate[v] != NONE {
                 continue;
             }
-            let mut best: Option<(W, usize)> = None;
-            for &p in &self.neighbend[v] {
-                let w = self.endpoint[p];
-                let need = self.edges[p / 2].2.double().sub(self.dualvar[w]);
-                let better = match best {
-                    None => true,
-                    Some((b, bp)) => {
-                        need > b
-                            || (need == b
-                                && self.mate[self.endpoint[bp]] != NONE
-                                && self.mate[w] == NONE)
-                    }
-                };
-                if better {
-                    best = Some((need, p));
-                }
-            }
-            if let Some((need, p)) = best {
-                if need < self.dualvar[v] {
-                    self.dualvar[v] = need;
-                }
-                let w = self.endpoint[p];
-                if self.mate[w] == NONE && w != v && self.slack(p / 2) == W::ZERO {
-                    self.mate[v] = p;
-                    self.mate[w] = p ^ 1;
-                }
-            }
+            self.tighten_and_match(v);
         }
     }
 
