@@ -15,29 +15,12 @@ use xiangqi_rules::{Arbiter, JudgeOptions, Ruleset, Verdict};
 use xiangqi_rules_axf as _;
 use xiangqi_rules_cn1987::clear_memo;
 
+#[path = "../../../tests/support/ccpd_games.rs"]
+mod ccpd_games;
+use ccpd_games::games;
+
 fn main() {
     divan::main();
-}
-
-fn games() -> Vec<Vec<Move>> {
-    let path = std::env::var("XQ_CCPD_TSV").unwrap_or_else(|_| {
-        concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../../shared/data/games/ccpd-national/ccpd_national.iccs.tsv"
-        )
-        .to_string()
-    });
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .filter(|l| !l.starts_with('#'))
-        .map(|l| {
-            let moves = l.rsplit('\t').next().unwrap_or("");
-            moves
-                .split_whitespace()
-                .map(|m| Move::from_iccs(m).expect("ICCS"))
-                .collect()
-        })
-        .collect()
 }
 
 fn arbiters(ids: &[&str]) -> Vec<Arbiter> {
