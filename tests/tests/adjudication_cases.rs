@@ -2,51 +2,10 @@
 //! every ruleset that has an expectation for it. Every `axf` expectation must hold; the full
 //! rulings (per-ply classes included) are snapshotted.
 
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use serde::Deserialize;
-use xiangqi::adjudication::GameRecord;
-use xiangqi::board::Setup;
-use xiangqi::movegen::{Move, Position};
 use xiangqi::rules::{Arbiter, PlyClass, Ruleset};
-
-#[derive(Deserialize)]
-struct CaseFile {
-    case: Vec<Case>,
-}
-
-#[derive(Deserialize)]
-#[allow(dead_code)]
-struct Case {
-    id: String,
-    source: String,
-    fen: String,
-    moves: String,
-    #[serde(default)]
-    title: Option<String>,
-    #[serde(default)]
-    expect: BTreeMap<String, String>,
-}
-
-fn load(name: &str) -> Vec<Case> {
-    let path = format!("{}/data/adjudication/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).expect("case file");
-    toml::from_str::<CaseFile>(&text)
-        .expect("case file parses")
-        .case
-}
-
-fn record(case: &Case) -> GameRecord {
-    let setup = Setup::from_fen(&case.fen).unwrap_or_else(|e| panic!("{}: {e}", case.id));
-    let pos = Position::from_setup_composed(setup).unwrap_or_else(|e| panic!("{}: {e}", case.id));
-    let moves: Vec<Move> = case
-        .moves
-        .split_whitespace()
-        .map(|m| Move::from_iccs(m).unwrap_or_else(|| panic!("{}: bad move {m}", case.id)))
-        .collect();
-    GameRecord::new(pos, moves).unwrap_or_else(|e| panic!("{}: {e}", case.id))
-}
+use xiangqi_conformance::cases::load;
 
 fn class_text(c: &PlyClass) -> String {
     if c.targets.is_empty() {
@@ -68,7 +27,7 @@ fn rule_file(file: &str, ruleset: &str) -> (Vec<String>, String, usize) {
             continue;
         };
         n += 1;
-        let rec = record(&case);
+        let rec = case.record_composed();
         let got = arbiter.rule_last_ply(&rec);
         let (verdict, line) = match &got {
             None => (
@@ -114,11 +73,12 @@ fn rule_file(file: &str, ruleset: &str) -> (Vec<String>, String, usize) {
     (failures, snap, n)
 }
 
-#[test]
-fn repetition_cases_axf() {
-    let (failures, snap, n) = rule_file("repetition-cases.toml", "axf");
-    assert_eq!(n, 40, "every repetition case has an axf expectation");
-    insta::assert_snapshot!("repetition_cases_axf", snap);
+/// Every case of `file` has an `axf` expectation (`expected` of them) and matches it; the full
+/// rulings are the snapshot `snapshot`.
+fn assert_axf_file(file: &str, expected: usize, snapshot: &str) {
+    let (failures, snap, n) = rule_file(file, "axf");
+    assert_eq!(n, expected, "every case of {file} has an axf expectation");
+    insta::assert_snapshot!(snapshot, snap);
     assert!(
         failures.is_empty(),
         "{} of {n} failed:\n{}",
@@ -128,16 +88,13 @@ fn repetition_cases_axf() {
 }
 
 #[test]
+fn repetition_cases_axf() {
+    assert_axf_file("repetition-cases.toml", 40, "repetition_cases_axf");
+}
+
+#[test]
 fn axf_manual_cases_axf() {
-    let (failures, snap, n) = rule_file("axf-manual-cases.toml", "axf");
-    assert_eq!(n, 170, "every manual case has an axf expectation");
-    insta::assert_snapshot!("axf_manual_cases_axf", snap);
-    assert!(
-        failures.is_empty(),
-        "{} of {n} failed:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert_axf_file("axf-manual-cases.toml", 170, "axf_manual_cases_axf");
 }
 
 /// Every other ruleset named in an expectation is a loadable, linked ruleset and rules every case

@@ -5,17 +5,13 @@
 //! Every case is ruled through the public catalogue (`Ruleset::load("cn-1987")` → `Arbiter`),
 //! so the registration, the ruleset file and the plugin are all exercised.
 
-use std::collections::BTreeMap;
-
 use serde::Deserialize;
-use xiangqi::adjudication::GameRecord;
-use xiangqi::movegen::{Move, Position};
 use xiangqi::rules::{Arbiter, ClassKind, IdleKind, JudgeOptions, PlyClass, Ruleset};
+use xiangqi_conformance::cases::{self, Case};
 
+/// The worked examples of a source that could not be rebuilt as cases, with the reason.
 #[derive(Deserialize)]
-struct CaseFile {
-    case: Vec<Case>,
-    /// Worked examples of a source that could not be rebuilt as cases, with the reason.
+struct SeedFile {
     #[serde(default)]
     seed_example: Vec<SeedExample>,
 }
@@ -27,58 +23,6 @@ struct SeedExample {
     moves: String,
     reading: String,
     why_not: String,
-}
-
-#[derive(Deserialize)]
-#[allow(dead_code)]
-struct Case {
-    id: String,
-    #[serde(default)]
-    source: String,
-    fen: String,
-    moves: String,
-    #[serde(default)]
-    title: Option<String>,
-    /// Per-ply labels (将 杀 捉 兑 闲, `?` = not asserted), repeating with the cycle.
-    #[serde(default)]
-    labels: Option<String>,
-    /// Expected side labels under cn-1987 (`red`, `black`), in the rulebook's words.
-    #[serde(default)]
-    cn1987_red: Option<String>,
-    #[serde(default)]
-    cn1987_black: Option<String>,
-    #[serde(default)]
-    expect: BTreeMap<String, String>,
-    /// Where `labels` departs from the source file's labels to follow the book's own text, the
-    /// source's label and the analysis (never a silent edit of the expectation).
-    #[serde(default)]
-    label_correction: Option<String>,
-    /// A recorded disagreement between this implementation and the book (reason in words).
-    #[serde(default)]
-    cn1987_divergence: Option<String>,
-    #[serde(default)]
-    note: Option<String>,
-}
-
-fn load(path: &str) -> Vec<Case> {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    toml::from_str::<CaseFile>(&text)
-        .unwrap_or_else(|e| panic!("{path}: {e}"))
-        .case
-}
-
-fn data(name: &str) -> String {
-    format!("{}/data/adjudication/{name}", env!("CARGO_MANIFEST_DIR"))
-}
-
-fn record(case: &Case) -> GameRecord {
-    let pos = Position::from_fen(&case.fen).unwrap_or_else(|e| panic!("{}: {e}", case.id));
-    let moves: Vec<Move> = case
-        .moves
-        .split_whitespace()
-        .map(|m| Move::from_iccs(m).unwrap_or_else(|| panic!("{}: bad move {m}", case.id)))
-        .collect();
-    GameRecord::new(pos, moves).unwrap_or_else(|e| panic!("{}: illegal: {e}", case.id))
 }
 
 /// The one-character label of the rule book's diagrams.
@@ -100,7 +44,7 @@ struct Outcome {
 }
 
 fn rule(arbiter: &Arbiter, case: &Case) -> Outcome {
-    let rec = record(case);
+    let rec = case.record();
     let ruling = arbiter.judge(&rec, JudgeOptions { classify_all: true });
     // Labels of every ply, from ply 1 (classify_all), re-derived with the catalogue's classes.
     let replay = xiangqi::adjudication::Replay::new(&rec, 0, rec.len());
@@ -151,7 +95,7 @@ fn check_file(file: &str, with_axf: bool) -> (usize, Vec<String>, usize) {
     let mut failures = Vec::new();
     let mut n = 0;
     let mut diverging = 0;
-    for case in load(&data(file)) {
+    for case in cases::load(file) {
         let Some(expected) = case.expect.get("cn-1987") else {
             continue;
         };
@@ -212,12 +156,13 @@ fn check_file(file: &str, with_axf: bool) -> (usize, Vec<String>, usize) {
 /// reconstructible, with the reason (never dropped silently).
 #[test]
 fn seed_worked_examples_are_accounted_for() {
-    let path = data("cn1987-constructed.toml");
+    let path = cases::path("cn1987-constructed.toml");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let file: CaseFile = toml::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let file: SeedFile = toml::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let constructed = cases::load("cn1987-constructed.toml");
     for fig in ["fig1", "fig3", "fig5", "fig6"] {
         let id = format!("seed001-{fig}");
-        let as_case = file.case.iter().any(|c| c.id == id);
+        let as_case = constructed.iter().any(|c| c.id == id);
         let noted = file
             .seed_example
             .iter()

@@ -6,32 +6,13 @@
 
 use proptest::prelude::*;
 use xiangqi::adjudication::{GameRecord, Replay};
-use xiangqi::movegen::{Move, Position};
+use xiangqi::movegen::Position;
 use xiangqi::rules::{Arbiter, ClassKind, JudgeOptions, PlyClass, Ruleset};
-use xiangqi_conformance::perft_file;
+use xiangqi_conformance::playout::{playout, starts};
 
-fn starts() -> Vec<Position> {
-    let mut v: Vec<Position> = perft_file::reference_cases()
-        .iter()
-        .map(|c| Position::from_fen(&c.fen).unwrap())
-        .collect();
-    v.push(Position::start());
-    v
-}
-
-/// A random legal game of up to `choices.len()` plies from `start`.
-fn playout(start: &Position, choices: &[u16]) -> GameRecord {
-    let mut pos = start.clone();
-    let mut moves: Vec<Move> = Vec::new();
-    for &c in choices {
-        let legal = pos.legal_moves();
-        if legal.is_empty() {
-            break;
-        }
-        let m = legal[c as usize % legal.len()];
-        pos.play(m).expect("generated moves are legal");
-        moves.push(m);
-    }
+/// A random legal game from `start` (see [`playout`]).
+fn random_game(start: &Position, choices: &[u16]) -> GameRecord {
+    let moves = playout(start, choices, |_| {});
     GameRecord::new(start.clone(), moves).expect("a legal game")
 }
 
@@ -45,7 +26,7 @@ proptest! {
     #[test]
     fn cn1987_classes_are_consistent_and_memo_free(start in 0usize..14, choices in prop::collection::vec(any::<u16>(), 1..40)) {
         let starts = starts();
-        let rec = playout(&starts[start % starts.len()], &choices);
+        let rec = random_game(&starts[start % starts.len()], &choices);
         let arbiter = Arbiter::new(Ruleset::load("cn-1987").expect("cn-1987")).expect("edition");
         let first = classes(&arbiter, &rec);
         prop_assert_eq!(first.len(), rec.len());

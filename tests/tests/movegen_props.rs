@@ -4,32 +4,8 @@
 use proptest::prelude::*;
 use xiangqi::board::{START_FEN, Setup};
 use xiangqi::movegen::{GameStatus, Position, PositionProblem, perft};
-use xiangqi_conformance::{perft_file, reference};
-
-/// Plays a random legal game of up to `plies` plies chosen by `choices`, calling `f` on every
-/// position reached (the start included).
-fn playout(start: &Position, choices: &[u16], mut f: impl FnMut(&Position)) {
-    let mut pos = start.clone();
-    f(&pos);
-    for &c in choices {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        let m = moves[c as usize % moves.len()];
-        pos.play(m).expect("generated moves are legal");
-        f(&pos);
-    }
-}
-
-fn starts() -> Vec<Position> {
-    let mut v: Vec<Position> = perft_file::reference_cases()
-        .iter()
-        .map(|c| Position::from_fen(&c.fen).unwrap())
-        .collect();
-    v.push(Position::start());
-    v
-}
+use xiangqi_conformance::playout::{playout, starts};
+use xiangqi_conformance::reference;
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
