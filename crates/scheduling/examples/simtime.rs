@@ -4,8 +4,9 @@
 
 use std::time::Instant;
 
-use rand::{RngCore, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use xiangqi_scheduling::simulate::random_result;
 use xiangqi_scheduling::{Event, EventConfig};
 
 /// User CPU seconds of this process (0 where `/proc` is not available).
@@ -48,15 +49,7 @@ fn main() {
         let (no, boards) = (round.round, round.boards.len() as u32);
         println!("round {no:2}: {wall:.4} s wall, {user:.2} s user");
         for b in 1..=boards {
-            let x = rng.next_u32() % 100;
-            let res = if x < 40 {
-                "1-0"
-            } else if x < 65 {
-                "="
-            } else {
-                "0-1"
-            };
-            ev.set_result(no, b, res, (None, None), false)
+            ev.set_result(no, b, random_result(&mut rng), (None, None), false)
                 .expect("result");
         }
     }

@@ -32,6 +32,16 @@ pub enum SimSystem {
     RoundRobin,
 }
 
+/// A random game result in the simulation's proportions: red wins 40 %, draws 25 %, black wins
+/// 35 % (as `1-0`, `=`, `0-1`).
+pub fn random_result(rng: &mut impl RngCore) -> &'static str {
+    match rng.next_u32() % 100 {
+        0..40 => "1-0",
+        40..65 => "=",
+        _ => "0-1",
+    }
+}
+
 /// Builds an event of `players` anonymous players and plays `rounds` rounds with random results
 /// (red wins 40 %, draws 25 %, black wins 35 %). Returns the event and the rounds' timings.
 pub fn simulate(
@@ -67,15 +77,7 @@ pub fn simulate(
         });
         let boards = r.boards.len() as u32;
         for b in 1..=boards {
-            let x = rng.next_u32() % 100;
-            let res = if x < 40 {
-                "1-0"
-            } else if x < 65 {
-                "="
-            } else {
-                "0-1"
-            };
-            ev.set_result(round, b, res, (None, None), false)?;
+            ev.set_result(round, b, random_result(&mut rng), (None, None), false)?;
         }
     }
     Ok((ev, out))
