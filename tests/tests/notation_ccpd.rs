@@ -93,14 +93,7 @@ fn ccpd_national_replays_every_game_and_round_trips() {
                 exp.result
             ));
         }
-        let tokens: Vec<&str> = raw
-            .tokens
-            .iter()
-            .filter_map(|t| match t {
-                pgn::Token::Move(m) => Some(*m),
-                _ => None,
-            })
-            .collect();
+        let tokens = raw.move_tokens();
         assert_eq!(tokens.len(), game.moves.len());
         let mut pos = game.start.clone();
         let mut flagged_here = 0;

@@ -38,14 +38,7 @@ fn wukong_iccs_games_replay_and_render_back() {
         let raws = pgn::split_games(text).unwrap();
         assert_eq!(raws.len(), count);
         for (game, raw) in read.iter().zip(&raws) {
-            let tokens: Vec<&str> = raw
-                .tokens
-                .iter()
-                .filter_map(|t| match t {
-                    pgn::Token::Move(m) => Some(*m),
-                    _ => None,
-                })
-                .collect();
+            let tokens = raw.move_tokens();
             // The source tokens are lower-case ICCS: our rendering must equal them.
             assert_eq!(iccs(&game.moves), tokens, "{file}");
             assert!(game.tag("Result").is_none() && game.result.is_none());
@@ -93,15 +86,7 @@ fn wxf_parallel_sample_agrees_with_chinese() {
         pgn::split_games(text)
             .unwrap()
             .iter()
-            .map(|r| {
-                r.tokens
-                    .iter()
-                    .filter_map(|t| match t {
-                        pgn::Token::Move(m) => Some(m.to_string()),
-                        _ => None,
-                    })
-                    .collect()
-            })
+            .map(|r| r.move_tokens().into_iter().map(str::to_string).collect())
             .collect()
     };
     let (wxf_tokens, zh_tokens) = (tokens(wxf_text), tokens(zh_text));

@@ -52,6 +52,17 @@ impl RawGame<'_> {
             .find(|(k, _)| k.eq_ignore_ascii_case(name))
             .map(|(_, v)| v.as_str())
     }
+
+    /// The move tokens of the main line, as written.
+    pub fn move_tokens(&self) -> Vec<&str> {
+        self.tokens
+            .iter()
+            .filter_map(|t| match t {
+                Token::Move(m) => Some(*m),
+                _ => None,
+            })
+            .collect()
+    }
 }
 
 /// U+3000 in UTF-8.
