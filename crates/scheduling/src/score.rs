@@ -204,6 +204,18 @@ impl MatchResult {
         Ok(MatchResult { games })
     }
 
+    /// The game points of `side` and of its opponent, in that order.
+    fn points_of(&self, side: Side) -> (Points, Points) {
+        let (a, b) = (
+            self.game_points(Side::First),
+            self.game_points(Side::Second),
+        );
+        match side {
+            Side::First => (a, b),
+            Side::Second => (b, a),
+        }
+    }
+
     /// 局分 (game points, 1/½/0 per game) of one side, in half-points.
     pub fn game_points(&self, side: Side) -> Points {
         Points(
@@ -237,14 +249,7 @@ impl MatchResult {
                 _ => games_system.loss(),
             };
         }
-        let (a, b) = (
-            self.game_points(Side::First),
-            self.game_points(Side::Second),
-        );
-        let (mine, theirs) = match side {
-            Side::First => (a, b),
-            Side::Second => (b, a),
-        };
+        let (mine, theirs) = self.points_of(side);
         if mine.0 == 0 && theirs.0 == 0 {
             return match_system.loss();
         }
@@ -257,14 +262,7 @@ impl MatchResult {
 
     /// +1 if the side won the match, 0 for a drawn match, −1 for a lost one.
     pub fn verdict(&self, side: Side) -> i8 {
-        let (a, b) = (
-            self.game_points(Side::First),
-            self.game_points(Side::Second),
-        );
-        let (mine, theirs) = match side {
-            Side::First => (a, b),
-            Side::Second => (b, a),
-        };
+        let (mine, theirs) = self.points_of(side);
         if mine.0 == 0 && theirs.0 == 0 && !self.games.iter().any(|g| g.played()) {
             return -1;
         }
