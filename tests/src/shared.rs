@@ -14,10 +14,19 @@ pub fn repo_root() -> PathBuf {
 }
 
 /// `../shared` beside the checkout, if present. Prints a notice naming `what` when absent.
+///
+/// # Panics
+/// When `XQ_REQUIRE_SHARED=1` is set (as CI sets it) and the folder is absent: there a skip
+/// would hide a broken checkout, so it fails the test instead.
 pub fn shared_dir(what: &str) -> Option<PathBuf> {
     let dir = repo_root().join("..").join("shared");
     if dir.is_dir() {
         Some(dir)
+    } else if std::env::var_os("XQ_REQUIRE_SHARED").is_some_and(|v| v == "1") {
+        panic!(
+            "{} not found, and XQ_REQUIRE_SHARED=1 forbids skipping {what}",
+            dir.display()
+        );
     } else {
         // Written to the stderr handle directly, not with `eprintln!`, so that the test
         // harness's output capture cannot swallow it: a skip must show in every test log.

@@ -1,6 +1,6 @@
 //! `cargo xtask <task>`: developer tasks that are too slow or too broad for `cargo test`.
 //!
-//! - `cargo xtask ci`: the CI gates (fmt, clippy, tests), as `.ci/run` runs them.
+//! - `cargo xtask ci`: the CI gates, by running `.ci/run` (their one definition).
 //! - `cargo xtask conformance [--deep]`: every perft count of `tests/data/perft/` (with `--deep`,
 //!   all of them, start position depth 6 included; without, those up to 200 M nodes).
 //! - `cargo xtask bench [--runs N]`: perft 5 from the start position, N runs (default 5), median
@@ -62,19 +62,9 @@ fn run(cmd: &str, args: &[&str]) -> Result<(), String> {
 }
 
 fn ci() -> Result<(), String> {
-    run("cargo", &["fmt", "--all", "--", "--check"])?;
-    run(
-        "cargo",
-        &[
-            "clippy",
-            "--workspace",
-            "--all-targets",
-            "--",
-            "-D",
-            "warnings",
-        ],
-    )?;
-    run("cargo", &["test", "--workspace"])
+    // One definition of the CI steps: the script CI itself runs.
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../.ci/run");
+    run("bash", &[&script.to_string_lossy()])
 }
 
 fn conformance(deep: bool) -> Result<(), String> {
