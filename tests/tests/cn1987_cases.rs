@@ -6,7 +6,7 @@
 //! so the registration, the ruleset file and the plugin are all exercised.
 
 use serde::Deserialize;
-use xiangqi::rules::{Arbiter, ClassKind, IdleKind, JudgeOptions, PlyClass, Ruleset};
+use xiangqi::rules::{Arbiter, ClassKind, IdleKind, PlyClass, Ruleset};
 use xiangqi_conformance::cases::{self, Case};
 
 /// The worked examples of a source that could not be rebuilt as cases, with the reason.
@@ -45,7 +45,6 @@ struct Outcome {
 
 fn rule(arbiter: &Arbiter, case: &Case) -> Outcome {
     let rec = case.record();
-    let ruling = arbiter.judge(&rec, JudgeOptions { classify_all: true });
     // Labels of every ply, from ply 1 (classify_all), re-derived with the catalogue's classes.
     let replay = xiangqi::adjudication::Replay::new(&rec, 0, rec.len());
     let labels = arbiter.classify(&replay).iter().map(short).collect();
@@ -53,7 +52,6 @@ fn rule(arbiter: &Arbiter, case: &Case) -> Outcome {
         Some((r, _)) => (r.verdict.as_str().to_string(), r.red, r.black),
         None => ("none".into(), String::new(), String::new()),
     };
-    let _ = ruling;
     Outcome {
         labels,
         verdict,
