@@ -195,9 +195,7 @@ pub fn compare(rulings: &[Ruling]) -> Comparison {
 }
 
 fn width(s: &str) -> usize {
-    s.chars()
-        .map(|c| if (c as u32) >= 0x2E80 { 2 } else { 1 })
-        .sum()
+    unicode_width::UnicodeWidthStr::width(s)
 }
 
 fn pad(s: &str, w: usize) -> String {

@@ -7,25 +7,10 @@ use crate::event::Event;
 use crate::score::{PointSystem, Points};
 use crate::tiebreak::{Entry, Standing, criterion};
 
-/// Display width of a string (CJK characters count two columns).
+/// Display width of a string in terminal columns (CJK characters count two), by Unicode
+/// Standard Annex #11 (`unicode-width`).
 pub fn display_width(s: &str) -> usize {
-    s.chars()
-        .map(|c| {
-            let u = c as u32;
-            if (0x1100..=0x115F).contains(&u)
-                || (0x2E80..=0xA4CF).contains(&u)
-                || (0xAC00..=0xD7A3).contains(&u)
-                || (0xF900..=0xFAFF).contains(&u)
-                || (0xFE30..=0xFE4F).contains(&u)
-                || (0xFF00..=0xFF60).contains(&u)
-                || (0xFFE0..=0xFFE6).contains(&u)
-            {
-                2
-            } else {
-                1
-            }
-        })
-        .sum()
+    unicode_width::UnicodeWidthStr::width(s)
 }
 
 fn pad(s: &str, w: usize) -> String {
