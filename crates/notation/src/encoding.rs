@@ -3,11 +3,17 @@
 //! between the legacy encodings the one whose text contains more notation characters wins
 //! (a Big5 file read as GBK decodes "cleanly" into nonsense, so clean decoding alone is not
 //! enough).
+//!
+//! The detection is the default feature `encoding`. Without it only UTF-8 is read (a BOM is
+//! dropped) and any other text is refused with a message naming the feature; XQF strings are
+//! then decoded as UTF-8 with replacement characters.
 
 use std::borrow::Cow;
 
+#[cfg(feature = "encoding")]
 use encoding_rs::{BIG5, Encoding, GB18030, UTF_8};
 
+#[cfg(feature = "encoding")]
 use crate::text::{ChineseChar, classify};
 
 /// The encoding a text was read in.
@@ -35,6 +41,7 @@ impl TextEncoding {
     }
 }
 
+#[cfg(feature = "encoding")]
 /// How much a text looks like a xiangqi record: the number of notation characters.
 fn notation_score(s: &str) -> usize {
     s.chars()
@@ -42,12 +49,14 @@ fn notation_score(s: &str) -> usize {
         .count()
 }
 
+#[cfg(feature = "encoding")]
 fn decode_strict(enc: &'static Encoding, bytes: &[u8]) -> Option<String> {
     enc.decode_without_bom_handling_and_without_replacement(bytes)
         .map(Cow::into_owned)
 }
 
 /// Decodes a text file in any supported encoding.
+#[cfg(feature = "encoding")]
 pub fn decode(bytes: &[u8]) -> Result<(Cow<'_, str>, TextEncoding), String> {
     if let Some((enc, bom)) = Encoding::for_bom(bytes) {
         let body = &bytes[bom..];
@@ -87,12 +96,33 @@ pub fn decode(bytes: &[u8]) -> Result<(Cow<'_, str>, TextEncoding), String> {
     })
 }
 
+/// Decodes a text file: UTF-8 only (the `encoding` feature is off); a BOM is dropped.
+#[cfg(not(feature = "encoding"))]
+pub fn decode(bytes: &[u8]) -> Result<(Cow<'_, str>, TextEncoding), String> {
+    let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    std::str::from_utf8(body)
+        .map(|s| (Cow::Borrowed(s), TextEncoding::Utf8))
+        .map_err(|e| {
+            format!(
+                "not UTF-8 text (byte {}); legacy encodings need the `encoding` feature",
+                e.valid_up_to()
+            )
+        })
+}
+
 /// Decodes GBK bytes from a binary format (XQF strings), replacing bad bytes.
+#[cfg(feature = "encoding")]
 pub(crate) fn decode_gbk_lossy(bytes: &[u8]) -> String {
     GB18030.decode_without_bom_handling(bytes).0.into_owned()
 }
 
-#[cfg(test)]
+/// Decodes XQF strings as UTF-8 with replacement (the `encoding` feature is off).
+#[cfg(not(feature = "encoding"))]
+pub(crate) fn decode_gbk_lossy(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[cfg(all(test, feature = "encoding"))]
 mod tests {
     use super::*;
 
