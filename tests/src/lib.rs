@@ -3,6 +3,7 @@
 //! shared data folder.
 
 pub mod cases;
+pub mod ccpd_games;
 pub mod perft_file;
 pub mod playout;
 pub mod reference;

@@ -9,9 +9,13 @@ use xiangqi_adjudication::{NaturalLimitPolicy, PieceValues};
 use crate::edition::{DuplicateEdition, EditionRegistration, RuleEdition, find_edition};
 
 /// The rulesets shipped inside the binary, by id: `(id, TOML text)`.
+///
+/// The texts are the package's copies in `crates/rules/rulesets/` (so the published crate is
+/// self-contained); the workspace's top-level `rulesets/` is the source of truth, and a test of the
+/// conformance suite checks that the copies equal it.
 pub const BUILTIN_RULESETS: &[(&str, &str)] = &[
-    ("axf", include_str!("../../../rulesets/axf.toml")),
-    ("cn-1987", include_str!("../../../rulesets/cn-1987.toml")),
+    ("axf", include_str!("../rulesets/axf.toml")),
+    ("cn-1987", include_str!("../rulesets/cn-1987.toml")),
 ];
 
 /// Where a problem in a ruleset file is.

@@ -3,21 +3,18 @@
 //! single-threaded and on a 2-thread rayon pool. The classification memo is emptied before every
 //! sample, so no sample reuses an earlier one's answers.
 //!
-//! Run: `cargo bench -p xiangqi-rules-cn1987 --bench judge` (games/s via divan's item counter).
+//! Run: `cargo bench -p xiangqi-conformance --bench judge_cn1987` (games/s via divan's item counter).
 //! Needs `../shared/data/games/ccpd-national/ccpd_national.iccs.tsv` (override with
 //! `XQ_CCPD_TSV`). Every sample asserts the repetition verdicts documented in
 //! `docs/cn1987-vs-axf-ccpd.md` (cn-1987: 209 draw, 125 red-must-vary, 178 black-must-vary).
 
 use rayon::prelude::*;
-use xiangqi_adjudication::GameRecord;
-use xiangqi_movegen::{Move, Position};
-use xiangqi_rules::{Arbiter, JudgeOptions, Ruleset, Verdict};
-use xiangqi_rules_axf as _;
+use xiangqi::adjudication::GameRecord;
+use xiangqi::movegen::{Move, Position};
+use xiangqi::rules::{Arbiter, JudgeOptions, Ruleset, Verdict};
 use xiangqi_rules_cn1987::clear_memo;
 
-#[path = "../../../tests/support/ccpd_games.rs"]
-mod ccpd_games;
-use ccpd_games::games;
+use xiangqi_conformance::ccpd_games::games;
 
 fn main() {
     divan::main();
@@ -40,8 +37,8 @@ fn judge_one(moves: &[Move], arbiters: &[Arbiter]) -> [usize; 3] {
         {
             match rep.verdict {
                 Verdict::Draw => out[0] += 1,
-                Verdict::MustVary(xiangqi_board::Color::Red) => out[1] += 1,
-                Verdict::MustVary(xiangqi_board::Color::Black) => out[2] += 1,
+                Verdict::MustVary(xiangqi::board::Color::Red) => out[1] += 1,
+                Verdict::MustVary(xiangqi::board::Color::Black) => out[2] += 1,
             }
         }
     }

@@ -1,17 +1,14 @@
 //! Judge the 7,000 games of the CCPD national set under `axf` (parsing excluded): replay with
 //! legality checks, repetition detection, cycle classification, game end and natural limit.
-//! Run: `cargo bench -p xiangqi-rules-axf --bench judge`. Reports games/s via divan's
+//! Run: `cargo bench -p xiangqi-conformance --bench judge_axf`. Reports games/s via divan's
 //! item counter. Needs `../shared/data/games/ccpd-national/ccpd_national.iccs.tsv`
 //! (override with `XQ_CCPD_TSV`).
 
-use xiangqi_adjudication::GameRecord;
-use xiangqi_movegen::Position;
-use xiangqi_rules::{Arbiter, JudgeOptions, Outcome, Ruleset};
-use xiangqi_rules_axf as _;
+use xiangqi::adjudication::GameRecord;
+use xiangqi::movegen::Position;
+use xiangqi::rules::{Arbiter, JudgeOptions, Outcome, Ruleset};
 
-#[path = "../../../tests/support/ccpd_games.rs"]
-mod ccpd_games;
-use ccpd_games::games;
+use xiangqi_conformance::ccpd_games::games;
 
 fn main() {
     divan::main();
