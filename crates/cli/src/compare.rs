@@ -222,6 +222,7 @@ pub fn render(rulings: &[Ruling]) -> String {
         out.push_str(&pad(r, widths[i]));
         out.push(' ');
     }
+    out.truncate(out.trim_end_matches(' ').len());
     out.push('\n');
     for row in &cmp.rows {
         let mark = if row.differs { '*' } else { ' ' };
@@ -234,6 +235,8 @@ pub fn render(rulings: &[Ruling]) -> String {
             out.push_str(&pad(l, widths[i]));
             out.push(' ');
         }
+        // No trailing blanks after the last column.
+        out.truncate(out.trim_end_matches(' ').len());
         out.push('\n');
     }
     out.push('\n');
