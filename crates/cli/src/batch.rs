@@ -497,7 +497,7 @@ pub fn run(path: &str, arbiters: &[Arbiter], opts: BatchOptions) -> Result<(), C
     let (reports, seconds, jobs) = judge_all(&games, arbiters, opts)?;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let w = |e: std::io::Error| CliError::internal(e);
+    let w = CliError::output;
     if opts.summary {
         let s = summarize(&reports, seconds, jobs, 12);
         out.write_all(render_summary(&s, path).as_bytes())
@@ -514,7 +514,7 @@ pub fn run(path: &str, arbiters: &[Arbiter], opts: BatchOptions) -> Result<(), C
         .map_err(w)?;
     } else {
         for r in &reports {
-            serde_json::to_writer(&mut out, r).map_err(CliError::internal)?;
+            serde_json::to_writer(&mut out, r).map_err(CliError::output)?;
             out.write_all(b"\n").map_err(w)?;
         }
     }

@@ -8,7 +8,7 @@ use xiangqi::notation::pgn::{WriteOptions, write_games};
 use xiangqi::notation::{Game, GameFormat, Mode, Notation, read_games, render};
 
 use crate::CliError;
-use crate::io::{read_input, write_atomic};
+use crate::io::{read_input, write_output};
 
 /// Target notation on the command line.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -132,12 +132,12 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let bytes = read_input(&args.input)?;
     let out = convert(&args, &bytes)?;
     match &args.output {
-        Some(path) => write_atomic(path, out.as_bytes()),
+        Some(path) => write_output(path, out.as_bytes()),
         None => {
             use std::io::Write;
             std::io::stdout()
                 .write_all(out.as_bytes())
-                .map_err(|e| CliError::internal(format!("standard output: {e}")))
+                .map_err(CliError::output)
         }
     }
 }

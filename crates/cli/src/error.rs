@@ -9,6 +9,10 @@ pub enum CliError {
     /// An internal error (I/O on output, a bug): exit code 1.
     #[error("internal error: {0}")]
     Internal(String),
+    /// Standard output was closed by its reader (`xq … | head`): the command ends quietly with
+    /// exit code 0, as `cat` does. Whatever the command saved before printing stays saved.
+    #[error("standard output closed")]
+    ClosedOutput,
 }
 
 impl CliError {
@@ -22,11 +26,70 @@ impl CliError {
         CliError::Internal(msg.to_string())
     }
 
+    /// An error writing standard output: [`CliError::ClosedOutput`] for a closed pipe, else
+    /// internal.
+    pub fn output(e: impl Into<std::io::Error>) -> CliError {
+        let e: std::io::Error = e.into();
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            CliError::ClosedOutput
+        } else {
+            CliError::Internal(format!("standard output: {e}"))
+        }
+    }
+
     /// The process exit code for this error.
     pub fn exit_code(&self) -> i32 {
         match self {
             CliError::Input(_) => 2,
             CliError::Internal(_) => 1,
+            CliError::ClosedOutput => 0,
         }
+    }
+}
+
+/// Longest run of non-blank characters shown whole in a message; a longer token (a 1 MB move
+/// "list" without spaces) is cut to its start and end.
+const MAX_TOKEN: usize = 60;
+
+/// Longest message printed.
+const MAX_MESSAGE: usize = 400;
+
+/// A message as one line of at most [`MAX_MESSAGE`] characters: line breaks and runs of blanks
+/// become one space, over-long tokens are shortened with `…`.
+pub fn one_line(message: &str) -> String {
+    let mut out = String::new();
+    for token in message.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        let n = token.chars().count();
+        if n > MAX_TOKEN {
+            let head: String = token.chars().take(MAX_TOKEN / 2).collect();
+            let tail: String = token.chars().skip(n - 10).collect();
+            out.push_str(&format!("{head}…({n} characters)…{tail}"));
+        } else {
+            out.push_str(token);
+        }
+    }
+    if out.chars().count() > MAX_MESSAGE {
+        out = out.chars().take(MAX_MESSAGE - 1).collect();
+        out.push('…');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_become_one_bounded_line() {
+        let long = "x".repeat(1_000_000);
+        let m = one_line(&format!("game 1, ply 3: bad token {long}\n  | caret\n"));
+        assert!(!m.contains('\n'));
+        assert!(m.chars().count() <= MAX_MESSAGE, "{}", m.len());
+        assert!(m.starts_with("game 1, ply 3: bad token xxxx"), "{m}");
+        assert!(m.contains("(1000000 characters)"), "{m}");
+        assert_eq!(one_line("a\tb\r\nc"), "a b c");
     }
 }

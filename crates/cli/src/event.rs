@@ -1,14 +1,17 @@
 //! `xq event new|pair|result|standings|export|simulate` — run an event from a TOML event file.
 //!
-//! Every command that changes the file validates it first and writes it atomically; a refused
-//! command (exit 2) leaves the file unchanged.
+//! Every command goes through the event store (`xiangqi-event`): a change holds an exclusive
+//! lock across read, change and atomic replace, so parallel commands lose nothing; `new` is
+//! race-free; a refused command (exit 2) leaves the file unchanged.
 
 use std::path::{Path, PathBuf};
 
-use xiangqi::scheduling::{Event, EventConfig, export, simulate};
+use xiangqi::event::{Store, StoreError, UpdateError};
+use xiangqi::scheduling::{Event, EventConfig, EventError, export, simulate};
 
 use crate::CliError;
-use crate::io::{read_input, write_atomic};
+use crate::io::{out, outln};
+use crate::io::{read_input, write_output};
 
 /// Arguments of `xq event`.
 #[derive(clap::Args, Debug)]
@@ -151,17 +154,35 @@ pub fn run(args: EventArgs) -> Result<(), CliError> {
     }
 }
 
-fn load(path: &Path) -> Result<Event, CliError> {
-    let bytes = read_input(&path.to_string_lossy())?;
-    let text = String::from_utf8(bytes)
-        .map_err(|_| CliError::input(format!("{}: not UTF-8", path.display())))?;
-    Event::from_toml(&text).map_err(|e| CliError::input(format!("{}: {e}", path.display())))
+fn store(path: &Path) -> Store<Event> {
+    Store::new(path)
 }
 
-fn save(path: &Path, ev: &Event) -> Result<(), CliError> {
-    ev.validate()
-        .map_err(|e| CliError::internal(format!("refusing to write an invalid event: {e}")))?;
-    write_atomic(path, ev.to_toml().as_bytes())
+fn store_error(e: StoreError) -> CliError {
+    CliError::input(e)
+}
+
+fn load(path: &Path) -> Result<Event, CliError> {
+    store(path).read().map_err(store_error)
+}
+
+/// Applies `change` to the event file under the store's lock; a refusal names the file.
+fn update<T>(
+    path: &Path,
+    change: impl FnOnce(&mut Event) -> Result<T, EventError>,
+) -> Result<T, CliError> {
+    store(path).update(change).map_err(|e| match e {
+        UpdateError::Store(e) => store_error(e),
+        UpdateError::Rejected(e) => CliError::input(format!("{}: {e}", path.display())),
+    })
+}
+
+/// Checks the ruleset an event is created under as `xq rulesets check` does: it loads, names a
+/// linked edition, and every parameter is valid for it.
+fn validate_ruleset(spec: &str) -> Result<(), CliError> {
+    xiangqi::rules::Ruleset::load(spec)
+        .and_then(|rs| rs.build().map(|_| ()))
+        .map_err(|e| CliError::input(format!("--ruleset {spec}: {e}")))
 }
 
 /// The `[event]` table of a ruleset: an embedded ruleset by id (its TOML's `[event]` table, or
@@ -197,6 +218,7 @@ fn new(a: NewArgs) -> Result<(), CliError> {
             a.file.display()
         )));
     }
+    validate_ruleset(&a.ruleset)?;
     let mut config = ruleset_config(&a.ruleset)?;
     match a.system.as_deref() {
         None => {}
@@ -232,16 +254,16 @@ fn new(a: NewArgs) -> Result<(), CliError> {
         &a.name, &a.ruleset, config, entrants, a.seed, a.rounds, !a.no_lot,
     )
     .map_err(|e| CliError::input(format!("{}: {e}", a.file.display())))?;
-    save(&a.file, &ev)?;
-    println!(
+    store(&a.file).create(&ev).map_err(store_error)?;
+    outln!(
         "{}: {} players, {} rounds; pairing numbers by lot (seed {})",
         a.file.display(),
         ev.players.len(),
         ev.rounds,
         ev.seed
-    );
+    )?;
     for p in &ev.players {
-        println!(
+        outln!(
             "{:>4}  {}{}",
             p.no,
             p.name,
@@ -250,18 +272,16 @@ fn new(a: NewArgs) -> Result<(), CliError> {
             } else {
                 format!(" ({})", p.club)
             }
-        );
+        )?;
     }
     Ok(())
 }
 
 fn pair(a: PairArgs) -> Result<(), CliError> {
-    let mut ev = load(&a.file)?;
-    let round = ev
-        .pair_next()
-        .map_err(|e| CliError::input(format!("{}: {e}", a.file.display())))?
-        .round;
-    save(&a.file, &ev)?;
+    let (round, ev) = update(&a.file, |ev| {
+        let round = ev.pair_next()?.round;
+        Ok((round, ev.clone()))
+    })?;
     if a.json {
         let r = &ev.paired[round as usize - 1];
         let v = serde_json::json!({
@@ -270,27 +290,23 @@ fn pair(a: PairArgs) -> Result<(), CliError> {
             "bye": r.bye,
             "notes": r.notes,
         });
-        println!("{v}");
+        outln!("{v}")?;
     } else {
-        print!("{}", export::pairing_record(&ev, round).unwrap_or_default());
+        out!("{}", export::pairing_record(&ev, round).unwrap_or_default())?;
     }
     Ok(())
 }
 
 fn result(a: ResultArgs) -> Result<(), CliError> {
-    let mut ev = load(&a.file)?;
-    let changed = ev
-        .set_result(
+    update(&a.file, |ev| {
+        ev.set_result(
             a.round,
             a.board,
             &a.result,
             (a.red_fouls, a.black_fouls),
             a.force,
         )
-        .map_err(|e| CliError::input(format!("{}: {e}", a.file.display())))?;
-    if changed {
-        save(&a.file, &ev)?;
-    }
+    })?;
     Ok(())
 }
 
@@ -307,9 +323,9 @@ fn standings(a: StandingsArgs) -> Result<(), CliError> {
     }
     let st = ev.standings(a.after);
     if a.json {
-        println!("{}", export::event_json(&ev, &st)["standings"]);
+        outln!("{}", export::event_json(&ev, &st)["standings"])?;
     } else {
-        print!("{}", export::standings_text(&ev, &st));
+        out!("{}", export::standings_text(&ev, &st))?;
     }
     Ok(())
 }
@@ -340,9 +356,9 @@ fn export_cmd(a: ExportArgs) -> Result<(), CliError> {
         }
     };
     match a.output {
-        Some(p) => write_atomic(&p, text.as_bytes()),
+        Some(p) => write_output(&p, text.as_bytes()),
         None => {
-            print!("{text}");
+            out!("{text}")?;
             Ok(())
         }
     }
@@ -365,16 +381,16 @@ fn simulate_cmd(a: SimulateArgs) -> Result<(), CliError> {
         simulate::simulate(a.players, a.rounds, a.seed, system).map_err(CliError::input)?;
     if a.json {
         let v = serde_json::json!({"players": a.players, "rounds": rounds});
-        println!("{v}");
+        outln!("{v}")?;
     } else {
         for r in &rounds {
-            println!(
+            outln!(
                 "round {:>3}: {} boards, bye {}, pairing {:.4} s",
                 r.round,
                 r.pairs.len(),
                 r.bye.map_or("-".into(), |b| b.to_string()),
                 r.pairing_seconds
-            );
+            )?;
         }
     }
     Ok(())

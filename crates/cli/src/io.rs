@@ -1,6 +1,6 @@
 //! Reading inputs (files or `-` for stdin) and writing outputs atomically.
 
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::Path;
 
 use crate::CliError;
@@ -19,31 +19,27 @@ pub fn read_input(path: &str) -> Result<Vec<u8>, CliError> {
     Ok(buf)
 }
 
-/// Writes `contents` to `path` atomically: a temporary file beside it, then a rename, so an
-/// existing file is replaced only when the whole write succeeded.
-#[allow(dead_code)]
-pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), CliError> {
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .ok_or_else(|| CliError::input(format!("{}: not a file name", path.display())))?;
-    let tmp = dir.join(format!(
-        ".{}.{}.tmp",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    let result = (|| -> std::io::Result<()> {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(contents)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if let Err(e) = result {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(CliError::input(format!("{}: {e}", path.display())));
-    }
-    Ok(())
+/// Writes `contents` to the output file `path` whole or not at all, through symbolic links,
+/// keeping mode and owner; read-only files and non-regular files other than FIFOs and devices
+/// are refused (exit 2) and left as they are (see [`xiangqi::event::file::write`]).
+pub fn write_output(path: &Path, contents: &[u8]) -> Result<(), CliError> {
+    xiangqi::event::file::write(path, contents).map_err(CliError::input)
 }
+
+/// `print!` to standard output, returning [`CliError::ClosedOutput`] when the reader has gone.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        write!(std::io::stdout().lock(), $($arg)*).map_err($crate::CliError::output)
+    }};
+}
+
+/// `println!` to standard output, returning [`CliError::ClosedOutput`] when the reader has gone.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout().lock(), $($arg)*).map_err($crate::CliError::output)
+    }};
+}
+
+pub(crate) use {out, outln};

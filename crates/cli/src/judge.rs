@@ -150,16 +150,16 @@ pub fn run(args: Args) -> Result<(), CliError> {
             "{}",
             serde_json::to_string_pretty(&v).map_err(CliError::internal)?
         )
-        .map_err(CliError::internal)?;
+        .map_err(CliError::output)?;
     } else if rulings.len() > 1 {
-        write!(out, "{}", crate::compare::render(&rulings)).map_err(CliError::internal)?;
+        write!(out, "{}", crate::compare::render(&rulings)).map_err(CliError::output)?;
     } else {
         for (i, (r, a)) in rulings.iter().zip(&arbiters).enumerate() {
             if i > 0 {
-                writeln!(out).map_err(CliError::internal)?;
+                writeln!(out).map_err(CliError::output)?;
             }
             out.write_all(report(r, a, args.all_plies).as_bytes())
-                .map_err(CliError::internal)?;
+                .map_err(CliError::output)?;
         }
     }
     Ok(())

@@ -60,8 +60,11 @@ fn main() {
         Command::Rulesets(args) => rulesets::run(args),
         Command::Event(args) => event::run(args),
     };
-    if let Err(e) = result {
-        eprintln!("xq: {e}");
-        std::process::exit(e.exit_code());
+    match result {
+        Ok(()) | Err(CliError::ClosedOutput) => {}
+        Err(e) => {
+            eprintln!("xq: {}", error::one_line(&e.to_string()));
+            std::process::exit(e.exit_code());
+        }
     }
 }

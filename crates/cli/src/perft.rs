@@ -6,6 +6,7 @@ use xiangqi::board::START_FEN;
 use xiangqi::movegen::{Position, perft, perft_divide};
 
 use crate::CliError;
+use crate::io::outln;
 
 /// Arguments of `xq perft`.
 #[derive(clap::Args, Debug)]
@@ -55,15 +56,15 @@ pub fn run(args: PerftArgs) -> Result<(), CliError> {
                 .collect();
             obj["moves"] = serde_json::Value::Object(moves);
         }
-        println!("{obj}");
+        outln!("{obj}")?;
     } else {
         if let Some(d) = &divide {
             for (m, n) in d {
-                println!("{m}: {n}");
+                outln!("{m}: {n}")?;
             }
-            println!();
+            outln!()?;
         }
-        println!("{nodes}");
+        outln!("{nodes}")?;
         eprintln!("{seconds:.3} s, {:.1} M nodes/s", nps / 1e6);
     }
     Ok(())

@@ -42,7 +42,7 @@ enum Command {
 }
 
 fn out_line(s: &str) -> Result<(), CliError> {
-    writeln!(std::io::stdout().lock(), "{s}").map_err(CliError::internal)
+    writeln!(std::io::stdout().lock(), "{s}").map_err(CliError::output)
 }
 
 /// Runs `xq rulesets`.

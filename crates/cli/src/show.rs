@@ -11,7 +11,7 @@ use xiangqi::movegen::{Move, Position};
 use xiangqi::notation::{Mode, parse_move_list, render_chinese};
 
 use crate::CliError;
-use crate::io::write_atomic;
+use crate::io::{out, outln, write_output};
 
 /// Arguments of `xq show`.
 #[derive(clap::Args, Debug)]
@@ -265,11 +265,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 None => String::new(),
             }
         );
-        write_atomic(path, svg(&pos, &title, moves.last().copied()).as_bytes())?;
+        write_output(path, svg(&pos, &title, moves.last().copied()).as_bytes())?;
     }
     if args.json {
         let legal: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
-        println!(
+        outln!(
             "{}",
             serde_json::json!({
                 "fen": pos.fen(),
@@ -278,15 +278,15 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 "legal_moves": legal,
                 "plies": moves.len(),
             })
-        );
+        )?;
         return Ok(());
     }
     let colour =
         args.color || (std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none());
-    print!("{}", diagram(&pos, colour));
-    println!("FEN: {}", pos.fen());
+    out!("{}", diagram(&pos, colour))?;
+    outln!("FEN: {}", pos.fen())?;
     if let Some(l) = last {
-        println!("after {} plies, last move {l}", moves.len());
+        outln!("after {} plies, last move {l}", moves.len())?;
     }
     let status = match pos.status() {
         xiangqi::movegen::GameStatus::Ongoing if pos.is_check() => "in check",
@@ -294,13 +294,13 @@ pub fn run(args: Args) -> Result<(), CliError> {
         xiangqi::movegen::GameStatus::Checkmate { .. } => "checkmated",
         _ => "stalemated (no legal move)",
     };
-    println!(
+    outln!(
         "{} {status}",
         if pos.turn() == Color::Red {
             "Red"
         } else {
             "Black"
         }
-    );
+    )?;
     Ok(())
 }

@@ -293,7 +293,8 @@ impl EventConfig {
         struct Outer {
             event: Option<EventConfig>,
         }
-        let outer: Outer = toml::from_str(text).map_err(|e| ConfigError::Toml(e.to_string()))?;
+        let outer: Outer = toml::from_str(text)
+            .map_err(|e| ConfigError::Toml(crate::event::one_line(text, &e)))?;
         let cfg = outer.event.unwrap_or_default();
         cfg.validate()?;
         Ok(cfg)

@@ -147,6 +147,20 @@ pub enum EventError {
     Pairing(#[from] PairingError),
 }
 
+/// A TOML error as one line: `line L, column C: message`.
+pub(crate) fn one_line(text: &str, e: &toml::de::Error) -> String {
+    let message = e.message().split_whitespace().collect::<Vec<_>>().join(" ");
+    match e.span() {
+        Some(span) => {
+            let before = &text[..span.start.min(text.len())];
+            let line = before.matches('\n').count() + 1;
+            let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            format!("line {line}, column {column}: {message}")
+        }
+        None => message,
+    }
+}
+
 fn invalid(record: impl Into<String>, reason: impl Into<String>) -> EventError {
     EventError::Invalid {
         record: record.into(),
@@ -223,8 +237,7 @@ impl Event {
 
     /// Parses and validates an event file.
     pub fn from_toml(text: &str) -> Result<Event, EventError> {
-        let ev: Event = toml::from_str(text)
-            .map_err(|e| EventError::Toml(e.to_string().trim_end().to_string()))?;
+        let ev: Event = toml::from_str(text).map_err(|e| EventError::Toml(one_line(text, &e)))?;
         ev.validate()?;
         Ok(ev)
     }
@@ -242,6 +255,12 @@ impl Event {
     /// Checks every record; the first problem is reported with the record's name.
     pub fn validate(&self) -> Result<(), EventError> {
         self.config.validate()?;
+        if let Some(c) = self.name.chars().find(|c| c.is_control()) {
+            return Err(invalid(
+                "event",
+                format!("the name holds the control character {c:?}: names are one line of text"),
+            ));
+        }
         if self.players.len() < 2 {
             return Err(invalid("players", "an event needs at least two players"));
         }
@@ -262,6 +281,17 @@ impl Event {
             }
             if p.name.trim().is_empty() {
                 return Err(invalid(format!("player {}", p.no), "empty name"));
+            }
+            for (what, text) in [("name", &p.name), ("unit", &p.club)] {
+                if let Some(c) = text.chars().find(|c| c.is_control()) {
+                    return Err(invalid(
+                        format!("player {}", p.no),
+                        format!(
+                            "the {what} holds the control character {:?}: names are one line of text",
+                            c
+                        ),
+                    ));
+                }
             }
             if !names.insert((p.name.trim(), p.club.trim())) {
                 return Err(invalid(

@@ -1,0 +1,34 @@
+//! # xiangqi-event — the event file, safe for several writers
+//!
+//! The one place that touches an event file (`xq event …` and the web desk both go through it):
+//!
+//! - [`Store`]: a document file read and changed by several processes at once without losing a
+//!   change — every [`Store::update`] holds an exclusive lock (`.NAME.lock` beside the file)
+//!   across read, change and atomic replace; [`Store::create`] is race-free (exactly one of
+//!   several creators wins). [`Document`] is implemented for the scheduling crate's
+//!   [`Event`](xiangqi_scheduling::Event).
+//! - [`file`]: writing any output file whole or not at all, through symbolic links, keeping mode
+//!   and owner, refusing read-only files and anything that is not a regular file (FIFOs and
+//!   character devices such as `/dev/stdout` are written directly), with recognisable temporary
+//!   files (`.NAME.xq-tmp-XXXXXX`) that the next write sweeps up after a crash.
+//!
+//! ```
+//! use xiangqi_event::Store;
+//! use xiangqi_scheduling::{Event, EventConfig};
+//!
+//! # let dir = tempfile::tempdir()?;
+//! let players = ["甲", "乙", "丙", "丁"].map(|n| (n.to_string(), String::new())).to_vec();
+//! let event = Event::new("club", "axf", EventConfig::axf(), players, 1, Some(3), false)?;
+//! let store: Store<Event> = Store::new(dir.path().join("club.toml"));
+//! store.create(&event)?;
+//! let round = store.update(|ev| ev.pair_next().map(|r| r.round))?;
+//! store.update(|ev| ev.set_result(round, 1, "1-0", (None, None), false))?;
+//! assert_eq!(store.read()?.paired[0].boards[0].result.as_deref(), Some("1-0"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod file;
+mod store;
+
+pub use file::WriteError;
+pub use store::{Document, Store, StoreError, UpdateError};
