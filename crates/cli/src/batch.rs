@@ -13,6 +13,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 use xiangqi::adjudication::GameRecord;
 use xiangqi::movegen::{Move, Position};
+use xiangqi::notation::Mode;
 use xiangqi::rules::{Arbiter, JudgeOptions, Ruling};
 
 use crate::CliError;
@@ -34,90 +35,133 @@ pub struct BatchGame {
     pub moves: Vec<Move>,
 }
 
-/// Reads the games of a batch file.
-pub fn read_batch(
-    bytes: &[u8],
-    name: &str,
-    mode: xiangqi::notation::Mode,
-) -> Result<Vec<BatchGame>, CliError> {
-    if name.ends_with(".tsv") {
-        return read_tsv(bytes, name);
-    }
-    // The reader's errors already name the file, the game, the move and the token.
-    let games = xiangqi::notation::read_games(bytes, name, mode).map_err(CliError::input)?;
-    Ok(games
-        .into_iter()
-        .enumerate()
-        .map(|(i, g)| {
-            let tag = |k: &str| {
-                g.tags
-                    .iter()
-                    .find(|(t, _)| t.eq_ignore_ascii_case(k))
-                    .map(|(_, v)| v.clone())
-            };
-            let id = match (tag("Red"), tag("Black"), tag("Date")) {
-                (Some(r), Some(b), d) => {
-                    format!(
-                        "#{} {} – {}{}",
-                        i + 1,
-                        r,
-                        b,
-                        d.map(|d| format!(" {d}")).unwrap_or_default()
-                    )
-                }
-                _ => format!("#{}", i + 1),
-            };
-            BatchGame {
-                index: i + 1,
-                tags: g.tags.iter().cloned().collect(),
-                id,
-                result: g.result.clone().or_else(|| tag("Result")),
-                start: g.start,
-                moves: g.moves,
-            }
-        })
-        .collect())
+/// One record of a batch before judging: a game read (or to be read) or why it is unusable.
+enum Item {
+    /// A PGN record, read in the worker (reading is part of the work).
+    Record(xiangqi::notation::stream::Record),
+    /// A game already read (whole-file formats, `.tsv` lines).
+    Game(Box<BatchGame>),
+    /// A record that could not be read: its 1-based position and why.
+    Bad(usize, String),
 }
 
-fn read_tsv(bytes: &[u8], name: &str) -> Result<Vec<BatchGame>, CliError> {
-    let text = std::str::from_utf8(bytes)
-        .map_err(|e| CliError::input(format!("{name}: not UTF-8: {e}")))?;
-    let mut lines = text.lines();
-    let header: Vec<&str> = lines
-        .next()
-        .ok_or_else(|| CliError::input(format!("{name}: empty file")))?
-        .split('\t')
-        .collect();
-    let col = |k: &str| header.iter().position(|h| h.trim_start_matches('#') == k);
-    let moves_col = col("iccs_moves").ok_or_else(|| {
-        CliError::input(format!("{name}:1: no `iccs_moves` column in the header"))
-    })?;
-    let id_col = col("id");
-    let result_col = col("result");
-    let mut out = Vec::new();
-    for (i, line) in lines.enumerate() {
-        if line.trim().is_empty() {
-            continue;
+/// A game of a whole-file format or of a PGN record, as a batch game.
+fn batch_game(index: usize, g: xiangqi::notation::Game) -> BatchGame {
+    let tag = |k: &str| {
+        g.tags
+            .iter()
+            .find(|(t, _)| t.eq_ignore_ascii_case(k))
+            .map(|(_, v)| v.clone())
+    };
+    let id = match (tag("Red"), tag("Black"), tag("Date")) {
+        (Some(r), Some(b), d) => {
+            format!(
+                "#{index} {r} – {b}{}",
+                d.map(|d| format!(" {d}")).unwrap_or_default()
+            )
         }
+        _ => format!("#{index}"),
+    };
+    BatchGame {
+        index,
+        tags: g.tags.iter().cloned().collect(),
+        id,
+        result: g.result.clone().or_else(|| tag("Result")),
+        start: g.start,
+        moves: g.moves,
+    }
+}
+
+/// The records of a batch file, read as a stream: memory stays bounded whatever the file's size.
+/// `Err` is an input unusable as a whole (exit 2); a bad record is an [`Item::Bad`].
+fn open_items(
+    path: &str,
+    mode: xiangqi::notation::Mode,
+) -> Result<Box<dyn Iterator<Item = Result<Item, CliError>>>, CliError> {
+    use xiangqi::notation::stream::{Database, open_database};
+    let file: Box<dyn std::io::Read> = if path == "-" {
+        Box::new(std::io::stdin())
+    } else {
+        Box::new(std::fs::File::open(path).map_err(|e| CliError::input(format!("{path}: {e}")))?)
+    };
+    let io_err = move |e: std::io::Error| CliError::input(format!("{path}: {e}"));
+    if path.ends_with(".tsv") {
+        return Ok(Box::new(TsvItems::open(file, path)?));
+    }
+    match open_database(file).map_err(io_err)? {
+        Database::Records(records) => {
+            let name = path.to_string();
+            Ok(Box::new(records.map(move |r| {
+                r.map(Item::Record)
+                    .map_err(|e| CliError::input(format!("{name}: {e}")))
+            })))
+        }
+        Database::Whole(bytes) => {
+            // The reader's errors already name the file, the game, the move and the token.
+            let games =
+                xiangqi::notation::read_games(&bytes, path, mode).map_err(CliError::input)?;
+            Ok(Box::new(games.into_iter().enumerate().map(|(i, g)| {
+                Ok(Item::Game(Box::new(batch_game(i + 1, g))))
+            })))
+        }
+    }
+}
+
+/// The lines of a tab-separated file whose header names an `iccs_moves` column (and optionally
+/// `#id` and `result`), one game a line.
+struct TsvItems {
+    lines: std::io::Lines<std::io::BufReader<Box<dyn std::io::Read>>>,
+    name: String,
+    moves_col: usize,
+    id_col: Option<usize>,
+    result_col: Option<usize>,
+    line: usize,
+    games: usize,
+}
+
+impl TsvItems {
+    fn open(file: Box<dyn std::io::Read>, name: &str) -> Result<TsvItems, CliError> {
+        use std::io::BufRead as _;
+        let mut lines = std::io::BufReader::new(file).lines();
+        let header = lines
+            .next()
+            .ok_or_else(|| CliError::input(format!("{name}: empty file")))?
+            .map_err(|e| CliError::input(format!("{name}:1: {e}")))?;
+        let header: Vec<&str> = header.split('\t').collect();
+        let col = |k: &str| header.iter().position(|h| h.trim_start_matches('#') == k);
+        let moves_col = col("iccs_moves").ok_or_else(|| {
+            CliError::input(format!("{name}:1: no `iccs_moves` column in the header"))
+        })?;
+        Ok(TsvItems {
+            id_col: col("id"),
+            result_col: col("result"),
+            lines,
+            name: name.to_string(),
+            moves_col,
+            line: 1,
+            games: 0,
+        })
+    }
+
+    fn game(&self, line: &str) -> Result<BatchGame, String> {
+        let name = &self.name;
+        let lineno = self.line;
         let fields: Vec<&str> = line.split('\t').collect();
-        let lineno = i + 2;
         let mv_text = fields
-            .get(moves_col)
-            .ok_or_else(|| CliError::input(format!("{name}:{lineno}: missing iccs_moves")))?;
+            .get(self.moves_col)
+            .ok_or_else(|| format!("{name}:{lineno}: missing iccs_moves"))?;
         let mut moves = Vec::new();
         for (k, tok) in mv_text.split_whitespace().enumerate() {
-            let m = Move::from_iccs(tok).ok_or_else(|| {
-                CliError::input(format!(
-                    "{name}:{lineno}: move {} `{tok}` is not ICCS",
-                    k + 1
-                ))
-            })?;
+            let m = Move::from_iccs(tok)
+                .ok_or_else(|| format!("{name}:{lineno}: move {} `{tok}` is not ICCS", k + 1))?;
             moves.push(m);
         }
-        let id = id_col
+        let id = self
+            .id_col
             .and_then(|c| fields.get(c))
-            .map_or_else(|| format!("#{}", out.len() + 1), |s| s.to_string());
-        let result = result_col
+            .map_or_else(|| format!("#{}", self.games), |s| s.to_string());
+        let result = self
+            .result_col
             .and_then(|c| fields.get(c))
             .map(|s| s.to_string());
         let mut tags = BTreeMap::new();
@@ -125,16 +169,43 @@ fn read_tsv(bytes: &[u8], name: &str) -> Result<Vec<BatchGame>, CliError> {
         if let Some(r) = &result {
             tags.insert("result".to_string(), r.clone());
         }
-        out.push(BatchGame {
-            index: out.len() + 1,
+        Ok(BatchGame {
+            index: self.games,
             tags,
             id,
             result,
             start: Position::start(),
             moves,
-        });
+        })
     }
-    Ok(out)
+}
+
+impl Iterator for TsvItems {
+    type Item = Result<Item, CliError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            let line = match self.lines.next()? {
+                Ok(l) => l,
+                Err(e) => {
+                    return Some(Err(CliError::input(format!(
+                        "{}:{}: {e}",
+                        self.name,
+                        self.line + 1
+                    ))));
+                }
+            };
+            self.line += 1;
+            if line.trim().is_empty() {
+                continue;
+            }
+            self.games += 1;
+            return Some(Ok(match self.game(&line) {
+                Ok(g) => Item::Game(Box::new(g)),
+                Err(e) => Item::Bad(self.games, e),
+            }));
+        }
+    }
 }
 
 /// What the batch found about one game.
@@ -150,8 +221,12 @@ pub struct GameReport {
     pub result: Option<String>,
     /// Plies.
     pub plies: usize,
-    /// An illegal move, if the record stops early (ply number and move).
+    /// An illegal move, if the record stops early (ply number and move); for an unreadable
+    /// record, why it could not be read (game, ply and token).
     pub error: Option<String>,
+    /// The record could not be read at all (it has no rulings); only written when true.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub unreadable: bool,
     /// One ruling per ruleset (the plies list is left out to keep lines short).
     pub rulings: Vec<BriefRuling>,
     /// Whether the rulings' repetition verdicts or outcomes differ.
@@ -216,6 +291,7 @@ pub fn judge_game(game: &BatchGame, arbiters: &[Arbiter]) -> GameReport {
                         result: game.result.clone(),
                         plies: 0,
                         error: Some(e2.to_string()),
+                        unreadable: false,
                         rulings: Vec::new(),
                         disagree: false,
                     };
@@ -236,8 +312,36 @@ pub fn judge_game(game: &BatchGame, arbiters: &[Arbiter]) -> GameReport {
         result: game.result.clone(),
         plies: record.len(),
         error,
+        unreadable: false,
         rulings,
         disagree,
+    }
+}
+
+/// The report of a record that could not be read.
+fn unreadable(index: usize, error: String) -> GameReport {
+    GameReport {
+        game: index,
+        tags: BTreeMap::new(),
+        id: format!("#{index}"),
+        result: None,
+        plies: 0,
+        error: Some(error),
+        unreadable: true,
+        rulings: Vec::new(),
+        disagree: false,
+    }
+}
+
+/// Reads (if need be) and rules one item.
+fn judge_item(item: Item, arbiters: &[Arbiter], path: &str, mode: Mode) -> GameReport {
+    match item {
+        Item::Game(g) => judge_game(&g, arbiters),
+        Item::Bad(i, e) => unreadable(i, e),
+        Item::Record(r) => match r.read(path, mode) {
+            Ok(g) => judge_game(&batch_game(r.index, g), arbiters),
+            Err(e) => unreadable(r.index, e.to_string()),
+        },
     }
 }
 
@@ -257,8 +361,10 @@ pub struct BatchOptions {
 /// The summary of a batch.
 #[derive(Debug, Clone, Serialize, Default)]
 pub struct Summary {
-    /// Games read.
+    /// Games read (unreadable records included).
     pub games: usize,
+    /// Records that could not be read at all (no ruling).
+    pub unreadable: usize,
     /// Plies replayed.
     pub plies: usize,
     /// Games whose record has an illegal move (judged up to it).
@@ -286,104 +392,52 @@ pub struct Summary {
     pub jobs: usize,
 }
 
-/// Rules every game; returns the per-game reports in input order and the elapsed seconds.
-pub fn judge_all(
-    games: &[BatchGame],
-    arbiters: &[Arbiter],
-    opts: BatchOptions,
-) -> Result<(Vec<GameReport>, f64, usize), CliError> {
-    let bar = if opts.progress {
-        let b = indicatif::ProgressBar::new(games.len() as u64);
-        b.set_draw_target(indicatif::ProgressDrawTarget::stderr());
-        if let Ok(style) = indicatif::ProgressStyle::with_template(
-            "{spinner} judging [{bar:40}] {pos}/{len} games ({per_sec}, eta {eta})",
-        ) {
-            b.set_style(style.progress_chars("=> "));
-        }
-        b
+/// The worker threads for `--jobs N`: 0 means every core, and more than the machine has are
+/// never started (a request for 100,000 gets the number of cores).
+pub fn effective_jobs(requested: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if requested == 0 {
+        cores
     } else {
-        indicatif::ProgressBar::hidden()
-    };
-    let start = Instant::now();
-    let jobs = if opts.jobs == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        opts.jobs
-    };
-    let reports: Vec<GameReport> = if jobs <= 1 {
-        games
-            .iter()
-            .map(|g| {
-                let r = judge_game(g, arbiters);
-                bar.inc(1);
-                r
-            })
-            .collect()
-    } else {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(jobs)
-            .build()
-            .map_err(|e| CliError::internal(format!("thread pool: {e}")))?;
-        pool.install(|| {
-            games
-                .par_iter()
-                .map(|g| {
-                    let r = judge_game(g, arbiters);
-                    bar.inc(1);
-                    r
-                })
-                .collect()
-        })
-    };
-    bar.finish_and_clear();
-    Ok((reports, start.elapsed().as_secs_f64(), jobs))
+        requested.min(cores)
+    }
 }
 
-/// Builds the summary of the reports.
-pub fn summarize(
-    reports: &[GameReport],
-    seconds: f64,
-    jobs: usize,
-    max_examples: usize,
-) -> Summary {
-    let mut s = Summary {
-        games: reports.len(),
-        seconds,
-        jobs,
-        games_per_second: if seconds > 0.0 {
-            reports.len() as f64 / seconds
-        } else {
-            0.0
-        },
-        ..Summary::default()
-    };
-    for r in reports {
-        s.plies += r.plies;
-        if r.error.is_some() {
-            s.illegal += 1;
+impl Summary {
+    /// Counts one game's report in; keeps it as an example if it is among the first
+    /// `max_examples` disagreements.
+    pub fn add(&mut self, r: &GameReport, max_examples: usize) {
+        self.games += 1;
+        self.plies += r.plies;
+        if r.unreadable {
+            self.unreadable += 1;
+        } else if r.error.is_some() {
+            self.illegal += 1;
         }
         if r.rulings.iter().any(|x| x.repetition.is_some()) {
-            s.with_repetition += 1;
+            self.with_repetition += 1;
         }
         for b in &r.rulings {
-            *s.outcomes
+            *self
+                .outcomes
                 .entry(b.ruleset.clone())
                 .or_default()
                 .entry(b.outcome.to_string())
                 .or_default() += 1;
             if let Some(rep) = &b.repetition {
-                *s.verdicts
+                *self
+                    .verdicts
                     .entry(b.ruleset.clone())
                     .or_default()
                     .entry(rep.verdict.as_str().to_string())
                     .or_default() += 1;
-                let labels = s.labels.entry(b.ruleset.clone()).or_default();
+                let labels = self.labels.entry(b.ruleset.clone()).or_default();
                 *labels.entry(rep.red.clone()).or_default() += 1;
                 *labels.entry(rep.black.clone()).or_default() += 1;
             }
         }
         if r.disagree {
-            s.disagreements += 1;
+            self.disagreements += 1;
             let kind = r
                 .rulings
                 .iter()
@@ -398,13 +452,23 @@ pub fn summarize(
                 })
                 .collect::<Vec<_>>()
                 .join(" / ");
-            *s.disagreement_kinds.entry(kind).or_default() += 1;
-            if s.examples.len() < max_examples {
-                s.examples.push(r.clone());
+            *self.disagreement_kinds.entry(kind).or_default() += 1;
+            if self.examples.len() < max_examples {
+                self.examples.push(r.clone());
             }
         }
     }
-    s
+
+    /// Sets the timing fields.
+    pub fn finish(&mut self, seconds: f64, jobs: usize) {
+        self.seconds = seconds;
+        self.jobs = jobs;
+        self.games_per_second = if seconds > 0.0 {
+            self.games as f64 / seconds
+        } else {
+            0.0
+        };
+    }
 }
 
 /// Renders the summary as a Markdown report (the federation's reading).
@@ -415,6 +479,12 @@ pub fn render_summary(s: &Summary, source: &str) -> String {
         "- games: {}  (plies: {}; records with an illegal move: {})\n",
         s.games, s.plies, s.illegal
     ));
+    if s.unreadable > 0 {
+        o.push_str(&format!(
+            "- records that could not be read (no ruling): {}\n",
+            s.unreadable
+        ));
+    }
     o.push_str(&format!(
         "- games in which a position occurs for the third time (a ruling is due): {}\n",
         s.with_repetition
@@ -490,42 +560,102 @@ pub fn render_summary(s: &Summary, source: &str) -> String {
     o
 }
 
-/// Runs a batch and writes JSON lines (or the summary) to stdout.
+/// Games judged at a time: memory holds one chunk of records and reports, whatever the file's
+/// size.
+const CHUNK: usize = 512;
+
+/// Runs a batch and writes JSON lines (or the summary) to stdout, streaming: records are read,
+/// judged (in parallel with `--jobs`) and written a chunk at a time, in input order. A record
+/// that cannot be read gets its line with an `error` and the batch goes on; the run then ends
+/// with [`CliError::BadRecords`] (exit 3), or exit 2 if no record could be read at all.
 pub fn run(path: &str, arbiters: &[Arbiter], opts: BatchOptions) -> Result<(), CliError> {
-    let bytes = std::fs::read(path).map_err(|e| CliError::input(format!("{path}: {e}")))?;
-    let games = read_batch(&bytes, path, opts.mode)?;
-    let (reports, seconds, jobs) = judge_all(&games, arbiters, opts)?;
+    let mut items = open_items(path, opts.mode)?;
+    let jobs = effective_jobs(opts.jobs);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .map_err(|e| CliError::internal(format!("thread pool: {e}")))?;
+    let bar = if opts.progress {
+        let b = indicatif::ProgressBar::new_spinner();
+        b.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+        if let Ok(style) =
+            indicatif::ProgressStyle::with_template("{spinner} judging: {pos} games ({per_sec})")
+        {
+            b.set_style(style);
+        }
+        b
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let w = CliError::output;
+    let mut summary = Summary::default();
+    let start = Instant::now();
+    loop {
+        let chunk: Vec<Item> = items
+            .by_ref()
+            .take(CHUNK)
+            .collect::<Result<Vec<Item>, CliError>>()?;
+        if chunk.is_empty() {
+            break;
+        }
+        let mode = opts.mode;
+        let reports: Vec<GameReport> = if jobs <= 1 {
+            chunk
+                .into_iter()
+                .map(|it| judge_item(it, arbiters, path, mode))
+                .collect()
+        } else {
+            pool.install(|| {
+                chunk
+                    .into_par_iter()
+                    .map(|it| judge_item(it, arbiters, path, mode))
+                    .collect()
+            })
+        };
+        for r in &reports {
+            summary.add(r, 12);
+            if !opts.summary {
+                serde_json::to_writer(&mut out, r).map_err(CliError::output)?;
+                out.write_all(b"\n").map_err(CliError::output)?;
+            }
+        }
+        bar.inc(reports.len() as u64);
+    }
+    bar.finish_and_clear();
+    let seconds = start.elapsed().as_secs_f64();
+    summary.finish(seconds, jobs);
     if opts.summary {
-        let s = summarize(&reports, seconds, jobs, 12);
-        out.write_all(render_summary(&s, path).as_bytes())
-            .map_err(w)?;
+        out.write_all(render_summary(&summary, path).as_bytes())
+            .map_err(CliError::output)?;
         writeln!(
             out,
             "\n{} games in {:.3} s ({:.0} games/s, {} thread{})",
-            s.games,
-            s.seconds,
-            s.games_per_second,
+            summary.games,
+            summary.seconds,
+            summary.games_per_second,
             jobs,
             if jobs == 1 { "" } else { "s" }
         )
-        .map_err(w)?;
-    } else {
-        for r in &reports {
-            serde_json::to_writer(&mut out, r).map_err(CliError::output)?;
-            out.write_all(b"\n").map_err(w)?;
-        }
+        .map_err(CliError::output)?;
     }
-    out.flush().map_err(w)?;
+    out.flush().map_err(CliError::output)?;
     eprintln!(
         "judged {} games in {:.3} s ({:.0} games/s, {} thread{})",
-        reports.len(),
+        summary.games,
         seconds,
-        reports.len() as f64 / seconds.max(1e-9),
+        summary.games as f64 / seconds.max(1e-9),
         jobs,
         if jobs == 1 { "" } else { "s" }
     );
-    Ok(())
+    match summary.unreadable {
+        0 => Ok(()),
+        n if n == summary.games => Err(CliError::input(format!(
+            "{path}: none of its {n} records could be read as a game"
+        ))),
+        n => Err(CliError::BadRecords(format!(
+            "{path}: {n} of {} records could not be read (their lines carry the error)",
+            summary.games
+        ))),
+    }
 }

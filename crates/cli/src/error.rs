@@ -9,6 +9,10 @@ pub enum CliError {
     /// An internal error (I/O on output, a bug): exit code 1.
     #[error("internal error: {0}")]
     Internal(String),
+    /// The command finished, but some records of its input were bad (a batch that judged every
+    /// readable game and marked the others): exit code 3.
+    #[error("{0}")]
+    BadRecords(String),
     /// Standard output was closed by its reader (`xq … | head`): the command ends quietly with
     /// exit code 0, as `cat` does. Whatever the command saved before printing stays saved.
     #[error("standard output closed")]
@@ -42,6 +46,7 @@ impl CliError {
         match self {
             CliError::Input(_) => 2,
             CliError::Internal(_) => 1,
+            CliError::BadRecords(_) => 3,
             CliError::ClosedOutput => 0,
         }
     }

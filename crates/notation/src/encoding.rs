@@ -110,6 +110,19 @@ pub fn decode(bytes: &[u8]) -> Result<(Cow<'_, str>, TextEncoding), String> {
         })
 }
 
+/// Decodes `bytes` strictly in the given encoding (no BOM handling): `None` if they are not
+/// valid text in it. Without the `encoding` feature only UTF-8 is decoded.
+pub fn decode_as(encoding: TextEncoding, bytes: &[u8]) -> Option<String> {
+    match encoding {
+        TextEncoding::Utf8 => std::str::from_utf8(bytes).ok().map(str::to_string),
+        #[cfg(feature = "encoding")]
+        TextEncoding::Gb18030 => decode_strict(GB18030, bytes),
+        #[cfg(feature = "encoding")]
+        TextEncoding::Big5 => decode_strict(BIG5, bytes),
+        _ => None,
+    }
+}
+
 /// Decodes GBK bytes from a binary format (XQF strings), replacing bad bytes.
 #[cfg(feature = "encoding")]
 pub(crate) fn decode_gbk_lossy(bytes: &[u8]) -> String {

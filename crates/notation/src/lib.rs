@@ -41,6 +41,7 @@ pub mod encoding;
 pub mod game;
 pub mod iccs;
 pub mod pgn;
+pub mod stream;
 pub mod wxf;
 pub mod xqf;
 

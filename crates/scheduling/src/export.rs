@@ -94,39 +94,43 @@ pub fn standings_text(ev: &Event, st: &[Standing]) -> String {
 }
 
 /// CSV standings (`rank,no,name,club,points,<criteria ids>`).
+///
+/// Written by the `csv` crate (RFC 4180 quoting). Text cells that a spreadsheet program would
+/// run as a formula — starting with `=`, `+`, `-`, `@`, a tab or a carriage return — are
+/// prefixed with `'` (the OWASP "CSV injection" advice), so `=cmd|' /C calc'!A0` as a player's
+/// name is shown as text, never executed.
 pub fn standings_csv(ev: &Event, st: &[Standing]) -> String {
-    let esc = |s: &str| {
-        if s.contains([',', '"', '\n']) {
-            format!("\"{}\"", s.replace('"', "\"\""))
-        } else {
-            s.to_string()
-        }
-    };
-    let mut out = String::from("rank,shared,no,name,club,points");
-    for id in ev.config.chain() {
-        out.push(',');
-        out.push_str(&id);
-    }
-    out.push('\n');
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let mut header: Vec<String> = ["rank", "shared", "no", "name", "club", "points"]
+        .map(String::from)
+        .to_vec();
+    header.extend(ev.config.chain());
+    // Writing to a Vec cannot fail.
+    let _ = w.write_record(&header);
     for s in st {
         let p = ev.player(s.no);
-        let _ = write!(
-            out,
-            "{},{},{},{},{},{}",
-            s.rank,
-            s.shared,
-            s.no,
-            esc(&p.map_or(String::new(), |p| p.name.clone())),
-            esc(&p.map_or(String::new(), |p| p.club.clone())),
-            fmt_value(&[s.points])
-        );
-        for v in &s.tie_breaks {
-            out.push(',');
-            out.push_str(&fmt_value(v));
-        }
-        out.push('\n');
+        let mut row = vec![
+            s.rank.to_string(),
+            s.shared.to_string(),
+            s.no.to_string(),
+            spreadsheet_safe(p.map_or("", |p| &p.name)),
+            spreadsheet_safe(p.map_or("", |p| &p.club)),
+            fmt_value(&[s.points]),
+        ];
+        row.extend(s.tie_breaks.iter().map(|v| fmt_value(v)));
+        let _ = w.write_record(&row);
     }
-    out
+    String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
+}
+
+/// A text cell that no spreadsheet program runs as a formula: a leading `=`, `+`, `-`, `@`, tab
+/// or carriage return gets a `'` before it.
+pub fn spreadsheet_safe(cell: &str) -> String {
+    if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{cell}")
+    } else {
+        cell.to_string()
+    }
 }
 
 /// JSON: the event's rounds and the standings.
@@ -422,4 +426,49 @@ pub fn trf(ev: &Event, st: &[Standing]) -> String {
         out.push('\n');
     }
     out
+}
+
+#[cfg(test)]
+mod csv_tests {
+    use super::*;
+
+    #[test]
+    fn formula_cells_are_neutralised_and_quoting_is_rfc4180() {
+        assert_eq!(
+            spreadsheet_safe("=cmd|' /C calc'!A0"),
+            "'=cmd|' /C calc'!A0"
+        );
+        for bad in ["+1", "-2", "@SUM(A1)", "\tx", "\rx"] {
+            assert!(spreadsheet_safe(bad).starts_with('\''), "{bad:?}");
+        }
+        assert_eq!(spreadsheet_safe("王天一"), "王天一");
+        let players = vec![
+            ("=cmd|' /C calc'!A0".to_string(), "a,b".to_string()),
+            ("王天一".to_string(), "\"HZ\"".to_string()),
+        ];
+        let ev = Event::new(
+            "t",
+            "axf",
+            crate::EventConfig::axf(),
+            players,
+            1,
+            Some(1),
+            false,
+        )
+        .unwrap();
+        let csv = standings_csv(&ev, &ev.standings(None));
+        let mut rows = csv::Reader::from_reader(csv.as_bytes());
+        let names: Vec<(String, String)> = rows
+            .records()
+            .map(|r| {
+                let r = r.unwrap();
+                (r[3].to_string(), r[4].to_string())
+            })
+            .collect();
+        assert!(
+            names.contains(&("'=cmd|' /C calc'!A0".into(), "a,b".into())),
+            "{csv}"
+        );
+        assert!(names.contains(&("王天一".into(), "\"HZ\"".into())), "{csv}");
+    }
 }
