@@ -19,11 +19,19 @@ const SLOTS: [PieceKind; 16] = {
     ]
 };
 
-fn field<'a>(block: &'a str, name: &str) -> Option<&'a str> {
+/// The text of field `name`: `Ok(None)` when absent, an error when it is opened but never
+/// closed (a truncated file must not read as a shorter game).
+fn field<'a>(block: &'a str, name: &str) -> Result<Option<&'a str>, String> {
     let open = format!("[DhtmlXQ_{name}]");
-    let start = block.find(&open)? + open.len();
-    let end = block[start..].find(&format!("[/DhtmlXQ_{name}]"))? + start;
-    Some(block[start..end].trim())
+    let Some(at) = block.find(&open) else {
+        return Ok(None);
+    };
+    let start = at + open.len();
+    let close = format!("[/DhtmlXQ_{name}]");
+    match block[start..].find(&close) {
+        Some(end) => Ok(Some(block[start..start + end].trim())),
+        None => Err(format!("{open} is not closed by {close}")),
+    }
 }
 
 fn square(x: u8, y: u8) -> Option<Square> {
@@ -39,7 +47,14 @@ pub fn read(text: &str, source_name: &str) -> Result<Vec<Game>, GameFileError> {
     let mut rest = text;
     while let Some(i) = rest.find("[DhtmlXQ]") {
         let after = &rest[i + "[DhtmlXQ]".len()..];
-        let end = after.find("[/DhtmlXQ]").unwrap_or(after.len());
+        let Some(end) = after.find("[/DhtmlXQ]") else {
+            return Err(GameFileError {
+                source_name: source_name.to_string(),
+                game: Some(games.len() + 1),
+                ply: None,
+                kind: GameFileErrorKind::Corrupt("[DhtmlXQ] is not closed by [/DhtmlXQ]".into()),
+            });
+        };
         let block = &after[..end];
         rest = &after[end..];
         games.push(read_block(block, source_name, games.len() + 1)?);
@@ -54,7 +69,9 @@ fn read_block(block: &str, source_name: &str, game: usize) -> Result<Game, GameF
         ply,
         kind,
     };
+    let corrupt = |e: String| err(None, GameFileErrorKind::Corrupt(e));
     let binit = field(block, "binit")
+        .map_err(corrupt)?
         .filter(|b| !b.is_empty())
         .unwrap_or(START_BINIT);
     let b = binit.as_bytes();
@@ -82,11 +99,16 @@ fn read_block(block: &str, source_name: &str, game: usize) -> Result<Game, GameF
         let color = if i < 16 { Color::Red } else { Color::Black };
         board.put(sq, Piece::new(color, SLOTS[i % 16]));
     }
-    let moves_text: Vec<u8> = field(block, "movelist")
-        .unwrap_or("")
-        .bytes()
-        .filter(|c| c.is_ascii_digit())
-        .collect();
+    let movelist = field(block, "movelist").map_err(corrupt)?.unwrap_or("");
+    if let Some(bad) = movelist
+        .chars()
+        .find(|c| !c.is_ascii_digit() && !c.is_whitespace())
+    {
+        return Err(corrupt(format!(
+            "_movelist holds `{bad}`: only digits (4 per move) are allowed"
+        )));
+    }
+    let moves_text: Vec<u8> = movelist.bytes().filter(|c| c.is_ascii_digit()).collect();
     // The side to move is the side of the first moving piece.
     let first_color = moves_text
         .get(0..2)
@@ -114,16 +136,18 @@ fn read_block(block: &str, source_name: &str, game: usize) -> Result<Game, GameF
         ("blackteam", "BlackTeam"),
         ("open", "Opening"),
     ] {
-        if let Some(v) = field(block, f).filter(|v| !v.is_empty()) {
+        if let Some(v) = field(block, f).map_err(corrupt)?.filter(|v| !v.is_empty()) {
             g.tags.push((tag.to_string(), v.to_string()));
         }
     }
-    g.result = field(block, "result").and_then(|r| match r {
-        "红胜" | "紅勝" | "W" | "1-0" => Some("1-0".to_string()),
-        "黑胜" | "黑勝" | "L" | "0-1" => Some("0-1".to_string()),
-        "和棋" | "D" | "1/2-1/2" => Some("1/2-1/2".to_string()),
-        _ => None,
-    });
+    g.result = field(block, "result")
+        .map_err(corrupt)?
+        .and_then(|r| match r {
+            "红胜" | "紅勝" | "W" | "1-0" => Some("1-0".to_string()),
+            "黑胜" | "黑勝" | "L" | "0-1" => Some("0-1".to_string()),
+            "和棋" | "D" | "1/2-1/2" => Some("1/2-1/2".to_string()),
+            _ => None,
+        });
     if let Some(r) = g.result.clone() {
         g.set_tag("Result", r);
     }
@@ -153,13 +177,49 @@ fn read_block(block: &str, source_name: &str, game: usize) -> Result<Game, GameF
         pos.play_unchecked(m);
         g.moves.push(m);
     }
-    if let Some(c) = field(block, "comment0").filter(|c| !c.is_empty()) {
+    if let Some(c) = field(block, "comment0")
+        .map_err(corrupt)?
+        .filter(|c| !c.is_empty())
+    {
         g.comments.push((0, c.to_string()));
     }
     for ply in 1..=g.moves.len() {
-        if let Some(c) = field(block, &format!("comment{ply}")).filter(|c| !c.is_empty()) {
+        if let Some(c) = field(block, &format!("comment{ply}"))
+            .map_err(corrupt)?
+            .filter(|c| !c.is_empty())
+        {
             g.comments.push((ply, c.to_string()));
         }
     }
     Ok(g)
+}
+
+#[cfg(test)]
+mod truncation_tests {
+    use super::*;
+
+    #[test]
+    fn an_unclosed_field_or_block_is_an_error_not_a_shorter_game() {
+        let whole = "[DhtmlXQ][DhtmlXQ_movelist]77471219[/DhtmlXQ_movelist][DhtmlXQ_result]红胜[/DhtmlXQ_result][/DhtmlXQ]";
+        let g = read(whole, "t").unwrap();
+        assert_eq!(g[0].moves.len(), 2);
+        for (cut, what) in [
+            (
+                "[DhtmlXQ][DhtmlXQ_movelist]77471219[DhtmlXQ_result]1-0[/DhtmlXQ_result][/DhtmlXQ]",
+                "[DhtmlXQ_movelist] is not closed",
+            ),
+            (
+                "[DhtmlXQ][DhtmlXQ_movelist]77471219[/DhtmlXQ_movelist]",
+                "[DhtmlXQ] is not closed",
+            ),
+            (
+                "[DhtmlXQ][DhtmlXQ_movelist]7747x219[/DhtmlXQ_movelist][/DhtmlXQ]",
+                "holds `x`",
+            ),
+        ] {
+            let e = read(cut, "t").unwrap_err();
+            assert!(e.to_string().contains(what), "{e}");
+            assert_eq!(e.game, Some(1));
+        }
+    }
 }
