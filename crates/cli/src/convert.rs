@@ -109,6 +109,16 @@ fn convert(args: &Args, bytes: &[u8]) -> Result<String, CliError> {
     if games.is_empty() {
         return Err(CliError::input(format!("{name}: no game or move found")));
     }
+    // Tolerant reading leaves out what it cannot read: say exactly what, one line each.
+    for (i, g) in games.iter().enumerate() {
+        for d in &g.dropped {
+            eprintln!(
+                "xq: warning: {name}, game {}: {} (--strict refuses the file)",
+                i + 1,
+                crate::error::one_line(d)
+            );
+        }
+    }
     if args.json {
         return Ok(format!("{}\n", json(&games)));
     }

@@ -21,14 +21,16 @@ pub enum GameFormat {
     Cbl,
 }
 
-/// An alternative line: it replaces the main-line move at index `ply` (0-based), starting from
-/// the position before that move.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// An alternative line: it replaces the move at index `ply` (0-based) of the line it belongs to
+/// (the main line, or the variation holding it), starting from the position before that move.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Variation {
-    /// Index in [`Game::moves`] of the main-line move this line replaces.
+    /// Index in the parent line's moves of the move this line replaces.
     pub ply: usize,
-    /// The moves of the line (as far as they could be resolved).
+    /// The moves of the line (as far as they could be resolved: see [`Game::dropped`]).
     pub moves: Vec<Move>,
+    /// Alternatives within this line (nested variations, to any depth).
+    pub variations: Vec<Variation>,
 }
 
 /// One game: tags, start position, main line, result, and what the file had besides.
@@ -45,8 +47,12 @@ pub struct Game {
     pub result: Option<String>,
     /// Comments: (number of main-line plies played before it, text).
     pub comments: Vec<(usize, String)>,
-    /// Alternative lines (first level only).
+    /// Alternative lines to the main line, each holding its own alternatives (the whole tree).
     pub variations: Vec<Variation>,
+    /// What the reader could not read and left out, one line each (a variation's move that is
+    /// illegal or not a move, and the rest of that line). Empty for a fully read game; in
+    /// [`Mode::Strict`](crate::Mode::Strict) such a game is an error instead.
+    pub dropped: Vec<String>,
     /// Where the game came from.
     pub format: GameFormat,
 }
@@ -61,6 +67,7 @@ impl Game {
             result: None,
             comments: Vec::new(),
             variations: Vec::new(),
+            dropped: Vec::new(),
             format,
         }
     }

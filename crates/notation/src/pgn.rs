@@ -299,6 +299,53 @@ fn parse_token(
 
 type BuildError = (Option<usize>, GameFileErrorKind);
 
+/// A variation being read.
+struct OpenLine {
+    /// The position it starts from.
+    start: Position,
+    /// The position after its moves so far; `None` once a token could not be read (the rest of
+    /// the line is dropped).
+    pos: Option<Position>,
+    var: Variation,
+    /// Where it is, for messages.
+    path: String,
+    /// What was left out of it.
+    dropped: Vec<String>,
+}
+
+impl OpenLine {
+    /// A variation that cannot be read at all (it replaces no move).
+    fn dead(path: String) -> OpenLine {
+        OpenLine {
+            start: Position::start(),
+            pos: None,
+            var: Variation::default(),
+            dropped: vec![format!("{path}: left out (it replaces no move)")],
+            path,
+        }
+    }
+
+    fn push(&mut self, tok: &str, notation: Option<Notation>, mode: Mode) {
+        let Some(pos) = &mut self.pos else {
+            return;
+        };
+        match parse_token(pos, tok, notation, mode) {
+            Ok(m) => {
+                pos.play_unchecked(m);
+                self.var.moves.push(m);
+            }
+            Err(e) => {
+                self.dropped.push(format!(
+                    "{}: move {} `{tok}` left out with the rest of the line: {e}",
+                    self.path,
+                    self.var.moves.len() + 1
+                ));
+                self.pos = None;
+            }
+        }
+    }
+}
+
 /// Resolves one raw game.
 pub fn build_game(raw: &RawGame<'_>, mode: Mode) -> Result<Game, BuildError> {
     let start = match raw.tag("FEN") {
@@ -314,54 +361,78 @@ pub fn build_game(raw: &RawGame<'_>, mode: Mode) -> Result<Game, BuildError> {
     let mut game = Game::new(start.clone(), GameFormat::Pgn);
     game.tags = raw.tags.clone();
     let mut pos = start;
-    let mut depth = 0usize;
-    let mut var_tokens: Vec<&str> = Vec::new();
-    let mut var_ply = 0usize;
+    // Open variations, innermost last: each with the position it starts from and where it is.
+    let mut open: Vec<OpenLine> = Vec::new();
     for t in &raw.tokens {
-        match *t {
-            Token::Move(tok) if depth == 0 => {
+        match (*t, open.last_mut()) {
+            (Token::Move(tok), None) => {
                 let ply = game.moves.len() + 1;
                 let m = parse_token(&pos, tok, notation, mode)
                     .map_err(|e| (Some(ply), GameFileErrorKind::Move(Box::new(e))))?;
                 pos.play_unchecked(m);
                 game.moves.push(m);
             }
-            Token::Move(tok) if depth == 1 => var_tokens.push(tok),
-            Token::Comment(c) if depth == 0 => {
-                game.comments.push((game.moves.len(), c.to_string()))
-            }
-            Token::VariationStart => {
-                depth += 1;
-                if depth == 1 {
-                    var_tokens.clear();
-                    var_ply = game.moves.len().saturating_sub(1);
+            (Token::Move(tok), Some(line)) => line.push(tok, notation, mode),
+            (Token::Comment(c), None) => game.comments.push((game.moves.len(), c.to_string())),
+            (Token::VariationStart, parent) => {
+                let (start, moves, where_) = match parent {
+                    None => (&game.start, &game.moves[..], "the main line".to_string()),
+                    Some(p) => (&p.start, &p.var.moves[..], p.path.clone()),
+                };
+                let Some(ply) = moves.len().checked_sub(1) else {
+                    // Nothing to replace: the variation is an alternative to no move.
+                    open.push(OpenLine::dead(format!(
+                        "a variation before the first move of {where_}"
+                    )));
+                    continue;
+                };
+                let mut vpos = start.clone();
+                for &m in &moves[..ply] {
+                    vpos.play_unchecked(m);
                 }
+                let path = format!("the variation at move {} of {where_}", ply + 1);
+                open.push(OpenLine {
+                    start: vpos.clone(),
+                    pos: Some(vpos),
+                    var: Variation {
+                        ply,
+                        ..Variation::default()
+                    },
+                    path,
+                    dropped: Vec::new(),
+                });
             }
-            Token::VariationEnd if depth > 0 => {
-                depth -= 1;
-                if depth == 0 && !var_tokens.is_empty() && !game.moves.is_empty() {
-                    let mut vpos = game.start.clone();
-                    for &m in &game.moves[..var_ply] {
-                        vpos.play_unchecked(m);
-                    }
-                    let mut moves = Vec::new();
-                    for tok in &var_tokens {
-                        match parse_token(&vpos, tok, notation, Mode::Tolerant) {
-                            Ok(m) => {
-                                vpos.play_unchecked(m);
-                                moves.push(m);
-                            }
-                            Err(_) => break,
-                        }
-                    }
-                    game.variations.push(Variation {
-                        ply: var_ply,
-                        moves,
-                    });
+            (Token::VariationEnd, Some(_)) => {
+                let line = open.pop().expect("an open variation");
+                game.dropped.extend(line.dropped);
+                if line.var.moves.is_empty() {
+                    continue;
+                }
+                match open.last_mut() {
+                    Some(parent) => parent.var.variations.push(line.var),
+                    None => game.variations.push(line.var),
                 }
             }
             _ => {}
         }
+    }
+    // split_games closes every variation it opens; an unclosed one is kept all the same.
+    while let Some(line) = open.pop() {
+        game.dropped.extend(line.dropped);
+        if !line.var.moves.is_empty() {
+            match open.last_mut() {
+                Some(parent) => parent.var.variations.push(line.var),
+                None => game.variations.push(line.var),
+            }
+        }
+    }
+    if mode == Mode::Strict
+        && let Some(first) = game.dropped.first()
+    {
+        return Err((
+            None,
+            GameFileErrorKind::Corrupt(format!("{first} (strict: nothing may be left out)")),
+        ));
     }
     game.result = raw.result.map(str::to_string).or_else(|| {
         raw.tag("Result")
@@ -439,7 +510,7 @@ fn write_line(
             .filter(|v| v.ply == i && !v.moves.is_empty())
         {
             out.push_str(" (");
-            write_line(out, &pos, &v.moves, v.ply, opts, &[], &[], false);
+            write_line(out, &pos, &v.moves, v.ply, opts, &[], &v.variations, false);
             out.push(')');
             need_number = true;
         }
@@ -502,6 +573,38 @@ mod tests {
     use super::*;
 
     const TWO: &str = "[Event \"a\"]\n[Format \"WXF\"]\n\n1. C2.5 {centre} H8+7 (1... C8.5 2. H2+3) 2. H2+3 $1 R9.8 1-0\n\n[Event \"b\"]\n[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1\"]\n\n1. ... 炮８平５ 2. 馬二進三 *\n";
+
+    #[test]
+    fn reads_the_whole_variation_tree_and_reports_what_it_drops() {
+        // 1. 炮二平五 (1. 相三进五 (1. 兵七进一 卒7进1) 马8进7) 马8进7 2. 马二进三 (2. 车一平二 zz 马二进三) 1-0
+        let text = "1. h2e2 (1. g0e2 (1. c3c4 c6c5) h9g7) h9g7 2. h0g2 (2. i0i1 zz h0g2) 1-0";
+        let g = &read_games(text, "t.pgn", Mode::Tolerant).unwrap()[0];
+        assert_eq!(g.moves.len(), 3);
+        assert_eq!(g.variations.len(), 2);
+        let first = &g.variations[0];
+        assert_eq!((first.ply, first.moves.len()), (0, 2));
+        assert_eq!(first.variations.len(), 1, "the nested line is kept");
+        assert_eq!(
+            (first.variations[0].ply, first.variations[0].moves.len()),
+            (0, 2)
+        );
+        let second = &g.variations[1];
+        assert_eq!((second.ply, second.moves.len()), (2, 1));
+        assert_eq!(g.dropped.len(), 1, "{:?}", g.dropped);
+        assert!(g.dropped[0].contains("`zz`"), "{:?}", g.dropped);
+        assert!(
+            g.dropped[0].contains("move 3 of the main line"),
+            "{:?}",
+            g.dropped
+        );
+        // strict: nothing may be left out
+        let e = read_games(text, "t.pgn", Mode::Strict).unwrap_err();
+        assert!(e.to_string().contains("`zz`"), "{e}");
+        // the tree is written back whole
+        let again = write_game(g, WriteOptions::new(Notation::Iccs));
+        let back = &read_games(&again, "t.pgn", Mode::Tolerant).unwrap()[0];
+        assert_eq!(back.variations, g.variations, "{again}");
+    }
 
     #[test]
     fn reads_multi_game_with_comments_and_variations() {

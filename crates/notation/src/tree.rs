@@ -99,6 +99,7 @@ pub(crate) fn fill_game(nodes: &[Node], game: &mut Game) -> Result<(), (usize, O
                 c = nodes[x].first_child;
             }
             game.variations.push(Variation {
+                variations: Vec::new(),
                 ply: ply - 1,
                 moves,
             });
