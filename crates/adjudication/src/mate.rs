@@ -64,7 +64,7 @@ pub(crate) fn search_checks(
     });
     for &m in candidates.iter() {
         *nodes += 1;
-        if *nodes > limit {
+        if *nodes > limit || !crate::budget::spend() {
             return None;
         }
         let undo = pos.play_unchecked(m);

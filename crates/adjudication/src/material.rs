@@ -247,7 +247,7 @@ impl<'a> Search<'a> {
 
     fn over_budget(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes > self.cfg.node_budget {
+        if self.nodes > self.cfg.node_budget || !crate::budget::spend() {
             self.exhausted = true;
         }
         self.exhausted
@@ -626,6 +626,10 @@ fn winnable_search(
         return t;
     }
     let out = winnable_search_uncached(pos, cfg, among, exempt, spared, lone_first);
+    // A search cut by the ply's budget (crate::budget) is not remembered.
+    if crate::budget::exhausted() {
+        return out;
+    }
     SEARCH_MEMO.with(|memo| {
         let mut memo = memo.borrow_mut();
         if memo.len() >= SEARCH_MEMO_CAPACITY {

@@ -179,17 +179,22 @@ pub fn write(path: &Path, contents: &[u8]) -> Result<(), WriteError> {
 
 /// [`write`], removing our temporary files for the same target that are older than `stale`.
 pub(crate) fn write_swept(path: &Path, contents: &[u8], stale: Duration) -> Result<(), WriteError> {
+    // The kernel follows the links for `metadata` and `open`: a FIFO or device is written
+    // through the path as given (`/dev/stdout` → `/proc/self/fd/1` → `pipe:[…]` names no file).
+    if let Ok(m) = fs::metadata(path) {
+        let t = m.file_type();
+        if t.is_fifo() || t.is_char_device() {
+            let mut f = OpenOptions::new()
+                .write(true)
+                .open(path)
+                .map_err(io_err(path))?;
+            return f.write_all(contents).map_err(io_err(path));
+        }
+    }
     let target = resolve(path)?;
     match fs::metadata(&target) {
         Ok(m) => {
             let t = m.file_type();
-            if t.is_fifo() || t.is_char_device() {
-                let mut f = OpenOptions::new()
-                    .write(true)
-                    .open(&target)
-                    .map_err(io_err(&target))?;
-                return f.write_all(contents).map_err(io_err(&target));
-            }
             if !t.is_file() {
                 return Err(WriteError::NotRegular {
                     path: target,

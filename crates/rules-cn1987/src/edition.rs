@@ -5,7 +5,7 @@ use xiangqi_adjudication::material::{GainConfig, Values};
 use xiangqi_adjudication::{NaturalLimitPolicy, PlyContext};
 use xiangqi_board::Color;
 use xiangqi_rules::{
-    ClassKind, CycleContext, CycleRuling as RulesCycleRuling, IdleKind as RulesIdle,
+    Bounded, ClassKind, CycleContext, CycleRuling as RulesCycleRuling, IdleKind as RulesIdle,
     Params as EditionParams, PlyClass, RuleEdition, RulesetError, Target, Verdict as RulesVerdict,
 };
 
@@ -13,6 +13,9 @@ use crate::classify::{Class, IdleKind, Params, classify_in_game};
 use crate::cycle::{PlyJudgment, Verdict, rule_judged};
 
 /// The CN-specific `[options]` of a `cn-1987` ruleset (all optional; see rulesets/README.md).
+///
+/// Every value is range-checked while reading: a value out of its documented range is an error
+/// located at the value, never silently clamped.
 #[derive(Debug, Clone, Copy, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Cn1987Options {
@@ -21,11 +24,11 @@ pub struct Cn1987Options {
     /// A joint chase (联合捉 / 捉少根子) answers a perpetual chase (default true).
     pub joint_chase_is_counter: Option<bool>,
     /// Longest capture/check line of the material-gain search, plies (default 10).
-    pub gain_max_plies: Option<u8>,
+    pub gain_max_plies: Option<Bounded<1, 16>>,
     /// Checks allowed along a winning line (抽将), default 3.
-    pub gain_max_checks: Option<u8>,
+    pub gain_max_checks: Option<Bounded<0, 8>>,
     /// A defender mate within this many plies refutes a capture (失去离线自由), default 3.
-    pub refutation_mate_plies: Option<u8>,
+    pub refutation_mate_plies: Option<Bounded<0, 9>>,
 }
 
 /// The 1987 Chinese rules as an edition.
@@ -58,18 +61,16 @@ impl Cn1987 {
                 elephant: v.elephant,
                 crossed_pawn: v.crossed_pawn,
             },
+            // The ranges are checked by `Bounded` while reading: the values fit.
             max_plies: opts
                 .gain_max_plies
-                .unwrap_or(params.gain.max_plies)
-                .clamp(1, 16),
+                .map_or(params.gain.max_plies, |b| b.0 as u8),
             max_checks: opts
                 .gain_max_checks
-                .unwrap_or(params.gain.max_checks)
-                .min(8),
+                .map_or(params.gain.max_checks, |b| b.0 as u8),
             refutation_mate_plies: opts
                 .refutation_mate_plies
-                .unwrap_or(params.gain.refutation_mate_plies)
-                .min(9),
+                .map_or(params.gain.refutation_mate_plies, |b| b.0 as u8),
             ..params.gain
         };
         if let Some(b) = opts.perpetual_chase_same_piece {

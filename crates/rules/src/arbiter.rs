@@ -1,6 +1,6 @@
 //! The `Arbiter`: feeds a game through an edition and returns a `Ruling`.
 
-use xiangqi_adjudication::{Cycle, GameRecord, Replay, natural_limit};
+use xiangqi_adjudication::{Cycle, GameRecord, Replay, budget, natural_limit};
 use xiangqi_board::Color;
 
 use crate::class::{PlyClass, Verdict};
@@ -47,10 +47,26 @@ impl Arbiter {
         &*self.edition
     }
 
-    /// Classifies the plies of a replayed stretch.
+    /// Classifies the plies of a replayed stretch, each within the work budget of one ply
+    /// ([`budget::PLY_NODE_BUDGET`] search nodes). A ply whose searches the budget cut short says
+    /// so in its note: what they did not finish counts as not found.
     pub fn classify(&self, replay: &Replay<'_>) -> Vec<PlyClass> {
         (replay.first_ply()..=replay.last_ply())
-            .map(|p| self.edition.classify(&replay.ply(p)))
+            .map(|p| {
+                let _scope = budget::Scope::new(budget::PLY_NODE_BUDGET);
+                let mut class = self.edition.classify(&replay.ply(p));
+                if budget::exhausted() {
+                    let cut = format!(
+                        "search budget of {} nodes for this ply reached: lines not searched to the end count as not winning",
+                        budget::PLY_NODE_BUDGET
+                    );
+                    class.note = Some(match class.note.take() {
+                        Some(n) => format!("{n}; {cut}"),
+                        None => cut,
+                    });
+                }
+                class
+            })
             .collect()
     }
 
@@ -67,7 +83,12 @@ impl Arbiter {
             replay: &replay,
             classes: &classes,
         };
-        let r = self.edition.rule_cycle(&ctx);
+        // An edition may search again while ruling: the budget of one ply per ply of the cycle.
+        let r = {
+            let plies = (cycle.last_ply() + 1 - cycle.first_ply()) as u64;
+            let _scope = budget::Scope::new(budget::PLY_NODE_BUDGET.saturating_mul(plies));
+            self.edition.rule_cycle(&ctx)
+        };
         (
             RepetitionRuling {
                 verdict: r.verdict,

@@ -207,6 +207,11 @@ fn memoized(key: (u64, u8, u8, u64), compute: impl FnOnce() -> Class) -> Class {
         return c;
     }
     let class = compute();
+    // An answer computed with a search cut by the ply's budget is not the position's answer:
+    // never remembered (so a cut in one game cannot change another's ruling).
+    if xiangqi_adjudication::budget::exhausted() {
+        return class;
+    }
     MEMO.with(|memo| {
         let mut memo = memo.borrow_mut();
         if memo.len() >= MEMO_CAPACITY {
