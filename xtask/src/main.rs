@@ -6,10 +6,15 @@
 //! - `cargo xtask bench [--runs N]`: perft 5 from the start position, N runs (default 5), median
 //!   time and nodes/s; asserts the node count.
 //! - `cargo xtask perft DEPTH [FEN]`: one perft count.
+//! - `cargo xtask batch-memory [--times N]`: peak RSS and time of `xq judge --batch` (release)
+//!   on the 7,000 national games and on them repeated N times (default 20) in one file.
+//! - `cargo xtask worst-game`: the slowest of the 7,000 national games to judge (every ply
+//!   classified, memos emptied per game) under each shipped ruleset.
 //! - `cargo xtask pyffish-diff [--cases N] [--seed S]`: random repetition cycles ruled by our
 //!   `axf` edition and by pyffish; agreement rate and disagreement classes.
 
 mod pyffish_diff;
+mod reliability;
 
 use std::process::{Command, ExitCode};
 use std::time::Instant;
@@ -25,6 +30,8 @@ fn main() -> ExitCode {
         Some("bench") => bench(runs_arg(&args)),
         Some("perft") => perft_cmd(&args[1..]),
         Some("pyffish-diff") => pyffish_diff::run(&args[1..]),
+        Some("batch-memory") => reliability::batch_memory(times_arg(&args)),
+        Some("worst-game") => reliability::worst_game(),
         _ => Err(usage()),
     };
     match result {
@@ -37,7 +44,15 @@ fn main() -> ExitCode {
 }
 
 fn usage() -> String {
-    "usage: cargo xtask ci | conformance [--deep] | bench [--runs N] | perft DEPTH [FEN]".into()
+    "usage: cargo xtask ci | conformance [--deep] | bench [--runs N] | perft DEPTH [FEN] | batch-memory [--times N] | worst-game | pyffish-diff".into()
+}
+
+fn times_arg(args: &[String]) -> usize {
+    args.iter()
+        .position(|a| a == "--times")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(20)
 }
 
 fn runs_arg(args: &[String]) -> usize {
@@ -48,7 +63,7 @@ fn runs_arg(args: &[String]) -> usize {
         .unwrap_or(5)
 }
 
-fn run(cmd: &str, args: &[&str]) -> Result<(), String> {
+pub(crate) fn run(cmd: &str, args: &[&str]) -> Result<(), String> {
     eprintln!("$ {cmd} {}", args.join(" "));
     let status = Command::new(cmd)
         .args(args)
