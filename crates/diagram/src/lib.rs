@@ -1,0 +1,553 @@
+//! # xiangqi-diagram — pictures of a position
+//!
+//! A [`Diagram`] draws a [`Position`] as SVG (for reports, web pages and print) or as terminal
+//! text: the grid with river (楚河 汉界) and palaces, the pieces by their Chinese characters, the
+//! last move marked on its two points, arrows for what a ply chases or threatens, the file
+//! numbers of both sides (Black's 1–9 on top, Red's 九–一 below, or ICCS letters), and a caption.
+//! [`Style::Book`] draws the pieces as the printed rule book does (seed ch.1 §1 三): Red in
+//! 阳文 (red characters on a light disc), Black in 阴文 (light characters on a dark disc).
+//!
+//! It needs no files and knows no rules: a GUI can take it with `xiangqi-board` and
+//! `xiangqi-movegen` alone.
+//!
+//! ```
+//! use xiangqi_diagram::{Arrow, Diagram, Style};
+//! use xiangqi_movegen::{Move, Position};
+//!
+//! let mut pos = Position::start();
+//! let m = Move::from_iccs("h2e2").unwrap();
+//! pos.play(m)?;
+//! let svg = Diagram::new(&pos)
+//!     .last_move(m)
+//!     .arrow(Arrow::chase(m.to, "e6".parse()?))
+//!     .caption("1. 炮二平五")
+//!     .style(Style::Book)
+//!     .svg();
+//! assert!(svg.starts_with("<svg") && svg.contains("炮") && svg.contains("marker-end"));
+//! let text = Diagram::new(&pos).text(false);
+//! assert_eq!(text.lines().count(), 14);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fmt::Write as _;
+
+use xiangqi_board::{Color, File, Rank, Square};
+use xiangqi_movegen::{Move, Position};
+
+/// How the pieces are drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+pub enum Style {
+    /// Discs on a wooden board: red and black characters on light discs.
+    #[default]
+    Board,
+    /// The printed book (棋例图): Red 阳文 (red character, light disc), Black 阴文 (light
+    /// character on a black disc), on white paper.
+    Book,
+}
+
+/// Which file labels are drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+pub enum FileLabels {
+    /// Black's files 1–9 on top, Red's 九–一 below (the Chinese notation's numbering).
+    #[default]
+    Chinese,
+    /// ICCS letters a–i below and ranks 0–9 on the left.
+    Iccs,
+    /// Both: the Chinese numbers on top and below, the ICCS letters and ranks outside them.
+    Both,
+}
+
+/// What an arrow shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ArrowKind {
+    /// A chase (捉): the attacker to the piece it chases.
+    Chase,
+    /// A check or mate threat (将 / 杀): the piece to the king.
+    Threat,
+    /// Any other line worth pointing at (a move, a protection).
+    Note,
+}
+
+/// An arrow from one point to another.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Arrow {
+    /// Where it starts.
+    pub from: Square,
+    /// Where it points.
+    pub to: Square,
+    /// What it shows (its colour).
+    pub kind: ArrowKind,
+}
+
+impl Arrow {
+    /// A chase arrow (attacker → chased piece).
+    pub fn chase(from: Square, to: Square) -> Arrow {
+        Arrow {
+            from,
+            to,
+            kind: ArrowKind::Chase,
+        }
+    }
+
+    /// A threat arrow (piece → king).
+    pub fn threat(from: Square, to: Square) -> Arrow {
+        Arrow {
+            from,
+            to,
+            kind: ArrowKind::Threat,
+        }
+    }
+}
+
+/// A diagram of one position, built step by step and rendered by [`Diagram::svg`] or
+/// [`Diagram::text`].
+#[derive(Debug, Clone)]
+pub struct Diagram<'a> {
+    pos: &'a Position,
+    last: Option<Move>,
+    arrows: Vec<Arrow>,
+    caption: Vec<String>,
+    style: Style,
+    labels: FileLabels,
+    fen: bool,
+    cell: f64,
+}
+
+const CN_DIGITS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
+const FW_DIGITS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
+
+fn escape(t: &str) -> String {
+    t.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+impl<'a> Diagram<'a> {
+    /// A diagram of `pos`, board style, Chinese file numbers, the FEN below.
+    pub fn new(pos: &'a Position) -> Diagram<'a> {
+        Diagram {
+            pos,
+            last: None,
+            arrows: Vec::new(),
+            caption: Vec::new(),
+            style: Style::Board,
+            labels: FileLabels::Chinese,
+            fen: true,
+            cell: 50.0,
+        }
+    }
+
+    /// Marks the move that led to the position on its two points.
+    pub fn last_move(mut self, m: Move) -> Self {
+        self.last = Some(m);
+        self
+    }
+
+    /// Adds an arrow.
+    pub fn arrow(mut self, a: Arrow) -> Self {
+        self.arrows.push(a);
+        self
+    }
+
+    /// Adds arrows.
+    pub fn arrows(mut self, a: impl IntoIterator<Item = Arrow>) -> Self {
+        self.arrows.extend(a);
+        self
+    }
+
+    /// Adds a caption line below the board (squeezed to the board's width when too long).
+    pub fn caption(mut self, line: impl Into<String>) -> Self {
+        self.caption.push(line.into());
+        self
+    }
+
+    /// The piece style.
+    pub fn style(mut self, style: Style) -> Self {
+        self.style = style;
+        self
+    }
+
+    /// The file labels.
+    pub fn labels(mut self, labels: FileLabels) -> Self {
+        self.labels = labels;
+        self
+    }
+
+    /// Whether the FEN is printed under the board (default yes).
+    pub fn fen(mut self, show: bool) -> Self {
+        self.fen = show;
+        self
+    }
+
+    /// The size of one square in SVG units (default 50; the whole board is 8 × 9 squares plus
+    /// margins).
+    pub fn cell(mut self, size: f64) -> Self {
+        self.cell = size.clamp(10.0, 200.0);
+        self
+    }
+
+    /// The diagram as a standalone SVG document (UTF-8; fonts: a CJK serif of the system).
+    pub fn svg(&self) -> String {
+        let k = self.cell / 50.0;
+        let cell = self.cell;
+        let margin = 45.0 * k;
+        let extra_left = if self.labels == FileLabels::Chinese {
+            0.0
+        } else {
+            14.0 * k
+        };
+        let lines = self.caption.len() + usize::from(self.fen);
+        let foot = if self.labels == FileLabels::Chinese {
+            0.0
+        } else {
+            18.0 * k
+        };
+        let (w, h) = (
+            margin * 2.0 + cell * 8.0 + extra_left,
+            margin * 2.0 + cell * 9.0 + foot + 22.0 * k * lines as f64 + 8.0 * k,
+        );
+        let x = |f: f64| margin + extra_left + f * cell;
+        let y = |r: f64| margin + (9.0 - r) * cell;
+        let (paper, grid) = match self.style {
+            Style::Board => ("#f3dcae", "#5a3a1a"),
+            Style::Book => ("#ffffff", "#222222"),
+        };
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            r##"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="'Noto Serif CJK SC','Noto Sans CJK SC','Songti SC','SimSun',serif" role="img" aria-label="{}">"##,
+            escape(&self.pos.fen())
+        );
+        let _ = writeln!(
+            s,
+            r##"<defs><marker id="xq-head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="context-stroke"/></marker></defs>"##
+        );
+        let _ = writeln!(s, r##"<rect width="{w}" height="{h}" fill="{paper}"/>"##);
+        let _ = writeln!(
+            s,
+            r##"<g stroke="{grid}" stroke-width="{}" fill="none">"##,
+            1.5 * k
+        );
+        let _ = writeln!(
+            s,
+            r##"<rect x="{}" y="{}" width="{}" height="{}" stroke-width="{}"/>"##,
+            x(0.0),
+            y(9.0),
+            cell * 8.0,
+            cell * 9.0,
+            2.5 * k
+        );
+        let line = |s: &mut String, x1: f64, y1: f64, x2: f64, y2: f64| {
+            let _ = writeln!(s, r#"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>"#);
+        };
+        for r in 0..10 {
+            line(&mut s, x(0.0), y(r as f64), x(8.0), y(r as f64));
+        }
+        for f in 1..8 {
+            for (a, b) in [(0.0, 4.0), (5.0, 9.0)] {
+                line(&mut s, x(f as f64), y(a), x(f as f64), y(b));
+            }
+        }
+        for (a, b) in [(0.0, 2.0), (7.0, 9.0)] {
+            line(&mut s, x(3.0), y(a), x(5.0), y(b));
+            line(&mut s, x(5.0), y(a), x(3.0), y(b));
+        }
+        s.push_str("</g>\n");
+        let _ = writeln!(
+            s,
+            r##"<text x="{}" y="{}" font-size="{}" fill="{grid}" text-anchor="middle" dominant-baseline="central">楚 河　　　　　　汉 界</text>"##,
+            x(4.0),
+            y(4.5),
+            24.0 * k
+        );
+        self.svg_labels(&mut s, &x, &y, k);
+        if let Some(m) = self.last {
+            for sq in [m.from, m.to] {
+                let (cx, cy) = (x(sq.file().index() as f64), y(sq.rank().index() as f64));
+                let _ = writeln!(
+                    s,
+                    r##"<rect class="last-move" x="{}" y="{}" width="{}" height="{}" fill="#6fa8dc" fill-opacity="0.35" stroke="#1f5f9f" stroke-width="{}" stroke-dasharray="4 3"/>"##,
+                    cx - 24.0 * k,
+                    cy - 24.0 * k,
+                    48.0 * k,
+                    48.0 * k,
+                    1.5 * k
+                );
+            }
+        }
+        for (sq, p) in self.pos.board().pieces() {
+            let (cx, cy) = (x(sq.file().index() as f64), y(sq.rank().index() as f64));
+            let red = p.color == Color::Red;
+            let (disc, ink, text) = match (self.style, red) {
+                (Style::Board, true) => ("#fbeed3", "#b00000", "#b00000"),
+                (Style::Board, false) => ("#fbeed3", "#111111", "#111111"),
+                (Style::Book, true) => ("#ffffff", "#c00000", "#c00000"),
+                (Style::Book, false) => ("#111111", "#111111", "#ffffff"),
+            };
+            let _ = writeln!(
+                s,
+                r##"<g class="piece {}"><circle cx="{cx}" cy="{cy}" r="{}" fill="{disc}" stroke="{ink}" stroke-width="{}"/><circle cx="{cx}" cy="{cy}" r="{}" fill="none" stroke="{}" stroke-width="{}"/><text x="{cx}" y="{cy}" font-size="{}" fill="{text}" text-anchor="middle" dominant-baseline="central">{}</text></g>"##,
+                if red { "red" } else { "black" },
+                21.0 * k,
+                2.0 * k,
+                17.0 * k,
+                if self.style == Style::Book && !red {
+                    "#ffffff"
+                } else {
+                    ink
+                },
+                1.0 * k,
+                24.0 * k,
+                p.chinese()
+            );
+        }
+        for a in &self.arrows {
+            let colour = match a.kind {
+                ArrowKind::Chase => "#d35400",
+                ArrowKind::Threat => "#8e44ad",
+                ArrowKind::Note => "#1f5f9f",
+            };
+            let (x1, y1) = (
+                x(a.from.file().index() as f64),
+                y(a.from.rank().index() as f64),
+            );
+            let (x2, y2) = (x(a.to.file().index() as f64), y(a.to.rank().index() as f64));
+            // Stop short of the target disc.
+            let (dx, dy) = (x2 - x1, y2 - y1);
+            let len = (dx * dx + dy * dy).sqrt().max(1.0);
+            let short = (22.0 * k).min(len / 2.0);
+            let _ = writeln!(
+                s,
+                r##"<line class="arrow {}" x1="{x1}" y1="{y1}" x2="{}" y2="{}" stroke="{colour}" stroke-width="{}" stroke-opacity="0.85" marker-end="url(#xq-head)"/>"##,
+                match a.kind {
+                    ArrowKind::Chase => "chase",
+                    ArrowKind::Threat => "threat",
+                    ArrowKind::Note => "note",
+                },
+                x2 - dx / len * short,
+                y2 - dy / len * short,
+                4.0 * k
+            );
+        }
+        let mut texts: Vec<(String, f64)> =
+            self.caption.iter().map(|c| (c.clone(), 14.0 * k)).collect();
+        if self.fen {
+            texts.push((self.pos.fen(), 11.0 * k));
+        }
+        let mut ty = y(0.0) + margin + foot;
+        for (text, size) in texts {
+            // Rough advance widths: CJK glyphs one em, others 0.6 em.
+            let estimate: f64 = text
+                .chars()
+                .map(|c| if c.is_ascii() { 0.6 * size } else { size })
+                .sum();
+            let fit = if estimate > w - 20.0 {
+                format!(
+                    r#" textLength="{}" lengthAdjust="spacingAndGlyphs""#,
+                    w - 20.0
+                )
+            } else {
+                String::new()
+            };
+            let _ = writeln!(
+                s,
+                r##"<text x="{}" y="{ty}" font-size="{size}" fill="#333" text-anchor="middle"{fit}>{}</text>"##,
+                w / 2.0,
+                escape(&text)
+            );
+            ty += 22.0 * k;
+        }
+        s.push_str("</svg>\n");
+        s
+    }
+
+    fn svg_labels(&self, s: &mut String, x: &dyn Fn(f64) -> f64, y: &dyn Fn(f64) -> f64, k: f64) {
+        let chinese = self.labels != FileLabels::Iccs;
+        let iccs = self.labels != FileLabels::Chinese;
+        for f in 0..9 {
+            if chinese {
+                let _ = writeln!(
+                    s,
+                    r##"<text x="{}" y="{}" font-size="{}" fill="#333" text-anchor="middle">{}</text>"##,
+                    x(f as f64),
+                    y(9.0) - 26.0 * k,
+                    14.0 * k,
+                    f + 1
+                );
+                let _ = writeln!(
+                    s,
+                    r##"<text x="{}" y="{}" font-size="{}" fill="#a00" text-anchor="middle">{}</text>"##,
+                    x(f as f64),
+                    y(0.0) + 40.0 * k,
+                    14.0 * k,
+                    CN_DIGITS[8 - f]
+                );
+            }
+            if iccs {
+                let below = if chinese { 58.0 } else { 40.0 };
+                let _ = writeln!(
+                    s,
+                    r##"<text x="{}" y="{}" font-size="{}" fill="#555" text-anchor="middle" font-family="monospace">{}</text>"##,
+                    x(f as f64),
+                    y(0.0) + below * k,
+                    12.0 * k,
+                    (b'a' + f as u8) as char
+                );
+            }
+        }
+        if iccs {
+            for r in 0..10 {
+                let _ = writeln!(
+                    s,
+                    r##"<text x="{}" y="{}" font-size="{}" fill="#555" text-anchor="middle" dominant-baseline="central" font-family="monospace">{r}</text>"##,
+                    x(0.0) - 34.0 * k,
+                    y(r as f64),
+                    12.0 * k
+                );
+            }
+        }
+    }
+
+    /// The diagram as text for a terminal: Black's file numbers on top, Red's below, ranks on
+    /// the left, ICCS letters at the foot; pieces in colour (ANSI) when `colour` is set; the last
+    /// move's points in brackets-free inverse video (colour) or marked `·` around (plain).
+    pub fn text(&self, colour: bool) -> String {
+        let mut s = String::new();
+        s.push_str("   ");
+        for d in FW_DIGITS {
+            s.push(d);
+            s.push(' ');
+        }
+        s.push('\n');
+        let marked = |sq: Square| self.last.is_some_and(|m| m.from == sq || m.to == sq);
+        for r in (0..10).rev() {
+            let _ = write!(s, "{r}  ");
+            for f in 0..9 {
+                let sq = Square::from_coords(
+                    File::new(f).expect("file 0-8"),
+                    Rank::new(r).expect("rank 0-9"),
+                );
+                let glyph = match self.pos.piece_at(sq) {
+                    Some(p) => p.chinese(),
+                    None if marked(sq) => '〇',
+                    None => '＋',
+                };
+                match self.pos.piece_at(sq) {
+                    Some(p) if colour => {
+                        let code = match (p.color, marked(sq)) {
+                            (Color::Red, false) => "1;31",
+                            (Color::Red, true) => "1;31;46",
+                            (Color::Black, false) => "1;30;47",
+                            (Color::Black, true) => "1;30;46",
+                        };
+                        let _ = write!(s, "\x1b[{code}m{glyph}\x1b[0m");
+                    }
+                    _ if colour && marked(sq) => {
+                        let _ = write!(s, "\x1b[46m{glyph}\x1b[0m");
+                    }
+                    _ => s.push(glyph),
+                }
+                s.push(' ');
+            }
+            s.push('\n');
+            if r == 5 {
+                s.push_str("   ──── 楚 河 ──── 汉 界 ────\n");
+            }
+        }
+        s.push_str("   ");
+        for f in 0..9 {
+            s.push(CN_DIGITS[8 - f]);
+            s.push(' ');
+        }
+        s.push_str("\n   a  b  c  d  e  f  g  h  i\n");
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn after(moves: &str) -> (Position, Option<Move>) {
+        let mut pos = Position::start();
+        let mut last = None;
+        for t in moves.split_whitespace() {
+            let m = Move::from_iccs(t).unwrap();
+            pos.play(m).unwrap();
+            last = Some(m);
+        }
+        (pos, last)
+    }
+
+    #[test]
+    fn svg_has_every_piece_the_last_move_and_the_arrows() {
+        let (pos, last) = after("h2e2 h9g7");
+        let svg = Diagram::new(&pos)
+            .last_move(last.unwrap())
+            .arrow(Arrow::threat("e2".parse().unwrap(), "e9".parse().unwrap()))
+            .svg();
+        assert_eq!(svg.matches(r#"<g class="piece "#).count(), 32);
+        assert_eq!(svg.matches(r#"class="last-move""#).count(), 2);
+        assert_eq!(svg.matches(r#"class="arrow threat""#).count(), 1);
+        assert!(svg.contains(&pos.fen()));
+        assert!(svg.trim_end().ends_with("</svg>"));
+    }
+
+    #[test]
+    fn book_style_draws_black_in_intaglio() {
+        let pos = Position::start();
+        let svg = Diagram::new(&pos).style(Style::Book).svg();
+        // 阴文: black discs with white characters; 阳文: red characters.
+        assert_eq!(
+            svg.matches(r##"fill="#111111" stroke="#111111""##).count(),
+            16
+        );
+        assert_eq!(svg.matches(r##"fill="#ffffff" text-anchor"##).count(), 16);
+        assert_eq!(svg.matches(r##"fill="#c00000" text-anchor"##).count(), 16);
+    }
+
+    #[test]
+    fn labels_chinese_iccs_and_both() {
+        let pos = Position::start();
+        let count = |l: FileLabels| {
+            let svg = Diagram::new(&pos).labels(l).svg();
+            (
+                svg.matches(">九<").count(),
+                svg.matches(r#"font-family="monospace">a<"#).count(),
+            )
+        };
+        assert_eq!(count(FileLabels::Chinese), (1, 0));
+        assert_eq!(count(FileLabels::Iccs), (0, 1));
+        assert_eq!(count(FileLabels::Both), (1, 1));
+    }
+
+    #[test]
+    fn captions_are_escaped() {
+        let pos = Position::start();
+        let svg = Diagram::new(&pos).caption("a < b & \"c\"").svg();
+        assert!(svg.contains("a &lt; b &amp; &quot;c&quot;"));
+    }
+
+    #[test]
+    fn text_marks_the_last_move() {
+        let (pos, last) = after("h2e2");
+        let text = Diagram::new(&pos).last_move(last.unwrap()).text(false);
+        insta::assert_snapshot!(text, @r"
+           １ ２ ３ ４ ５ ６ ７ ８ ９ 
+        9  车 马 象 士 将 士 象 马 车 
+        8  ＋ ＋ ＋ ＋ ＋ ＋ ＋ ＋ ＋ 
+        7  ＋ 炮 ＋ ＋ ＋ ＋ ＋ 炮 ＋ 
+        6  卒 ＋ 卒 ＋ 卒 ＋ 卒 ＋ 卒 
+        5  ＋ ＋ ＋ ＋ ＋ ＋ ＋ ＋ ＋ 
+           ──── 楚 河 ──── 汉 界 ────
+        4  ＋ ＋ ＋ ＋ ＋ ＋ ＋ ＋ ＋ 
+        3  兵 ＋ 兵 ＋ 兵 ＋ 兵 ＋ 兵 
+        2  ＋ 炮 ＋ ＋ 炮 ＋ ＋ 〇 ＋ 
+        1  ＋ ＋ ＋ ＋ ＋ ＋ ＋ ＋ ＋ 
+        0  车 马 相 仕 帅 仕 相 马 车 
+           九 八 七 六 五 四 三 二 一 
+           a  b  c  d  e  f  g  h  i
+        ");
+    }
+}
