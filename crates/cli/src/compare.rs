@@ -216,7 +216,15 @@ pub fn render(rulings: &[Ruling]) -> String {
             widths[i] = widths[i].max(width(l));
         }
     }
-    out.push_str("  ply  move  side  ");
+    // The move column fits its widest entry (a Chinese move is 8 columns, ICCS 4).
+    let mv_width = cmp
+        .rows
+        .iter()
+        .map(|r| width(&r.mv))
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    out.push_str(&format!("  ply  {}  side  ", pad("move", mv_width)));
     for (i, r) in cmp.rulesets.iter().enumerate() {
         out.push_str("| ");
         out.push_str(&pad(r, widths[i]));
@@ -228,7 +236,9 @@ pub fn render(rulings: &[Ruling]) -> String {
         let mark = if row.differs { '*' } else { ' ' };
         out.push_str(&format!(
             "{mark}{:>4}  {}  {:<5} ",
-            row.ply, row.mv, row.side
+            row.ply,
+            pad(&row.mv, mv_width),
+            row.side
         ));
         for (i, l) in row.labels.iter().enumerate() {
             out.push_str("| ");

@@ -34,6 +34,9 @@ impl From<To> for Notation {
 /// Arguments of `xq convert`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
+    /// Only this game of the file (from 1).
+    #[arg(long, value_name = "N")]
+    game: Option<usize>,
     /// The notation to write.
     #[arg(long, value_enum, default_value = "iccs")]
     to: To,
@@ -105,7 +108,16 @@ fn convert(args: &Args, bytes: &[u8]) -> Result<String, CliError> {
     } else {
         args.input.as_str()
     };
-    let games = read_games(bytes, name, mode).map_err(CliError::input)?;
+    let mut games = read_games(bytes, name, mode).map_err(CliError::input)?;
+    if let Some(n) = args.game {
+        let count = games.len();
+        if n == 0 || n > count {
+            return Err(CliError::input(format!(
+                "{name}: no game {n} (the file holds {count})"
+            )));
+        }
+        games = vec![games.swap_remove(n - 1)];
+    }
     if games.is_empty() {
         return Err(CliError::input(format!("{name}: no game or move found")));
     }
@@ -158,6 +170,7 @@ mod tests {
 
     fn args(to: To, strict: bool) -> Args {
         Args {
+            game: None,
             to,
             strict,
             half_width: false,

@@ -13,6 +13,7 @@ use xiangqi::notation::{Mode, parse_move_list, read_games};
 use xiangqi::rules::{Arbiter, ClassKind, JudgeOptions, Outcome, Ruleset, Ruling, editions};
 
 use crate::CliError;
+use crate::convert::To as NotationArg;
 use crate::io::read_input;
 
 /// Arguments of `xq judge`.
@@ -37,6 +38,9 @@ pub struct Args {
     /// Rule every game of this database: one JSON object per game on standard output.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["moves", "file", "game"])]
     batch: Option<String>,
+    /// The notation of the moves in the text tables: iccs (h2e2), wxf (C2.5) or chinese (炮二平五).
+    #[arg(long, value_enum, default_value_t = NotationArg::Iccs)]
+    notation: NotationArg,
     /// Accept only standard move forms.
     #[arg(long)]
     strict: bool,
@@ -134,10 +138,30 @@ pub fn run(args: Args) -> Result<(), CliError> {
     };
     let record =
         GameRecord::new(start, moves).map_err(|e| CliError::input(format!("{source}: {e}")))?;
-    let rulings: Vec<Ruling> = arbiters
+    let mut rulings: Vec<Ruling> = arbiters
         .iter()
         .map(|a| a.judge(&record, JudgeOptions { classify_all: true }))
         .collect();
+    // The text tables name the moves in the chosen notation (JSON keeps ICCS, the contract's).
+    if !args.json && args.notation != NotationArg::Iccs {
+        let notation = args.notation.into();
+        let mut pos = record.position_at(0);
+        let texts: Vec<String> = (1..=record.len())
+            .map(|p| {
+                let m = record.mv(p);
+                let text = xiangqi::notation::render(notation, &pos, m);
+                pos.play_unchecked(m);
+                text
+            })
+            .collect();
+        for r in &mut rulings {
+            for p in &mut r.plies {
+                if let Some(t) = texts.get(p.ply - 1) {
+                    p.mv = t.clone();
+                }
+            }
+        }
+    }
     let mut out = std::io::stdout().lock();
     if args.json {
         let mut v = serde_json::json!({ "rulings": rulings });

@@ -10,11 +10,13 @@
 //! | [`notation`] | `xiangqi-notation` | ICCS, WXF, Chinese notation; PGN, XQF, DhtmlXQ |
 //! | [`adjudication`] | `xiangqi-adjudication` | game records, repetition cycles, per-ply facts |
 //! | [`scheduling`] | `xiangqi-scheduling` | round robin, Swiss, scores, tie-breaks, events |
+//! | [`diagram`] | `xiangqi-diagram` | SVG and terminal diagrams of a position |
 //! | [`event`] | `xiangqi-event` | the event file store (lock, atomic writes), safe output files |
 //! | [`rules`] | `xiangqi-rules` | the catalogue: `RuleEdition`, `Ruleset`, `Arbiter` |
 
 pub use xiangqi_adjudication as adjudication;
 pub use xiangqi_board as board;
+pub use xiangqi_diagram as diagram;
 pub use xiangqi_event as event;
 pub use xiangqi_movegen as movegen;
 pub use xiangqi_notation as notation;
