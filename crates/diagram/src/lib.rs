@@ -23,7 +23,7 @@
 //!     .caption("1. 炮二平五")
 //!     .style(Style::Book)
 //!     .svg();
-//! assert!(svg.starts_with("<svg") && svg.contains("炮") && svg.contains("marker-end"));
+//! assert!(svg.starts_with("<svg") && svg.contains("炮") && svg.contains("xq-chase"));
 //! let text = Diagram::new(&pos).text(false);
 //! assert_eq!(text.lines().count(), 14);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -116,6 +116,35 @@ pub struct Diagram<'a> {
 const CN_DIGITS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
 const FW_DIGITS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
 
+/// Rough advance width of a text: CJK glyphs one em, others 0.6 em.
+fn advance(text: &str, size: f64) -> f64 {
+    text.chars()
+        .map(|c| if c.is_ascii() { 0.6 * size } else { size })
+        .sum()
+}
+
+/// Splits a caption into lines no wider than `width` (at spaces; a longer word stays whole).
+fn wrap(text: &str, size: f64, width: f64) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        let candidate = if line.is_empty() {
+            word.to_string()
+        } else {
+            format!("{line} {word}")
+        };
+        if advance(&candidate, size) > width && !line.is_empty() {
+            lines.push(std::mem::replace(&mut line, word.to_string()));
+        } else {
+            line = candidate;
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
 fn escape(t: &str) -> String {
     t.replace('&', "&amp;")
         .replace('<', "&lt;")
@@ -197,16 +226,24 @@ impl<'a> Diagram<'a> {
         } else {
             14.0 * k
         };
-        let lines = self.caption.len() + usize::from(self.fen);
-        let foot = if self.labels == FileLabels::Chinese {
-            0.0
+        let w = margin * 2.0 + cell * 8.0 + extra_left;
+        // Caption lines, wrapped to the width; the FEN last, smaller.
+        let mut texts: Vec<(String, f64)> = Vec::new();
+        for c in &self.caption {
+            for line in wrap(c, 14.0 * k, w - 20.0 * k) {
+                texts.push((line, 14.0 * k));
+            }
+        }
+        if self.fen {
+            texts.push((self.pos.fen(), 11.0 * k));
+        }
+        // Baseline of the lowest file label below the board, then the captions under it.
+        let labels_below = if self.labels == FileLabels::Both {
+            58.0 * k
         } else {
-            18.0 * k
+            40.0 * k
         };
-        let (w, h) = (
-            margin * 2.0 + cell * 8.0 + extra_left,
-            margin * 2.0 + cell * 9.0 + foot + 22.0 * k * lines as f64 + 8.0 * k,
-        );
+        let h = margin + cell * 9.0 + labels_below + 22.0 * k * texts.len() as f64 + 12.0 * k;
         let x = |f: f64| margin + extra_left + f * cell;
         let y = |r: f64| margin + (9.0 - r) * cell;
         let (paper, grid) = match self.style {
@@ -221,7 +258,7 @@ impl<'a> Diagram<'a> {
         );
         let _ = writeln!(
             s,
-            r##"<defs><marker id="xq-head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="context-stroke"/></marker></defs>"##
+            r##"<defs><marker id="xq-chase" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="4" markerHeight="4" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#d35400"/></marker><marker id="xq-threat" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="4" markerHeight="4" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#8e44ad"/></marker><marker id="xq-note" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="4" markerHeight="4" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#1f5f9f"/></marker></defs>"##
         );
         let _ = writeln!(s, r##"<rect width="{w}" height="{h}" fill="{paper}"/>"##);
         let _ = writeln!(
@@ -303,10 +340,10 @@ impl<'a> Diagram<'a> {
             );
         }
         for a in &self.arrows {
-            let colour = match a.kind {
-                ArrowKind::Chase => "#d35400",
-                ArrowKind::Threat => "#8e44ad",
-                ArrowKind::Note => "#1f5f9f",
+            let (colour, kind) = match a.kind {
+                ArrowKind::Chase => ("#d35400", "chase"),
+                ArrowKind::Threat => ("#8e44ad", "threat"),
+                ArrowKind::Note => ("#1f5f9f", "note"),
             };
             let (x1, y1) = (
                 x(a.from.file().index() as f64),
@@ -319,30 +356,16 @@ impl<'a> Diagram<'a> {
             let short = (22.0 * k).min(len / 2.0);
             let _ = writeln!(
                 s,
-                r##"<line class="arrow {}" x1="{x1}" y1="{y1}" x2="{}" y2="{}" stroke="{colour}" stroke-width="{}" stroke-opacity="0.85" marker-end="url(#xq-head)"/>"##,
-                match a.kind {
-                    ArrowKind::Chase => "chase",
-                    ArrowKind::Threat => "threat",
-                    ArrowKind::Note => "note",
-                },
+                r##"<line class="arrow {kind}" x1="{x1}" y1="{y1}" x2="{}" y2="{}" stroke="{colour}" stroke-width="{}" stroke-opacity="0.85" marker-end="url(#xq-{kind})"/>"##,
                 x2 - dx / len * short,
                 y2 - dy / len * short,
                 4.0 * k
             );
         }
-        let mut texts: Vec<(String, f64)> =
-            self.caption.iter().map(|c| (c.clone(), 14.0 * k)).collect();
-        if self.fen {
-            texts.push((self.pos.fen(), 11.0 * k));
-        }
-        let mut ty = y(0.0) + margin + foot;
+        let mut ty = y(0.0) + labels_below + 24.0 * k;
         for (text, size) in texts {
-            // Rough advance widths: CJK glyphs one em, others 0.6 em.
-            let estimate: f64 = text
-                .chars()
-                .map(|c| if c.is_ascii() { 0.6 * size } else { size })
-                .sum();
-            let fit = if estimate > w - 20.0 {
+            // A single word wider than the board (a FEN) is squeezed to fit.
+            let fit = if advance(&text, size) > w - 20.0 {
                 format!(
                     r#" textLength="{}" lengthAdjust="spacingAndGlyphs""#,
                     w - 20.0
