@@ -333,14 +333,27 @@ fn unreadable(index: usize, error: String) -> GameReport {
     }
 }
 
-/// Reads (if need be) and rules one item.
-fn judge_item(item: Item, arbiters: &[Arbiter], path: &str, mode: Mode) -> GameReport {
+/// Reads (if need be) and rules one item; the game itself is kept when the rulesets disagree
+/// on it (for the report).
+fn judge_item(
+    item: Item,
+    arbiters: &[Arbiter],
+    path: &str,
+    mode: Mode,
+) -> (GameReport, Option<Box<BatchGame>>) {
+    let keep = |r: GameReport, g: Box<BatchGame>| {
+        let disagree = r.disagree;
+        (r, disagree.then_some(g))
+    };
     match item {
-        Item::Game(g) => judge_game(&g, arbiters),
-        Item::Bad(i, e) => unreadable(i, e),
+        Item::Game(g) => keep(judge_game(&g, arbiters), g),
+        Item::Bad(i, e) => (unreadable(i, e), None),
         Item::Record(r) => match r.read(path, mode) {
-            Ok(g) => judge_game(&batch_game(r.index, g), arbiters),
-            Err(e) => unreadable(r.index, e.to_string()),
+            Ok(g) => {
+                let g = Box::new(batch_game(r.index, g));
+                keep(judge_game(&g, arbiters), g)
+            }
+            Err(e) => (unreadable(r.index, e.to_string()), None),
         },
     }
 }
@@ -356,6 +369,8 @@ pub struct BatchOptions {
     pub progress: bool,
     /// How move text in game files is read.
     pub mode: xiangqi::notation::Mode,
+    /// Print nothing on standard output (the caller uses the summary).
+    pub quiet: bool,
 }
 
 /// The summary of a batch.
@@ -569,6 +584,33 @@ const CHUNK: usize = 512;
 /// that cannot be read gets its line with an `error` and the batch goes on; the run then ends
 /// with [`CliError::BadRecords`] (exit 3), or exit 2 if no record could be read at all.
 pub fn run(path: &str, arbiters: &[Arbiter], opts: BatchOptions) -> Result<(), CliError> {
+    let summary = run_with(path, arbiters, opts, |_| {})?;
+    records_verdict(path, &summary)
+}
+
+/// The end of a batch: [`CliError::BadRecords`] (exit 3) when some records could not be read,
+/// bad input (exit 2) when none could.
+pub fn records_verdict(path: &str, summary: &Summary) -> Result<(), CliError> {
+    match summary.unreadable {
+        0 => Ok(()),
+        n if n == summary.games => Err(CliError::input(format!(
+            "{path}: none of its {n} records could be read as a game"
+        ))),
+        n => Err(CliError::BadRecords(format!(
+            "{path}: {n} of {} records could not be read (their lines carry the error)",
+            summary.games
+        ))),
+    }
+}
+
+/// [`run`], handing every game on which the rulesets disagree to `disagreeing` (in input order)
+/// and returning the summary. With `opts.summary` and no output wanted, see [`BatchOptions`].
+pub fn run_with(
+    path: &str,
+    arbiters: &[Arbiter],
+    opts: BatchOptions,
+    mut disagreeing: impl FnMut(BatchGame),
+) -> Result<Summary, CliError> {
     let mut items = open_items(path, opts.mode)?;
     let jobs = effective_jobs(opts.jobs);
     let pool = rayon::ThreadPoolBuilder::new()
@@ -600,7 +642,7 @@ pub fn run(path: &str, arbiters: &[Arbiter], opts: BatchOptions) -> Result<(), C
             break;
         }
         let mode = opts.mode;
-        let reports: Vec<GameReport> = if jobs <= 1 {
+        let reports: Vec<(GameReport, Option<Box<BatchGame>>)> = if jobs <= 1 {
             chunk
                 .into_iter()
                 .map(|it| judge_item(it, arbiters, path, mode))
@@ -613,8 +655,14 @@ pub fn run(path: &str, arbiters: &[Arbiter], opts: BatchOptions) -> Result<(), C
                     .collect()
             })
         };
-        for r in &reports {
+        for (r, game) in &reports {
             summary.add(r, 12);
+            if let Some(g) = game {
+                disagreeing((**g).clone());
+            }
+            if opts.quiet {
+                continue;
+            }
             if !opts.summary {
                 serde_json::to_writer(&mut out, r).map_err(CliError::output)?;
                 out.write_all(b"\n").map_err(CliError::output)?;
@@ -625,7 +673,7 @@ pub fn run(path: &str, arbiters: &[Arbiter], opts: BatchOptions) -> Result<(), C
     bar.finish_and_clear();
     let seconds = start.elapsed().as_secs_f64();
     summary.finish(seconds, jobs);
-    if opts.summary {
+    if opts.summary && !opts.quiet {
         out.write_all(render_summary(&summary, path).as_bytes())
             .map_err(CliError::output)?;
         writeln!(
@@ -648,14 +696,5 @@ pub fn run(path: &str, arbiters: &[Arbiter], opts: BatchOptions) -> Result<(), C
         jobs,
         if jobs == 1 { "" } else { "s" }
     );
-    match summary.unreadable {
-        0 => Ok(()),
-        n if n == summary.games => Err(CliError::input(format!(
-            "{path}: none of its {n} records could be read as a game"
-        ))),
-        n => Err(CliError::BadRecords(format!(
-            "{path}: {n} of {} records could not be read (their lines carry the error)",
-            summary.games
-        ))),
-    }
+    Ok(summary)
 }

@@ -110,6 +110,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             summary: args.summary,
             progress: true,
             mode: mode(args.strict),
+            quiet: false,
         };
         return crate::batch::run(batch, &arbiters, opts);
     }

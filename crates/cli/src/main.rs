@@ -11,6 +11,7 @@ mod event;
 mod io;
 mod judge;
 mod perft;
+mod report;
 mod rulesets;
 mod show;
 
@@ -40,6 +41,8 @@ enum Command {
     Rulesets(rulesets::Args),
     /// Run an event: new, pair, result, standings, export, simulate.
     Event(event::EventArgs),
+    /// Compare rulesets over a game database: a static HTML report (and a Markdown summary).
+    Report(report::Args),
 }
 
 fn main() {
@@ -59,6 +62,7 @@ fn main() {
         Command::Judge(args) => judge::run(args),
         Command::Rulesets(args) => rulesets::run(args),
         Command::Event(args) => event::run(args),
+        Command::Report(args) => report::run(args),
     };
     match result {
         Ok(()) | Err(CliError::ClosedOutput) => {}
