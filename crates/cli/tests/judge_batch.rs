@@ -70,15 +70,33 @@ fn jobs_do_not_change_the_output() {
 }
 
 #[test]
-fn a_bad_game_file_exits_2_naming_game_move_and_token() {
+fn a_bad_game_gets_its_line_and_the_exit_code_says_so() {
     let dir = std::env::temp_dir().join(format!("xq-batch-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("bad.pgn");
-    std::fs::write(&file, "[Event \"x\"]\n1. 炮二平五 马8进7 2. 车一进九 *\n").unwrap();
+    let bad = "[Event \"x\"]\n1. 炮二平五 马8进7 2. 车一进九 *\n";
+    // Nothing readable: unusable as a whole (exit 2), the game's line names game, move, token.
+    std::fs::write(&file, bad).unwrap();
     let out = xq(&["judge", "--batch", file.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("game 1") && err.contains("车一进九"), "{err}");
-    assert!(out.stdout.is_empty());
+    let line: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let e = line["error"].as_str().unwrap();
+    assert!(e.contains("game 1") && e.contains("车一进九"), "{e}");
+    assert_eq!(line["unreadable"], true);
+    // A good game after it: judged, and the run ends with exit 3 (some records bad).
+    std::fs::write(
+        &file,
+        format!("{bad}\n[Event \"y\"]\n1. 炮二平五 马8进7 *\n"),
+    )
+    .unwrap();
+    let out = xq(&["judge", "--batch", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(3));
+    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[1]["plies"], 2);
+    assert!(lines[1]["error"].is_null());
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -255,15 +255,7 @@ fn outputs_are_written_through_symlinks_keeping_mode_and_respecting_read_only() 
     fs::write(&target, "old").unwrap();
     let link = dir.path().join("link.csv");
     symlink(&target, &link).unwrap();
-    let o = xq(&[
-        "event",
-        "export",
-        e,
-        "--format",
-        "csv",
-        "-o",
-        path_str(&link),
-    ]);
+    let o = export(e, "csv", path_str(&link));
     assert_clean(&o, &[0], "export -o link");
     assert!(
         fs::symlink_metadata(&link)
@@ -274,15 +266,7 @@ fn outputs_are_written_through_symlinks_keeping_mode_and_respecting_read_only() 
     assert!(fs::read_to_string(&target).unwrap().starts_with("rank,"));
     // Mode 600 is kept.
     fs::set_permissions(&target, fs::Permissions::from_mode(0o600)).unwrap();
-    let o = xq(&[
-        "event",
-        "export",
-        e,
-        "--format",
-        "trf",
-        "-o",
-        path_str(&target),
-    ]);
+    let o = export(e, "trf", path_str(&target));
     assert_clean(&o, &[0], "export -o 600");
     assert_eq!(
         fs::metadata(&target).unwrap().permissions().mode() & 0o777,
@@ -291,15 +275,7 @@ fn outputs_are_written_through_symlinks_keeping_mode_and_respecting_read_only() 
     // A read-only file is refused and left as it is.
     fs::set_permissions(&target, fs::Permissions::from_mode(0o444)).unwrap();
     let before = fs::read(&target).unwrap();
-    let o = xq(&[
-        "event",
-        "export",
-        e,
-        "--format",
-        "csv",
-        "-o",
-        path_str(&target),
-    ]);
+    let o = export(e, "csv", path_str(&target));
     assert_clean(&o, &[2], "export -o 444");
     assert!(stderr(&o).contains("read-only"), "{}", stderr(&o));
     assert_eq!(fs::read(&target).unwrap(), before);
@@ -307,7 +283,7 @@ fn outputs_are_written_through_symlinks_keeping_mode_and_respecting_read_only() 
     let o = xq(&["event", "export", e, "-o", path_str(dir.path())]);
     assert_clean(&o, &[2], "export -o DIR");
     // /dev/stdout is written directly.
-    let o = xq(&["event", "export", e, "--format", "csv", "-o", "/dev/stdout"]);
+    let o = export(e, "csv", "/dev/stdout");
     assert_clean(&o, &[0], "export -o /dev/stdout");
     assert!(String::from_utf8_lossy(&o.stdout).starts_with("rank,"));
     // An event file reached through a symlink is updated (its target), the link kept.
@@ -332,6 +308,11 @@ fn outputs_are_written_through_symlinks_keeping_mode_and_respecting_read_only() 
     let o = xq(&["event", "result", e, "1", "1", "1-0"]);
     assert_clean(&o, &[2], "result on a read-only event");
     assert_eq!(fs::read(&ev).unwrap(), before);
+}
+
+/// `xq event export EVENT --format FORMAT -o OUT`.
+fn export(event: &str, format: &str, out: &str) -> Output {
+    xq(&["event", "export", event, "--format", format, "-o", out])
 }
 
 fn results_count(ev: &Path) -> usize {

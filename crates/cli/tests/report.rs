@@ -8,20 +8,10 @@ use std::process::Command;
 
 const XQ: &str = env!("CARGO_BIN_EXE_xq");
 
+mod common;
+
 fn national() -> Option<PathBuf> {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data/games/ccpd-national/ccpd_national.pgn");
-    if p.exists() {
-        return Some(p);
-    }
-    if std::env::var_os("XQ_REQUIRE_SHARED").is_some_and(|v| v == "1") {
-        panic!("{} not found", p.display());
-    }
-    eprintln!(
-        "NOTICE: {} not found; skipping the report tests",
-        p.display()
-    );
-    None
+    common::national_games("the report tests")
 }
 
 fn report(db: &Path, dir: &Path, extra: &[&str]) -> (String, String) {

@@ -1,7 +1,6 @@
 //! `xq show FILE --game N --ply K` shows the same board as `--fen`/`--moves` with the game's
 //! first K moves; `convert --game N` and `judge --notation` work on one game.
 
-use std::path::Path;
 use std::process::Command;
 
 const XQ: &str = env!("CARGO_BIN_EXE_xq");
@@ -15,20 +14,10 @@ fn xq(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+mod common;
+
 fn national() -> Option<String> {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data/games/ccpd-national/ccpd_national.pgn");
-    if p.exists() {
-        return Some(p.to_string_lossy().into_owned());
-    }
-    if std::env::var_os("XQ_REQUIRE_SHARED").is_some_and(|v| v == "1") {
-        panic!("{} not found", p.display());
-    }
-    eprintln!(
-        "NOTICE: {} not found; skipping the game-147 checks",
-        p.display()
-    );
-    None
+    common::national_games("the game-147 checks").map(|p| p.to_string_lossy().into_owned())
 }
 
 #[test]
