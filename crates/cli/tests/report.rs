@@ -118,3 +118,44 @@ fn the_report_renders_and_prints_in_chromium() {
     let pages = text.matches("/Type /Page").count() - text.matches("/Type /Pages").count();
     assert!(pages > 20, "{pages} pages for 117 games");
 }
+
+/// A federation's variant of an edition (a TOML file) is compared like any ruleset: the page
+/// names each ruleset's labels and verdict where they differ.
+#[test]
+fn a_ruleset_variant_is_compared_with_its_edition() {
+    let Some(db) = national() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let base = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../rulesets/cn-1987.toml"
+    ))
+    .unwrap();
+    let variant = base
+        .replace("id = \"cn-1987\"", "id = \"cn-1987-mate1\"")
+        .replace("mate_threat_plies = 9", "mate_threat_plies = 1");
+    assert_ne!(variant, base);
+    let toml = dir.path().join("cn-1987-mate1.toml");
+    std::fs::write(&toml, variant).unwrap();
+    let o = Command::new(XQ)
+        .arg("report")
+        .arg(&db)
+        .args(["--ruleset", "cn-1987", "--ruleset"])
+        .arg(&toml)
+        .args(["--lang", "en", "-o"])
+        .arg(dir.path())
+        .args(["--name", "v"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let md = std::fs::read_to_string(dir.path().join("v.md")).unwrap();
+    assert!(md.contains("| cn-1987-mate1 |"), "{md}");
+    // Game 6829: a perpetual mate threat (长杀) under the edition is no mate threat within one
+    // ply under the variant.
+    assert!(md.contains("cn-1987: Red 长杀"), "{md}");
+    assert!(md.contains("v.html#game-6829"), "{md}");
+}
