@@ -7,7 +7,7 @@
 //!   across read, change and atomic replace; [`Store::create`] is race-free (exactly one of
 //!   several creators wins). [`Document`] is implemented for the scheduling crate's
 //!   [`Event`](xiangqi_scheduling::Event).
-//! - [`file`]: writing any output file whole or not at all, through symbolic links, keeping mode
+//! - [`file`](mod@file): writing any output file whole or not at all, through symbolic links, keeping mode
 //!   and owner, refusing read-only files and anything that is not a regular file (FIFOs and
 //!   character devices such as `/dev/stdout` are written directly), with recognisable temporary
 //!   files (`.NAME.xq-tmp-XXXXXX`) that the next write sweeps up after a crash.

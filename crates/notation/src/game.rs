@@ -51,7 +51,7 @@ pub struct Game {
     pub variations: Vec<Variation>,
     /// What the reader could not read and left out, one line each (a variation's move that is
     /// illegal or not a move, and the rest of that line). Empty for a fully read game; in
-    /// [`Mode::Strict`](crate::Mode::Strict) such a game is an error instead.
+    /// [`Mode::Strict`] such a game is an error instead.
     pub dropped: Vec<String>,
     /// Where the game came from.
     pub format: GameFormat,
