@@ -2,7 +2,7 @@
 //! (`cargo run -p xiangqi-rules-cn1987 --example diag -- FILE [ID…]`).
 
 use serde::Deserialize;
-use xiangqi_adjudication::material;
+use xiangqi_rules_cn1987::material;
 use xiangqi_movegen::{Move, Position};
 use xiangqi_rules_cn1987::{Params, classify, rule_cycle};
 

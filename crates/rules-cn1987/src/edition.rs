@@ -1,7 +1,7 @@
 //! The `cn-1987` edition plugin: [`Cn1987`] implements [`RuleEdition`] and registers itself.
 
 use serde::Deserialize;
-use xiangqi_adjudication::material::{GainConfig, Values};
+use crate::material::GainConfig;
 use xiangqi_adjudication::{NaturalLimitPolicy, PlyContext};
 use xiangqi_board::Color;
 use xiangqi_rules::{
@@ -53,14 +53,7 @@ impl Cn1987 {
             ..Params::default()
         };
         params.gain = GainConfig {
-            values: Values {
-                rook: v.rook,
-                horse: v.horse,
-                cannon: v.cannon,
-                advisor: v.advisor,
-                elephant: v.elephant,
-                crossed_pawn: v.crossed_pawn,
-            },
+            values: v,
             // The ranges are checked by `Bounded` while reading: the values fit.
             max_plies: opts
                 .gain_max_plies
@@ -216,6 +209,10 @@ impl RuleEdition for Cn1987 {
 
     fn natural_limit(&self) -> Option<NaturalLimitPolicy> {
         Some(self.limit)
+    }
+
+    fn clear_caches(&self) {
+        self.params.clear_memo();
     }
 }
 

@@ -13,7 +13,9 @@
 pub mod classify;
 pub mod cycle;
 pub mod edition;
+pub mod material;
+pub mod memo;
 
-pub use classify::{Class, IdleKind, Params, classify, classify_in_game, clear_memo};
+pub use classify::{Class, IdleKind, Params, classify, classify_in_game};
 pub use cycle::{CycleRuling, PlyJudgment, SideLabel, Standing, Verdict, rule_cycle};
 pub use edition::Cn1987;

@@ -27,6 +27,11 @@ pub trait RuleEdition: Send + Sync {
     /// Rules on a cycle from the classes of its plies.
     fn rule_cycle(&self, cycle: &CycleContext<'_>) -> CycleRuling;
 
+    /// Forgets every answer the edition remembers (its memos of classes and searches, on every
+    /// thread). The answers never change; benchmarks that must measure the work call it.
+    /// Default: nothing to forget.
+    fn clear_caches(&self) {}
+
     /// The natural move limit (自然限着), if the edition has one.
     fn natural_limit(&self) -> Option<NaturalLimitPolicy> {
         None

@@ -69,13 +69,13 @@ pub(super) fn guards_prey(
     after: &Position,
     moved: Square,
     target: Square,
-    values: &material::Values,
+    values: &PieceValues,
 ) -> bool {
     let guarded = protected_by(after, moved, !after.turn());
     let ways = after.legal_moves_from(target);
     !ways.is_empty()
         && ways.iter().all(|r| {
-            guarded.contains(r.to) && after.piece_at(r.to).is_some_and(|p| values.of(p, r.to) > 0)
+            guarded.contains(r.to) && after.piece_at(r.to).is_some_and(|p| values.material(p, r.to) > 0)
         })
 }
 

@@ -35,9 +35,9 @@ pub(super) fn wins_alone(after: &Position, from: Square, target: Square, params:
     };
     let values = &params.gain.values;
     let recaptured = taken.legal_moves().iter().any(|r| r.to == target);
-    let net = values.of(victim, target)
+    let net = values.material(victim, target)
         - if recaptured {
-            values.of(mover, target)
+            values.material(mover, target)
         } else {
             0
         };

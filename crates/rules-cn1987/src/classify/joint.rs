@@ -123,7 +123,7 @@ pub(super) fn helps_another(passed: &Position, helper: Square, target: Square) -
 /// wins: the gain is then another piece's (图26 "黑方长捉车": 炮8进3 sets the cannon behind the pawn
 /// so that the other cannon's capture of the twice-protected elephant uncovers an attack on the
 /// rook — a plain chase, not a joint one).
-pub(super) fn outnumbered(pos: &Position, target: Square, values: &material::Values) -> bool {
+pub(super) fn outnumbered(pos: &Position, target: Square, values: &PieceValues) -> bool {
     let attacker = pos.turn();
     let mut board = pos.clone();
     let mut last = None;
@@ -140,10 +140,10 @@ pub(super) fn outnumbered(pos: &Position, target: Square, values: &material::Val
 
 /// The net result for the side to move of capturing in turn on `target`, each side with its
 /// least valuable piece that can legally take there, either side free to stop (static exchange).
-pub(super) fn exchange_gain(pos: &Position, target: Square, values: &material::Values) -> i32 {
+pub(super) fn exchange_gain(pos: &Position, target: Square, values: &PieceValues) -> i32 {
     let mut board = pos.clone();
     let mut gains: Vec<i32> = Vec::new();
-    let mut on_square = board.piece_at(target).map_or(0, |p| values.of(p, target));
+    let mut on_square = board.piece_at(target).map_or(0, |p| values.material(p, target));
     for _ in 0..32 {
         let capture = least_valuable_capture(&board, target, values);
         let Some(c) = capture else {
@@ -151,7 +151,7 @@ pub(super) fn exchange_gain(pos: &Position, target: Square, values: &material::V
         };
         let prev = gains.last().copied().unwrap_or(0);
         gains.push(on_square - prev);
-        on_square = board.piece_at(c.from).map_or(0, |p| values.of(p, target));
+        on_square = board.piece_at(c.from).map_or(0, |p| values.material(p, target));
         board.play_unchecked(c);
     }
     while gains.len() > 1 {
@@ -192,11 +192,11 @@ pub(super) fn sole_attacker(pos: &Position, target: Square, attacker: Square) ->
 fn least_valuable_capture(
     pos: &Position,
     target: Square,
-    values: &material::Values,
+    values: &PieceValues,
 ) -> Option<Move> {
     pos.legal_moves()
         .iter()
         .copied()
         .filter(|c| c.to == target)
-        .min_by_key(|c| pos.piece_at(c.from).map_or(0, |p| values.of(p, c.from)))
+        .min_by_key(|c| pos.piece_at(c.from).map_or(0, |p| values.material(p, c.from)))
 }

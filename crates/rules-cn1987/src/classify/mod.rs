@@ -1,11 +1,9 @@
 //! Per-ply classification under the 1987 Chinese rules: 将 (check), 杀 (mate threat), 捉 (chase,
 //! including 要抽吃子), and 闲 (idle) with its kinds 兑 / 献 / 拦 / 跟.
 
-use std::cell::RefCell;
-use std::collections::HashMap;
-use std::hash::{Hash, Hasher};
-
-use xiangqi_adjudication::material::{self, GainConfig};
+use crate::material::{self, GainConfig};
+use crate::memo::{Memo, PositionKey};
+use xiangqi_adjudication::PieceValues;
 use xiangqi_board::{Bitboard, Color, PieceKind, Square};
 use xiangqi_movegen::{Move, Position};
 
@@ -24,7 +22,11 @@ use joint::*;
 use threats::*;
 
 /// Parameters of the CN-1987 classification (every bound is stated in a ruling's explanation).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// They carry the memos of the classification and its searches ([`Params::memo`],
+/// [`GainConfig::memo`]): made anew by [`Params::default`], shared by clones, not part of the
+/// value (see [`crate::memo`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Params {
     /// 杀: the mover mates by consecutive checks within this many plies if the opponent passed
     /// (decisions.md 6; default 9), a reply that is the defender's only legal move not counted
@@ -42,7 +44,44 @@ pub struct Params {
     /// a joint chase (联合捉 / 捉少根子) is not the side that must vary (rule-book 图10, 图11,
     /// 图25–28, 参考图14/36/38–41). Default `true`.
     pub joint_chase_is_counter: bool,
+    /// Classes already computed under these parameters (not part of the value).
+    pub memo: Memo<ClassKey, Class>,
 }
+
+impl Params {
+    /// Every parameter but the memos, as part of a memo key.
+    fn key(&self) -> ParamsKey {
+        (
+            self.mate_threat_plies,
+            self.mate_threat_budget,
+            self.gain.bounds(),
+            self.perpetual_chase_same_piece,
+            self.joint_chase_is_counter,
+        )
+    }
+
+    /// Forgets every remembered class and search answer (on every thread), for benchmarks that
+    /// must not reuse earlier answers; the answers themselves never change.
+    pub fn clear_memo(&self) {
+        self.memo.clear();
+        self.gain.clear_memo();
+    }
+}
+
+/// Every parameter of a classification (see [`Params`]) but the memos.
+type ParamsKey = (u32, u32, (PieceValues, u8, u8, u8, u32), bool, bool);
+
+/// The memo key of a class: the whole position before the ply, the move, the opponent's previous
+/// move (`None` for [`classify`], `Some(None)` for [`classify_in_game`] without one), whether the
+/// half-move clock is 0, and the parameters.
+#[doc(hidden)]
+pub type ClassKey = (
+    PositionKey,
+    (u8, u8),
+    Option<Option<(u8, u8)>>,
+    bool,
+    ParamsKey,
+);
 
 impl Default for Params {
     fn default() -> Params {
@@ -52,6 +91,7 @@ impl Default for Params {
             gain: GainConfig::default(),
             perpetual_chase_same_piece: false,
             joint_chase_is_counter: true,
+            memo: Memo::new(MEMO_CAPACITY),
         }
     }
 }
@@ -167,59 +207,25 @@ impl Class {
 /// Entries kept by the per-thread memo of [`classify`] before it is emptied.
 const MEMO_CAPACITY: usize = 1 << 14;
 
-thread_local! {
-    /// Classes already computed on this thread, by (position hash, move, parameters). A
-    /// repetition cycle repeats its positions, and one game may hold several overlapping cycles,
-    /// so the same (position, move) is asked many times.
-    static MEMO: RefCell<HashMap<(u64, u8, u8, u64), Class>> = RefCell::new(HashMap::new());
-}
-
-/// Empties this thread's memo of [`classify`] (for benchmarks that must not reuse earlier
-/// answers; the answers themselves never change).
-pub fn clear_memo() {
-    MEMO.with(|memo| memo.borrow_mut().clear());
-    material::clear_search_memo();
-}
-
-fn params_key(params: &Params) -> u64 {
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    params.hash(&mut h);
-    h.finish()
-}
-
 /// Classifies the legal move `m` played in `before` under CN-1987.
 ///
 /// The answer depends only on the position (placement and side to move), the move and the
-/// parameters; it is memoized per thread by the position's Zobrist hash.
+/// parameters; it is remembered in the parameters' memo.
 pub fn classify(before: &Position, m: Move, params: &Params) -> Class {
     let key = (
-        before.hash(),
-        m.from.index() as u8,
-        m.to.index() as u8,
-        params_key(params),
+        PositionKey::of(before),
+        squares(m),
+        None,
+        false,
+        params.key(),
     );
-    memoized(key, || classify_uncached(before, m, params))
+    params
+        .memo
+        .get_or_compute(key, || classify_uncached(before, m, params))
 }
 
-/// The memo's answer for `key`, or `compute()` remembered under it.
-fn memoized(key: (u64, u8, u8, u64), compute: impl FnOnce() -> Class) -> Class {
-    if let Some(c) = MEMO.with(|memo| memo.borrow().get(&key).copied()) {
-        return c;
-    }
-    let class = compute();
-    // An answer computed with a search cut by the ply's budget is not the position's answer:
-    // never remembered (so a cut in one game cannot change another's ruling).
-    if xiangqi_adjudication::budget::exhausted() {
-        return class;
-    }
-    MEMO.with(|memo| {
-        let mut memo = memo.borrow_mut();
-        if memo.len() >= MEMO_CAPACITY {
-            memo.clear();
-        }
-        memo.insert(key, class);
-    });
-    class
+fn squares(m: Move) -> (u8, u8) {
+    (m.from.index() as u8, m.to.index() as u8)
 }
 
 /// [`classify`] with the opponent's last move known (`prev`). When that move gave check and this
@@ -233,23 +239,19 @@ fn memoized(key: (u64, u8, u8, u64), compute: impl FnOnce() -> Class) -> Class {
 /// mate (解杀, 参考图35); see the `in_game` module.
 pub fn classify_in_game(before: &Position, m: Move, params: &Params, prev: Option<Move>) -> Class {
     // The answer depends on the position, the move, the previous move, the parameters and
-    // whether the half-move clock is 0 (see [`drop_established`]): memoized per thread.
+    // whether the half-move clock is 0 (see [`drop_established`]).
     let key = (
-        before.hash()
-            ^ prev.map_or(0, |p| {
-                (u64::from(p.from.index() as u8) << 8 | u64::from(p.to.index() as u8) | 1 << 16)
-                    .wrapping_mul(0x9e37_79b9_7f4a_7c15)
-            })
-            ^ u64::from(before.halfmove_clock() == 0) << 63,
-        m.from.index() as u8,
-        m.to.index() as u8,
-        params_key(params) ^ IN_GAME_SALT,
+        PositionKey::of(before),
+        squares(m),
+        Some(prev.map(squares)),
+        before.halfmove_clock() == 0,
+        params.key(),
     );
-    memoized(key, || classify_in_game_uncached(before, m, params, prev))
+    params
+        .memo
+        .get_or_compute(key, || classify_in_game_uncached(before, m, params, prev))
 }
 
-/// Keeps the memo entries of [`classify_in_game`] apart from those of [`classify`].
-const IN_GAME_SALT: u64 = 0x5bd1_e995_c0ff_ee11;
 
 fn classify_in_game_uncached(
     before: &Position,

@@ -47,10 +47,10 @@ pub(super) fn threatened_apart(
             let values = &params.gain.values;
             let mut local = material::Targets::default();
             for t in reach {
-                let worth = after.piece_at(t).map_or(0, |p| values.of(p, t));
+                let worth = after.piece_at(t).map_or(0, |p| values.material(p, t));
                 let mut exempt = guarded;
                 for b in blocked {
-                    if after.piece_at(b).is_some_and(|p| values.of(p, b) <= worth) {
+                    if after.piece_at(b).is_some_and(|p| values.material(p, b) <= worth) {
                         exempt.insert(b);
                     }
                 }
