@@ -60,9 +60,7 @@ pub fn search_checks(
         return Some(false);
     }
     let king = pos.king(!pos.turn());
-    let candidates = pos.legal_moves_where(|from, to| {
-        sees_king(king, from) || sees_king(king, to)
-    });
+    let candidates = pos.legal_moves_where(|from, to| sees_king(king, from) || sees_king(king, to));
     for &m in candidates.iter() {
         *nodes += 1;
         if *nodes > limit || !crate::budget::spend() {

@@ -28,9 +28,8 @@
 //! - Pawns float (过河兵价值浮动): a line that gives pawns for pieces, or pieces for pawns, is not a
 //!   gain (see [`Balance::score`]).
 
-
-use xiangqi_board::{Bitboard, Color, Piece, PieceKind, Square};
 use xiangqi_adjudication::{PieceValues, sees_king};
+use xiangqi_board::{Bitboard, Color, Piece, PieceKind, Square};
 
 use crate::memo::{Memo, PositionKey};
 use xiangqi_movegen::{MAX_MOVES, Move, MoveList, Position};
@@ -696,7 +695,10 @@ fn winnable_search_uncached(
     // pieces as bounded above), and after the first capture the piece taken is the piece won.
     let mut rest = Bitboard::EMPTY;
     for sq in candidates & !out.won & !out.truncated & !spared {
-        if board.piece_at(sq).is_some_and(|p| cfg.values.material(p, sq) > 0) {
+        if board
+            .piece_at(sq)
+            .is_some_and(|p| cfg.values.material(p, sq) > 0)
+        {
             rest.insert(sq);
         }
     }
@@ -800,7 +802,11 @@ fn search_victim(
 /// The moves with captures first, the most valuable victim first (so that cut-offs come early
 /// and quiet moves are tested for check only when still needed). The order does not change the
 /// value of a search that completes within its budget.
-fn captures_first(pos: &Position, moves: &MoveList, values: &PieceValues) -> (usize, [Move; MAX_MOVES]) {
+fn captures_first(
+    pos: &Position,
+    moves: &MoveList,
+    values: &PieceValues,
+) -> (usize, [Move; MAX_MOVES]) {
     let mut out = [Move::new(Square::new_unchecked(0), Square::new_unchecked(0)); MAX_MOVES];
     let mut caps: [(i32, Move); MAX_MOVES] = [(0, out[0]); MAX_MOVES];
     let mut nc = 0;
@@ -875,7 +881,13 @@ pub fn mates_by_forcing_checks(pos: &mut Position, plies: u32, budget: &mut u32)
 
 fn mates_within(pos: &mut Position, plies: u32, forced_free: bool, budget: &mut u32) -> bool {
     let mut nodes = 0u64;
-    let found = xiangqi_adjudication::search_checks(pos, plies, forced_free, &mut nodes, u64::from(*budget));
+    let found = xiangqi_adjudication::search_checks(
+        pos,
+        plies,
+        forced_free,
+        &mut nodes,
+        u64::from(*budget),
+    );
     *budget = budget.saturating_sub(u32::try_from(nodes).unwrap_or(u32::MAX));
     found.unwrap_or(false)
 }

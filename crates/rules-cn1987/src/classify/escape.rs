@@ -75,7 +75,10 @@ pub(super) fn guards_prey(
     let ways = after.legal_moves_from(target);
     !ways.is_empty()
         && ways.iter().all(|r| {
-            guarded.contains(r.to) && after.piece_at(r.to).is_some_and(|p| values.material(p, r.to) > 0)
+            guarded.contains(r.to)
+                && after
+                    .piece_at(r.to)
+                    .is_some_and(|p| values.material(p, r.to) > 0)
         })
 }
 

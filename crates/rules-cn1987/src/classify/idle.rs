@@ -17,9 +17,9 @@ pub(super) fn idle_kind(before: &Position, after: &Position, m: Move, mover: Col
         });
         if valuable && (attacks & !before_attacks).any() {
             return if kind == PieceKind::King {
-                IdleKind::KingAttack
+                IdleKind::KingChase
             } else {
-                IdleKind::PawnAttack
+                IdleKind::PawnChase
             };
         }
     }
@@ -55,5 +55,5 @@ pub(super) fn idle_kind(before: &Position, after: &Position, m: Move, mover: Col
     if (prot_after & !prot_before & !Bitboard::from_square(m.from)).any() {
         return IdleKind::Follow;
     }
-    IdleKind::Plain
+    IdleKind::None
 }

@@ -143,7 +143,9 @@ pub(super) fn outnumbered(pos: &Position, target: Square, values: &PieceValues) 
 pub(super) fn exchange_gain(pos: &Position, target: Square, values: &PieceValues) -> i32 {
     let mut board = pos.clone();
     let mut gains: Vec<i32> = Vec::new();
-    let mut on_square = board.piece_at(target).map_or(0, |p| values.material(p, target));
+    let mut on_square = board
+        .piece_at(target)
+        .map_or(0, |p| values.material(p, target));
     for _ in 0..32 {
         let capture = least_valuable_capture(&board, target, values);
         let Some(c) = capture else {
@@ -151,7 +153,9 @@ pub(super) fn exchange_gain(pos: &Position, target: Square, values: &PieceValues
         };
         let prev = gains.last().copied().unwrap_or(0);
         gains.push(on_square - prev);
-        on_square = board.piece_at(c.from).map_or(0, |p| values.material(p, target));
+        on_square = board
+            .piece_at(c.from)
+            .map_or(0, |p| values.material(p, target));
         board.play_unchecked(c);
     }
     while gains.len() > 1 {
@@ -189,14 +193,13 @@ pub(super) fn sole_attacker(pos: &Position, target: Square, attacker: Square) ->
 }
 
 /// The legal capture on `target` by the side to move's least valuable piece (static exchange).
-fn least_valuable_capture(
-    pos: &Position,
-    target: Square,
-    values: &PieceValues,
-) -> Option<Move> {
+fn least_valuable_capture(pos: &Position, target: Square, values: &PieceValues) -> Option<Move> {
     pos.legal_moves()
         .iter()
         .copied()
         .filter(|c| c.to == target)
-        .min_by_key(|c| pos.piece_at(c.from).map_or(0, |p| values.material(p, c.from)))
+        .min_by_key(|c| {
+            pos.piece_at(c.from)
+                .map_or(0, |p| values.material(p, c.from))
+        })
 }

@@ -6,6 +6,7 @@ use crate::memo::{Memo, PositionKey};
 use xiangqi_adjudication::PieceValues;
 use xiangqi_board::{Bitboard, Color, PieceKind, Square};
 use xiangqi_movegen::{Move, Position};
+pub(crate) use xiangqi_rules::IdleKind;
 
 mod escape;
 mod exchange;
@@ -23,8 +24,7 @@ use threats::*;
 
 /// Parameters of the CN-1987 classification (every bound is stated in a ruling's explanation).
 ///
-/// They carry the memos of the classification and its searches ([`Params::memo`],
-/// [`GainConfig::memo`]): made anew by [`Params::default`], shared by clones, not part of the
+/// They carry the memos of the classification and of its searches ([`GainConfig::memo`]): made anew by [`Params::default`], shared by clones, not part of the
 /// value (see [`crate::memo`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Params {
@@ -45,7 +45,7 @@ pub struct Params {
     /// 图25–28, 参考图14/36/38–41). Default `true`.
     pub joint_chase_is_counter: bool,
     /// Classes already computed under these parameters (not part of the value).
-    pub memo: Memo<ClassKey, Class>,
+    pub(crate) memo: Memo<ClassKey, Class>,
 }
 
 impl Params {
@@ -74,8 +74,7 @@ type ParamsKey = (u32, u32, (PieceValues, u8, u8, u8, u32), bool, bool);
 /// The memo key of a class: the whole position before the ply, the move, the opponent's previous
 /// move (`None` for [`classify`], `Some(None)` for [`classify_in_game`] without one), whether the
 /// half-move clock is 0, and the parameters.
-#[doc(hidden)]
-pub type ClassKey = (
+pub(crate) type ClassKey = (
     PositionKey,
     (u8, u8),
     Option<Option<(u8, u8)>>,
@@ -96,58 +95,10 @@ impl Default for Params {
     }
 }
 
-/// The kind of an idle move (闲).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum IdleKind {
-    /// 闲 with no particular kind.
-    Plain,
-    /// 兑: offers an exchange of equal pieces.
-    Exchange,
-    /// 献: offers the moved piece.
-    Offer,
-    /// 拦: blocks an enemy line.
-    Block,
-    /// 跟: follows to keep protecting.
-    Follow,
-    /// 兵卒长捉: a pawn attacking on its own (allowed, idle).
-    PawnAttack,
-    /// 将帅长捉: the king attacking on its own (allowed, idle).
-    KingAttack,
-    /// 自毙: a 杀 or 捉 that exists only because the opponent's check forced the king to move.
-    SelfInflicted,
-}
-
-impl IdleKind {
-    /// The rulebook word for the kind (闲 for plain).
-    pub fn word(self) -> &'static str {
-        match self {
-            IdleKind::Plain => "闲",
-            IdleKind::Exchange => "兑",
-            IdleKind::Offer => "献",
-            IdleKind::Block => "拦",
-            IdleKind::Follow => "跟",
-            IdleKind::PawnAttack => "兵卒捉子（闲）",
-            IdleKind::KingAttack => "将帅捉子（闲）",
-            IdleKind::SelfInflicted => "自毙（闲）",
-        }
-    }
-
-    /// The CLI `idle_kind` key (`exchange`, `offer`, `block`, `follow`), if any.
-    pub fn key(self) -> Option<&'static str> {
-        match self {
-            IdleKind::Exchange => Some("exchange"),
-            IdleKind::Offer => Some("offer"),
-            IdleKind::Block => Some("block"),
-            IdleKind::Follow => Some("follow"),
-            _ => None,
-        }
-    }
-}
-
 /// The class of one ply under CN-1987, heaviest effect first (将 > 杀 > 捉 > 闲; 兑兼捉按捉,
 /// 献兼捉按捉).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Class {
+pub(crate) enum Class {
     /// 将: the ply gives check.
     Check,
     /// 杀: a new threat to mate by consecutive checks.
@@ -183,24 +134,6 @@ impl Class {
             Class::Idle(IdleKind::Exchange) => "兑",
             Class::Idle(_) => "闲",
         }
-    }
-
-    /// The rulebook word, with 要抽吃子 and the idle kinds spelled out.
-    pub fn word(self) -> &'static str {
-        match self {
-            Class::Check => "将",
-            Class::MateThreat => "杀",
-            Class::Chase {
-                via_check: true, ..
-            } => "要抽吃子",
-            Class::Chase { .. } => "捉",
-            Class::Idle(k) => k.word(),
-        }
-    }
-
-    /// Whether the ply is forcing (打: 将, 杀, 捉, 要抽吃子).
-    pub fn is_forcing(self) -> bool {
-        !matches!(self, Class::Idle(_))
     }
 }
 
@@ -251,7 +184,6 @@ pub fn classify_in_game(before: &Position, m: Move, params: &Params, prev: Optio
         .memo
         .get_or_compute(key, || classify_in_game_uncached(before, m, params, prev))
 }
-
 
 fn classify_in_game_uncached(
     before: &Position,
@@ -311,11 +243,11 @@ fn classify_in_game_uncached(
 
 fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
     let Some(mover_piece) = before.piece_at(m.from) else {
-        return Class::Idle(IdleKind::Plain);
+        return Class::Idle(IdleKind::None);
     };
     let mover = mover_piece.color;
     let Ok(after) = before.played(m) else {
-        return Class::Idle(IdleKind::Plain);
+        return Class::Idle(IdleKind::None);
     };
     // 将
     if after.is_check() {

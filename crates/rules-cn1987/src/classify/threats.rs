@@ -50,7 +50,10 @@ pub(super) fn threatened_apart(
                 let worth = after.piece_at(t).map_or(0, |p| values.material(p, t));
                 let mut exempt = guarded;
                 for b in blocked {
-                    if after.piece_at(b).is_some_and(|p| values.material(p, b) <= worth) {
+                    if after
+                        .piece_at(b)
+                        .is_some_and(|p| values.material(p, b) <= worth)
+                    {
                         exempt.insert(b);
                     }
                 }
