@@ -5,8 +5,8 @@ use serde::Deserialize;
 use xiangqi_adjudication::{NaturalLimitPolicy, PlyContext};
 use xiangqi_board::Color;
 use xiangqi_rules::{
-    Bounded, CycleContext, CycleRuling, IdleKind, Params as EditionParams, PlyClass, RuleEdition,
-    RulesetError, Target, Verdict,
+    Bounded, ClassKind, CycleContext, CycleRuling, IdleKind, Params as EditionParams, PlyClass,
+    PlyRuling, Reading, RepetitionRuling, RuleEdition, RulesetError, Target, Verdict,
 };
 
 use crate::classify::{Class, Params, classify_in_game};
@@ -198,6 +198,54 @@ impl RuleEdition for Cn1987 {
 
     fn clear_caches(&self) {
         self.params.clear_memo();
+    }
+
+    fn class_reading(&self, ply: &PlyRuling) -> Option<Reading> {
+        Some(match ply.class? {
+            ClassKind::Check => return None,
+            ClassKind::MateThreat => Reading::new(
+                "杀属于打：禁止长杀、一将一杀、一杀一捉",
+                "杀 counts as 打 (禁止长杀, 禁止一将一杀, 禁止一杀一捉)",
+            ),
+            ClassKind::Chase if ply.note.as_deref() == Some("要抽吃子") => Reading::new(
+                "抽将得子为要抽吃子，属于打",
+                "a check that wins material (抽将) makes 要抽吃子, a forcing move of its own",
+            ),
+            ClassKind::Chase => Reading::new(
+                "捉是下一着起按子力价值得子（含联合捉、捉少根子）",
+                "捉 is a threat to win material from the next move on (得子 by the 子力价值 table, \
+                 joint attackers and 少根子 included)",
+            ),
+            ClassKind::Idle => Reading::new(
+                "捉有根子是闲、不符合得子规定是闲、从捉到捉、失去离线自由的棋子不会构成捉子；从杀到杀不是新杀",
+                "no new material gain by the 子力价值 table (捉有根子是闲 / 不符合得子规定是闲 / 从捉到捉 / \
+                 失去离线自由的棋子不会构成捉子) and no new mate threat (从杀到杀)",
+            ),
+        })
+    }
+
+    fn cycle_reading(&self, ruling: &RepetitionRuling) -> Option<Reading> {
+        let has = |w: &str| ruling.red.contains(w) || ruling.black.contains(w);
+        Some(if has("杀") {
+            Reading::new(
+                "“杀”属于“打”，禁止长杀、一将一杀、一杀一捉",
+                "杀 counts as 打: 长杀, 一将一杀, 一杀一捉 are forbidden",
+            )
+        } else if has("要抽吃子") {
+            Reading::new(
+                "抽将得子（要抽吃子）视为捉，禁止长要抽吃子",
+                "winning material by checks (要抽吃子) is a chase: 长要抽吃子 is forbidden",
+            )
+        } else if has("将") && has("捉") {
+            Reading::new("禁止一将一捉", "一将一捉 is forbidden")
+        } else if has("捉") || has("闲") {
+            Reading::new(
+                "按子力价值判得子：捉有根子是闲、联合捉、捉少根子",
+                "捉 by material gain by the piece values (捉有根子是闲, joint chases, 少根子)",
+            )
+        } else {
+            return None;
+        })
     }
 }
 

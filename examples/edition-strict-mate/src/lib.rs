@@ -17,8 +17,8 @@ use xiangqi_rules::adjudication::board::Color;
 use xiangqi_rules::adjudication::movegen::GameStatus;
 use xiangqi_rules::adjudication::{NaturalLimitPolicy, PlyContext};
 use xiangqi_rules::{
-    ClassKind, CycleContext, CycleRuling, GameEnd, Params, PlyClass, RuleEdition, RulesetError,
-    Verdict, find_edition,
+    ClassKind, CycleContext, CycleRuling, GameEnd, Params, PlyClass, PlyRuling, Reading,
+    RepetitionRuling, RuleEdition, RulesetError, Verdict, find_edition,
 };
 
 xiangqi_rules::register_edition! {
@@ -103,6 +103,20 @@ impl RuleEdition for AxfStrictMate {
 
     fn game_end(&self, status: GameStatus) -> Option<GameEnd> {
         self.axf.game_end(status)
+    }
+
+    fn class_reading(&self, ply: &PlyRuling) -> Option<Reading> {
+        self.axf.class_reading(ply)
+    }
+
+    fn cycle_reading(&self, ruling: &RepetitionRuling) -> Option<Reading> {
+        if ruling.red.contains('杀') || ruling.black.contains('杀') {
+            return Some(Reading::new(
+                "禁止长杀、一将一杀（本例对亚洲规则的修改）",
+                "长杀 and 一将一杀 are forbidden (this example's change to the AXF rules)",
+            ));
+        }
+        self.axf.cycle_reading(ruling)
     }
 
     fn clear_caches(&self) {
