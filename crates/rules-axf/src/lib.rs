@@ -1,7 +1,7 @@
 //! # xiangqi-rules-axf — the Asian Xiangqi Federation (AXF) rule edition
 //!
-//! Registered as edition `axf` (see `rulesets/axf.toml`). What it implements (decisions.md,
-//! Rulings 1–4, 7, 8; spec/rules.md §3):
+//! Registered as edition `axf` (see `rulesets/axf.toml`). What it implements (`docs/decisions.md`,
+//! Rulings 1–4, 7, 8; the rule numbers are those of the AXF rules, Eric Wu's translation):
 //!
 //! - **Plies.** A ply that gives check is 将. Otherwise it is 捉 (chase) of every enemy piece
 //!   that it *newly* leaves under a qualifying attack — one that did not exist, for that piece,

@@ -2,8 +2,9 @@
 //!
 //! The edition plugin for the Chinese rules as published in 1987 (revised 1989), read through the
 //! 1991 arbiter's book (陈瑞权、霍文会《象棋规则棋例裁判》). Chapter 5 of the 1987 text (棋例) is not
-//! available to us; the definitions follow the reconstruction in `spec/rules.md` §1.2–1.5, §2,
-//! §4.1, §5 and the choices of `spec/decisions.md`.
+//! available to us; the definitions are readings of the texts that are (the 1987 rules' general
+//! provisions, the 1991 book's rulings and its 80 diagrams), each listed with its source and its
+//! cases in `READINGS.md`, and the choices of `docs/decisions.md`.
 //!
 //! The edition is [`Cn1987`]: it implements [`xiangqi_rules::RuleEdition`] and registers itself
 //! as `cn-1987`; a [`xiangqi_rules::Ruleset`] naming that edition builds it (its `[options]` are
