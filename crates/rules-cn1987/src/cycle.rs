@@ -160,6 +160,8 @@ pub fn period(moves: &[Move]) -> usize {
 }
 
 /// Rules on already classified plies (see [`rule_cycle`]).
+///
+/// Reading R05 (READINGS.md).
 pub fn rule_judged(plies: Vec<PlyJudgment>, params: &Params) -> CycleRuling {
     let moves: Vec<Move> = plies.iter().map(|p| p.mv).collect();
     let p = period(&moves);
@@ -206,6 +208,8 @@ fn chinese_count(n: usize) -> &'static str {
 
 /// The label of `side`'s plies of a cycle whose moves repeat with period `period` (the words count
 /// one period; the same-piece test looks at every ply).
+///
+/// Reading R03, Reading R04, Reading R26, Reading R27 (READINGS.md).
 pub fn side_label(
     plies: &[PlyJudgment],
     side: Color,
@@ -405,6 +409,8 @@ pub fn side_label(
 
 /// The verdict table (棋例总纲): unilateral 长将 is never allowed; both allowed → draw; both
 /// forbidden (neither being the only 长将) → draw; one forbidden → it must vary.
+///
+/// Reading R27 (READINGS.md).
 pub fn verdict(red: &SideLabel, black: &SideLabel) -> (Verdict, String) {
     let name = |c: Color| if c == Color::Red { "红方" } else { "黑方" };
     let must = |c: Color| {
@@ -483,6 +489,8 @@ fn clause(forbidden: &SideLabel, allowed: &SideLabel) -> &'static str {
 }
 
 /// Whether a piece kind may be the subject of 兵卒长捉 / 将帅长捉.
+///
+/// Reading R26 (READINGS.md).
 pub fn is_free_chaser(kind: PieceKind) -> bool {
     matches!(kind, PieceKind::King | PieceKind::Pawn)
 }
