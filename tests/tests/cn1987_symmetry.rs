@@ -1,0 +1,345 @@
+//! The CN-1987 rulings do not depend on which side of the board a position stands on: every
+//! per-ply class (kind, label, idle kind, note, chased pieces) and the cycle's ruling (verdict,
+//! side labels, reason, explanation) are the same when the board is mirrored left–right, and the
+//! same with the sides exchanged when the board is rotated 180° with the colours swapped (Red's
+//! pieces become Black's on the opposite squares, the other side moves, red-must-vary becomes
+//! black-must-vary).
+//!
+//! Checked on every rule-book diagram (`cn-rulebook-cases.toml`), every constructed case
+//! (`cn1987-constructed.toml`, one per reading of `crates/rules-cn1987/READINGS.md` among them),
+//! and, as a property test, on the cycles of random national games from `../shared` (skipped with
+//! a NOTICE line when `../shared` is absent, a failure when `XQ_REQUIRE_SHARED=1`).
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use proptest::prelude::*;
+use xiangqi::adjudication::{GameRecord, Replay};
+use xiangqi::board::{Board, Piece, Setup, Square};
+use xiangqi::movegen::{Move, Position};
+use xiangqi::rules::{Arbiter, PlyClass, Ruleset};
+use xiangqi_conformance::cases;
+use xiangqi_conformance::shared::shared_dir;
+
+/// A symmetry of the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Transform {
+    /// Files a↔i, ranks kept, colours kept.
+    Mirror,
+    /// Rotated 180° (file f → 8 − f, rank r → 9 − r) with the colours swapped.
+    RotateSwap,
+}
+
+const TRANSFORMS: [Transform; 2] = [Transform::Mirror, Transform::RotateSwap];
+
+impl Transform {
+    fn square(self, sq: Square) -> Square {
+        match self {
+            Transform::Mirror => sq.flip_files(),
+            Transform::RotateSwap => sq.flip_files().flip_ranks(),
+        }
+    }
+
+    fn piece(self, p: Piece) -> Piece {
+        match self {
+            Transform::Mirror => p,
+            Transform::RotateSwap => Piece::new(!p.color, p.kind),
+        }
+    }
+
+    fn setup(self, s: &Setup) -> Setup {
+        let mut board = Board::empty();
+        for (sq, p) in s.board.pieces() {
+            board.put(self.square(sq), self.piece(p));
+        }
+        Setup {
+            board,
+            turn: match self {
+                Transform::Mirror => s.turn,
+                Transform::RotateSwap => !s.turn,
+            },
+            halfmove_clock: s.halfmove_clock,
+            fullmove_number: s.fullmove_number,
+        }
+    }
+
+    fn mv(self, m: Move) -> Move {
+        Move::new(self.square(m.from), self.square(m.to))
+    }
+
+    fn record(self, rec: &GameRecord) -> GameRecord {
+        let start = Position::from_setup(self.setup(&rec.start().to_setup()))
+            .expect("the transformed start is legal");
+        let moves = rec.moves().iter().map(|&m| self.mv(m)).collect();
+        GameRecord::new(start, moves).expect("the transformed moves are legal")
+    }
+
+    /// A text of the ruling with the sides exchanged when the colours are.
+    fn sides(self, text: &str) -> String {
+        match self {
+            Transform::Mirror => text.to_string(),
+            Transform::RotateSwap => text
+                .replace("红方", "\u{0}")
+                .replace("黑方", "红方")
+                .replace('\u{0}', "黑方")
+                .replace("red-must-vary", "\u{1}")
+                .replace("black-must-vary", "red-must-vary")
+                .replace('\u{1}', "black-must-vary"),
+        }
+    }
+}
+
+/// A class in comparable form, its chased pieces mapped by `t` (identity when `None`).
+fn class_key(c: &PlyClass, t: Option<Transform>) -> String {
+    let mut targets: Vec<String> = c
+        .targets
+        .iter()
+        .map(|x| match t {
+            None => format!("{}{}", x.square, x.piece.fen_char()),
+            Some(t) => format!("{}{}", t.square(x.square), t.piece(x.piece).fen_char()),
+        })
+        .collect();
+    targets.sort();
+    format!(
+        "{:?}/{:?}/{}/{}/[{}]",
+        c.kind,
+        c.idle_kind,
+        c.label,
+        c.note.as_deref().unwrap_or(""),
+        targets.join(",")
+    )
+}
+
+/// Every per-ply class and the ruling at the last ply, as text (the ruling's sides as given).
+fn ruled(arbiter: &Arbiter, rec: &GameRecord, t: Option<Transform>) -> (Vec<String>, String) {
+    let classes = arbiter
+        .classify(&Replay::new(rec, 0, rec.len()))
+        .iter()
+        .map(|c| class_key(c, t))
+        .collect();
+    (classes, ruling_text(arbiter, rec))
+}
+
+/// The ruling at the last ply as text (none when no position occurs for the third time there).
+fn ruling_text(arbiter: &Arbiter, rec: &GameRecord) -> String {
+    match arbiter.rule_last_ply(rec) {
+        None => "none".to_string(),
+        Some((r, _)) => format!(
+            "{} plies {}-{} red={} black={} reason={} | {}",
+            r.verdict.as_str(),
+            r.first_ply,
+            r.last_ply,
+            r.red,
+            r.black,
+            r.reason,
+            // The explanation names Red's label first whatever the board: only the clause
+            // after the pair of labels is compared.
+            r.explanation
+                .split_once('：')
+                .map_or(r.explanation.as_str(), |(_, clause)| clause)
+        ),
+    }
+}
+
+/// The ruling of `rec` transformed by `t` mapped back (squares of the original board, sides
+/// exchanged back), to compare with the ruling of `rec`.
+fn ruled_transformed(arbiter: &Arbiter, rec: &GameRecord, t: Transform) -> (Vec<String>, String) {
+    let other = t.record(rec);
+    let (classes, ruling) = ruled(arbiter, &other, Some(t));
+    // The rotation is its own inverse: mapping the transformed targets by `t` gives the original
+    // squares. The ruling's red/black words are exchanged back.
+    let ruling = match t {
+        Transform::Mirror => ruling,
+        Transform::RotateSwap => swap_side_labels(&t.sides(&ruling)),
+    };
+    (classes, ruling)
+}
+
+/// Exchanges the `red=` and `black=` fields of a ruling text.
+fn swap_side_labels(ruling: &str) -> String {
+    let Some(red_at) = ruling.find(" red=") else {
+        return ruling.to_string();
+    };
+    let black_at = ruling.find(" black=").expect("black field");
+    let reason_at = ruling.find(" reason=").expect("reason field");
+    let red = &ruling[red_at + " red=".len()..black_at];
+    let black = &ruling[black_at + " black=".len()..reason_at];
+    format!(
+        "{} red={black} black={red}{}",
+        &ruling[..red_at],
+        &ruling[reason_at..]
+    )
+}
+
+/// Cases whose transformed ruling is known to differ in the chased pieces only (every class's
+/// kind, label, idle kind and note, and the whole ruling, are the same), with the transform and
+/// the reason. Each must still differ, and in the chased pieces only (a stale entry fails).
+const KNOWN_ASYMMETRIC: &[(&str, Transform, &str)] = &[(
+    "cxa-ref41",
+    Transform::RotateSwap,
+    "参考图41 炮二进一 (ply 3, 7): a check that forks, no piece won alone. `material::winnable` \
+     reports a minimal set of forked pieces, found by dropping candidates one at a time in square \
+     order; this position has more than one minimal set (the two advisors; an advisor and the \
+     elephant), so which one is reported depends on the square order, i.e. on the board's \
+     orientation. The class (捉, 要抽吃子) and the ruling are the same; the chased pieces feed the \
+     same-piece test only under the option perpetual_chase_same_piece = true",
+)];
+
+/// A class key without its chased pieces.
+fn without_targets(key: &str) -> &str {
+    key.rsplit_once("/[").map_or(key, |(k, _)| k)
+}
+
+fn check_file(arbiter: &Arbiter, file: &str) -> (usize, Vec<String>) {
+    let mut failures = Vec::new();
+    let mut n = 0;
+    for case in cases::load(file) {
+        let rec = case.record();
+        let original = ruled(arbiter, &rec, None);
+        for t in TRANSFORMS {
+            n += 1;
+            let got = ruled_transformed(arbiter, &rec, t);
+            let known = KNOWN_ASYMMETRIC
+                .iter()
+                .any(|(id, kt, _)| *id == case.id && *kt == t);
+            let same = got == original;
+            if known && !same {
+                let strip = |v: &[String]| {
+                    v.iter()
+                        .map(|k| without_targets(k).to_string())
+                        .collect::<Vec<_>>()
+                };
+                if strip(&got.0) != strip(&original.0) || got.1 != original.1 {
+                    failures.push(format!(
+                        "{} ({t:?}): listed as asymmetric in the chased pieces only, but differs in more",
+                        case.id
+                    ));
+                }
+            }
+            if same && known {
+                failures.push(format!(
+                    "{} ({t:?}): listed as asymmetric but now symmetric: remove it from KNOWN_ASYMMETRIC",
+                    case.id
+                ));
+            } else if !same && !known {
+                let plies: Vec<String> = original
+                    .0
+                    .iter()
+                    .zip(&got.0)
+                    .enumerate()
+                    .filter(|(_, (a, b))| a != b)
+                    .map(|(i, (a, b))| format!("ply {}: {a} vs {b}", i + 1))
+                    .collect();
+                failures.push(format!(
+                    "{} ({t:?}): {}{}",
+                    case.id,
+                    plies.join("; "),
+                    if original.1 == got.1 {
+                        String::new()
+                    } else {
+                        format!(" ruling «{}» vs «{}»", original.1, got.1)
+                    }
+                ));
+            }
+        }
+    }
+    (n, failures)
+}
+
+fn cn1987() -> Arbiter {
+    Arbiter::new(Ruleset::load("cn-1987").expect("cn-1987")).expect("edition")
+}
+
+#[test]
+fn transforms_are_symmetries_of_the_board() {
+    let rec = cases::load("cn1987-constructed.toml")
+        .into_iter()
+        .find(|c| c.id == "r05-joint-chase-answers")
+        .expect("case")
+        .record();
+    for t in TRANSFORMS {
+        let twice = t.record(&t.record(&rec));
+        assert_eq!(twice.start().to_setup(), rec.start().to_setup(), "{t:?}");
+        assert_eq!(twice.moves(), rec.moves(), "{t:?}");
+    }
+}
+
+#[test]
+fn rule_book_cases_are_symmetric() {
+    let (n, failures) = check_file(&cn1987(), "cn-rulebook-cases.toml");
+    assert_eq!(n, 160, "80 diagrams, 2 transforms each");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn constructed_cases_are_symmetric() {
+    let (n, failures) = check_file(&cn1987(), "cn1987-constructed.toml");
+    assert!(n >= 2 * 50, "only {n} transformed constructed cases");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The national games that reach a third occurrence of a position: (game, plies up to it).
+fn national_cycles() -> &'static [(Vec<Move>, usize)] {
+    static CYCLES: OnceLock<Vec<(Vec<Move>, usize)>> = OnceLock::new();
+    CYCLES.get_or_init(|| {
+        let mut out = Vec::new();
+        for moves in xiangqi_conformance::ccpd_games::games() {
+            let mut pos = Position::start();
+            let mut seen: HashMap<u64, u32> = HashMap::new();
+            *seen.entry(pos.hash()).or_default() += 1;
+            for (i, &m) in moves.iter().enumerate() {
+                if !pos.is_legal(m) {
+                    break;
+                }
+                pos.play_unchecked(m);
+                let count = seen.entry(pos.hash()).or_default();
+                *count += 1;
+                if *count == 3 {
+                    out.push((moves.clone(), i + 1));
+                    break;
+                }
+            }
+        }
+        out
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+
+    /// The ruling of a national game's first repetition (the cycle's plies classified) is the
+    /// same on the transformed board.
+    #[test]
+    fn national_game_cycles_are_symmetric(pick in any::<prop::sample::Index>(), rotate in any::<bool>()) {
+        if shared_dir("the national-game cycles of cn1987_symmetry").is_none() {
+            return Ok(());
+        }
+        let cycles = national_cycles();
+        prop_assert!(!cycles.is_empty(), "no national game repeats a position three times");
+        let (moves, plies) = &cycles[pick.index(cycles.len())];
+        let rec = GameRecord::new(Position::start(), moves[..*plies].to_vec()).expect("legal");
+        let arbiter = cn1987();
+        let Some((ruling, _)) = arbiter.rule_last_ply(&rec) else {
+            return Err(TestCaseError::fail("a third occurrence without a ruling"));
+        };
+        // Classify only the cycle's plies (the searches of a whole middlegame are not needed).
+        let first = ruling.first_ply.saturating_sub(1);
+        let t = if rotate { Transform::RotateSwap } else { Transform::Mirror };
+        let cycle = |rec: &GameRecord, t: Option<Transform>| {
+            arbiter
+                .classify(&Replay::new(rec, first, rec.len()))
+                .iter()
+                .map(|c| class_key(c, t))
+                .collect::<Vec<_>>()
+        };
+        let other = t.record(&rec);
+        prop_assert_eq!(cycle(&rec, None), cycle(&other, Some(t)), "game plies {}-{}", first + 1, plies);
+        let a = ruling_text(&arbiter, &rec);
+        let b = ruling_text(&arbiter, &other);
+        let b = match t {
+            Transform::Mirror => b,
+            Transform::RotateSwap => swap_side_labels(&t.sides(&b)),
+        };
+        prop_assert_eq!(a, b);
+    }
+}
