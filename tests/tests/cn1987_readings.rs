@@ -235,3 +235,52 @@ fn reading_ids_are_in_the_code() {
         "doc comments cite readings not in READINGS.md: {unknown:?}"
     );
 }
+
+/// The two readings that are ruleset options (R04, R05) decide their constructed cases: with the
+/// option turned the other way the verdict changes (so the case tests that reading).
+#[test]
+fn option_readings_decide_their_cases() {
+    let base = std::fs::read_to_string(repo_root().join("rulesets/cn-1987.toml")).expect("ruleset");
+    let with = |option: &str| {
+        let text = format!("{base}\n[options]\n{option}\n");
+        let rs = Ruleset::from_toml(&text, "cn-1987-variant.toml").expect("variant ruleset");
+        Arbiter::new(rs).expect("edition")
+    };
+    let constructed = cases::load("cn1987-constructed.toml");
+    let case = |id: &str| {
+        constructed
+            .iter()
+            .find(|c| c.id == id)
+            .unwrap_or_else(|| panic!("{id}"))
+            .record()
+    };
+    let default = Arbiter::new(Ruleset::load("cn-1987").expect("cn-1987")).expect("edition");
+    for (id, option, default_verdict, other_verdict, other_label) in [
+        (
+            "r04-long-chase-different-pieces",
+            "perpetual_chase_same_piece = true",
+            "red-must-vary",
+            "draw",
+            "捉不同子",
+        ),
+        (
+            "r05-joint-chase-answers",
+            "joint_chase_is_counter = false",
+            "red-must-vary",
+            "draw",
+            "长捉",
+        ),
+    ] {
+        let rec = case(id);
+        let (r, _) = default.rule_last_ply(&rec).expect("a ruling");
+        assert_eq!(r.verdict.as_str(), default_verdict, "{id} under cn-1987");
+        let (r, _) = with(option).rule_last_ply(&rec).expect("a ruling");
+        assert_eq!(r.verdict.as_str(), other_verdict, "{id} with {option}");
+        assert!(
+            r.red == other_label || r.black == other_label,
+            "{id} with {option}: red {}, black {}",
+            r.red,
+            r.black
+        );
+    }
+}
