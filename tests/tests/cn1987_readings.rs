@@ -284,3 +284,38 @@ fn option_readings_decide_their_cases() {
         );
     }
 }
+
+/// Every case id that READINGS.md cites (`cxa-…`, `cat-…`, `seed001-…`, `rNN-…` in backticks)
+/// is a case of `cn-rulebook-cases.toml` or `cn1987-constructed.toml`.
+#[test]
+fn cited_cases_exist() {
+    let path = repo_root().join("crates/rules-cn1987/READINGS.md");
+    let text = std::fs::read_to_string(&path).expect("READINGS.md");
+    let known: BTreeSet<String> = ["cn-rulebook-cases.toml", "cn1987-constructed.toml"]
+        .iter()
+        .flat_map(|f| cases::load(f))
+        .map(|c| c.id)
+        .collect();
+    let mut missing = Vec::new();
+    let mut cited = 0;
+    for (i, quoted) in text.split('`').enumerate() {
+        let is_case = quoted.starts_with("cxa-")
+            || quoted.starts_with("cat-")
+            || quoted.starts_with("seed001-")
+            || (quoted.len() > 4
+                && quoted.starts_with('r')
+                && quoted[1..3].chars().all(|c| c.is_ascii_digit())
+                && quoted[3..].starts_with('-'));
+        if i % 2 == 1 && is_case && !quoted.ends_with('…') && !quoted.ends_with("NN") {
+            cited += 1;
+            if !known.contains(quoted) {
+                missing.push(quoted.to_string());
+            }
+        }
+    }
+    assert!(cited > 100, "only {cited} case ids cited");
+    assert!(
+        missing.is_empty(),
+        "READINGS.md cites unknown cases: {missing:?}"
+    );
+}

@@ -278,6 +278,12 @@ fn constructed_cases_are_symmetric() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// Whether `../shared` is there (the NOTICE of a skip printed once, not once per case).
+fn have_shared() -> bool {
+    static HAVE: OnceLock<bool> = OnceLock::new();
+    *HAVE.get_or_init(|| shared_dir("the national-game cycles of cn1987_symmetry").is_some())
+}
+
 /// The national games that reach a third occurrence of a position: (game, plies up to it).
 fn national_cycles() -> &'static [(Vec<Move>, usize)] {
     static CYCLES: OnceLock<Vec<(Vec<Move>, usize)>> = OnceLock::new();
@@ -311,7 +317,7 @@ proptest! {
     /// same on the transformed board.
     #[test]
     fn national_game_cycles_are_symmetric(pick in any::<prop::sample::Index>(), rotate in any::<bool>()) {
-        if shared_dir("the national-game cycles of cn1987_symmetry").is_none() {
+        if !have_shared() {
             return Ok(());
         }
         let cycles = national_cycles();
