@@ -270,6 +270,13 @@ fn option_readings_decide_their_cases() {
             "draw",
             "长捉",
         ),
+        (
+            "r05-rook-cannon-joint",
+            "joint_chase_is_counter = false",
+            "red-must-vary",
+            "draw",
+            "长捉",
+        ),
     ] {
         let rec = case(id);
         let (r, _) = default.rule_last_ply(&rec).expect("a ruling");
