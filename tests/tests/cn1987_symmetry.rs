@@ -1,14 +1,22 @@
 //! The CN-1987 rulings do not depend on which side of the board a position stands on: every
 //! per-ply class (kind, label, idle kind, note, chased pieces) and the cycle's ruling (verdict,
-//! side labels, reason, explanation) are the same when the board is mirrored left–right, and the
-//! same with the sides exchanged when the board is rotated 180° with the colours swapped (Red's
-//! pieces become Black's on the opposite squares, the other side moves, red-must-vary becomes
-//! black-must-vary).
+//! side labels, reason, the explanation's clause) are the same when the board is mirrored
+//! left–right, and the same with the sides exchanged when the board is rotated 180° with the
+//! colours swapped (Red's pieces become Black's on the opposite squares, the other side moves,
+//! red-must-vary becomes black-must-vary).
 //!
-//! Checked on every rule-book diagram (`cn-rulebook-cases.toml`), every constructed case
-//! (`cn1987-constructed.toml`, one per reading of `crates/rules-cn1987/READINGS.md` among them),
-//! and, as a property test, on the cycles of random national games from `../shared` (skipped with
-//! a NOTICE line when `../shared` is absent, a failure when `XQ_REQUIRE_SHARED=1`).
+//! Checked on every rule-book diagram (`cn-rulebook-cases.toml`) and every constructed case
+//! (`cn1987-constructed.toml`, one per reading of `crates/rules-cn1987/READINGS.md` among them)
+//! under both transforms; as a property test, on random cases under random compositions of the
+//! two (the flip across the river with colours swapped among them); and on the first repetition
+//! of every national game of `../shared` (skipped with a NOTICE line when `../shared` is absent,
+//! a failure when `XQ_REQUIRE_SHARED=1`).
+//!
+//! Known asymmetry (listed narrowly below, each entry asserted to still differ in the chased
+//! pieces only): a check that forks (`material::winnable`'s minimal set of forked pieces) reports
+//! one of several minimal sets, chosen by square order. With the shipped options no verdict or
+//! side label changes; with `perpetual_chase_same_piece = true` the chased pieces decide 长捉 and
+//! the ruling can change (national game 1846 rotated: draw against red-must-vary).
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -284,12 +292,16 @@ fn have_shared() -> bool {
     *HAVE.get_or_init(|| shared_dir("the national-game cycles of cn1987_symmetry").is_some())
 }
 
-/// The national games that reach a third occurrence of a position: (game, plies up to it).
-fn national_cycles() -> &'static [(Vec<Move>, usize)] {
-    static CYCLES: OnceLock<Vec<(Vec<Move>, usize)>> = OnceLock::new();
+/// The national games that reach a third occurrence of a position: (game number in the file,
+/// 1-based; its moves; plies up to the third occurrence).
+fn national_cycles() -> &'static [(usize, Vec<Move>, usize)] {
+    static CYCLES: OnceLock<Vec<(usize, Vec<Move>, usize)>> = OnceLock::new();
     CYCLES.get_or_init(|| {
         let mut out = Vec::new();
-        for moves in xiangqi_conformance::ccpd_games::games() {
+        for (game, moves) in xiangqi_conformance::ccpd_games::games()
+            .into_iter()
+            .enumerate()
+        {
             let mut pos = Position::start();
             let mut seen: HashMap<u64, u32> = HashMap::new();
             *seen.entry(pos.hash()).or_default() += 1;
@@ -301,7 +313,7 @@ fn national_cycles() -> &'static [(Vec<Move>, usize)] {
                 let count = seen.entry(pos.hash()).or_default();
                 *count += 1;
                 if *count == 3 {
-                    out.push((moves.clone(), i + 1));
+                    out.push((game + 1, moves.clone(), i + 1));
                     break;
                 }
             }
@@ -310,42 +322,153 @@ fn national_cycles() -> &'static [(Vec<Move>, usize)] {
     })
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+/// The ruling of a national game's first repetition (the cycle's plies classified, and the
+/// ruling at the third occurrence) on the board transformed by `t`, mapped back, against the
+/// original: `None` when they agree, else the difference.
+fn national_difference(
+    arbiter: &Arbiter,
+    moves: &[Move],
+    plies: usize,
+    t: Transform,
+) -> Option<String> {
+    let rec = GameRecord::new(Position::start(), moves[..plies].to_vec()).expect("legal");
+    let ruling = arbiter.rule_last_ply(&rec).map(|(r, _)| r);
+    let Some(ruling) = ruling else {
+        return Some("a third occurrence without a ruling".into());
+    };
+    // Only the cycle's plies are classified (a whole middlegame's searches are not needed).
+    let first = ruling.first_ply.saturating_sub(1);
+    let cycle = |rec: &GameRecord, t: Option<Transform>| {
+        arbiter
+            .classify(&Replay::new(rec, first, rec.len()))
+            .iter()
+            .map(|c| class_key(c, t))
+            .collect::<Vec<_>>()
+    };
+    let other = t.record(&rec);
+    let (a, b) = (cycle(&rec, None), cycle(&other, Some(t)));
+    let ra = ruling_text(arbiter, &rec);
+    let rb = match t {
+        Transform::Mirror => ruling_text(arbiter, &other),
+        Transform::RotateSwap => swap_side_labels(&t.sides(&ruling_text(arbiter, &other))),
+    };
+    if a == b && ra == rb {
+        return None;
+    }
+    let strip = |v: &[String]| {
+        v.iter()
+            .map(|k| without_targets(k).to_string())
+            .collect::<Vec<_>>()
+    };
+    let targets_only = strip(&a) == strip(&b) && ra == rb;
+    Some(format!(
+        "{}plies {}-{}: {a:?} vs {b:?}; «{ra}» vs «{rb}»",
+        if targets_only {
+            "chased pieces only, "
+        } else {
+            ""
+        },
+        first + 1,
+        plies
+    ))
+}
 
-    /// The ruling of a national game's first repetition (the cycle's plies classified) is the
-    /// same on the transformed board.
-    #[test]
-    fn national_game_cycles_are_symmetric(pick in any::<prop::sample::Index>(), rotate in any::<bool>()) {
-        if !have_shared() {
-            return Ok(());
+/// National games whose first repetition is ruled differently on a transformed board, in the
+/// chased pieces only (game number in `ccpd_national.iccs.tsv`, transform): the same minimal-fork
+/// order effect as 参考图41 (see [`KNOWN_ASYMMETRIC`]). Each must still differ, in the chased
+/// pieces only.
+const KNOWN_ASYMMETRIC_GAMES: &[(usize, Transform)] = &[
+    (1354, Transform::RotateSwap),
+    (1846, Transform::RotateSwap),
+    (2428, Transform::RotateSwap),
+    (3975, Transform::Mirror),
+    (3975, Transform::RotateSwap),
+    (6538, Transform::RotateSwap),
+];
+
+/// Every national game's first repetition under both transforms.
+#[test]
+fn national_game_cycles_are_symmetric() {
+    if !have_shared() {
+        return;
+    }
+    let cycles = national_cycles();
+    assert!(
+        cycles.len() >= 50,
+        "only {} national games repeat a position three times",
+        cycles.len()
+    );
+    let arbiter = cn1987();
+    let mut failures = Vec::new();
+    for (game, moves, plies) in cycles {
+        for t in TRANSFORMS {
+            let known = KNOWN_ASYMMETRIC_GAMES.contains(&(*game, t));
+            match (national_difference(&arbiter, moves, *plies, t), known) {
+                (None, false) => {}
+                (None, true) => failures.push(format!(
+                    "game {game} ({t:?}): listed as asymmetric but now symmetric: remove it"
+                )),
+                (Some(d), true) if d.starts_with("chased pieces only") => {}
+                (Some(d), _) => failures.push(format!("game {game} ({t:?}): {d}")),
+            }
         }
-        let cycles = national_cycles();
-        prop_assert!(!cycles.is_empty(), "no national game repeats a position three times");
-        let (moves, plies) = &cycles[pick.index(cycles.len())];
-        let rec = GameRecord::new(Position::start(), moves[..*plies].to_vec()).expect("legal");
+    }
+    eprintln!(
+        "{} national cycles checked under 2 transforms",
+        cycles.len()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+    /// Any case of the two case files, transformed by any of the two symmetries or by both
+    /// (the board flipped across the river with the colours swapped), is ruled the same (the
+    /// cases listed in [`KNOWN_ASYMMETRIC`] excepted).
+    #[test]
+    fn any_case_under_any_symmetry(pick in any::<prop::sample::Index>(), mirror in any::<bool>(), rotate in any::<bool>()) {
+        static CASES: OnceLock<Vec<cases::Case>> = OnceLock::new();
+        let all = CASES.get_or_init(|| {
+            let mut v = cases::load("cn-rulebook-cases.toml");
+            v.extend(cases::load("cn1987-constructed.toml"));
+            v
+        });
+        let case = &all[pick.index(all.len())];
+        prop_assume!(!KNOWN_ASYMMETRIC.iter().any(|(id, _, _)| *id == case.id));
         let arbiter = cn1987();
-        let Some((ruling, _)) = arbiter.rule_last_ply(&rec) else {
-            return Err(TestCaseError::fail("a third occurrence without a ruling"));
-        };
-        // Classify only the cycle's plies (the searches of a whole middlegame are not needed).
-        let first = ruling.first_ply.saturating_sub(1);
-        let t = if rotate { Transform::RotateSwap } else { Transform::Mirror };
-        let cycle = |rec: &GameRecord, t: Option<Transform>| {
-            arbiter
-                .classify(&Replay::new(rec, first, rec.len()))
-                .iter()
-                .map(|c| class_key(c, t))
-                .collect::<Vec<_>>()
-        };
-        let other = t.record(&rec);
-        prop_assert_eq!(cycle(&rec, None), cycle(&other, Some(t)), "game plies {}-{}", first + 1, plies);
-        let a = ruling_text(&arbiter, &rec);
-        let b = ruling_text(&arbiter, &other);
-        let b = match t {
-            Transform::Mirror => b,
-            Transform::RotateSwap => swap_side_labels(&t.sides(&b)),
-        };
-        prop_assert_eq!(a, b);
+        let rec = case.record();
+        let original = ruled(&arbiter, &rec, None);
+        let mut other = rec;
+        let mut ts = Vec::new();
+        if mirror {
+            other = Transform::Mirror.record(&other);
+            ts.push(Transform::Mirror);
+        }
+        if rotate {
+            other = Transform::RotateSwap.record(&other);
+            ts.push(Transform::RotateSwap);
+        }
+        // Map the classes back through the transforms in reverse order (each is an involution).
+        let classes = arbiter
+            .classify(&Replay::new(&other, 0, other.len()))
+            .iter()
+            .map(|c| {
+                let mut c = c.clone();
+                for t in ts.iter().rev() {
+                    for x in &mut c.targets {
+                        x.square = t.square(x.square);
+                        x.piece = t.piece(x.piece);
+                    }
+                }
+                class_key(&c, None)
+            })
+            .collect::<Vec<_>>();
+        let mut ruling = ruling_text(&arbiter, &other);
+        if rotate {
+            ruling = swap_side_labels(&Transform::RotateSwap.sides(&ruling));
+        }
+        prop_assert_eq!(&original.0, &classes, "{} (mirror {}, rotate {})", case.id, mirror, rotate);
+        prop_assert_eq!(&original.1, &ruling, "{} (mirror {}, rotate {})", case.id, mirror, rotate);
     }
 }
