@@ -82,6 +82,8 @@ pub(crate) fn period(moves: &[Move]) -> usize {
 /// of the repeated position). `same_piece` and `joint_counter` are the options
 /// [`Params::perpetual_chase_same_piece`](crate::Params::perpetual_chase_same_piece) and
 /// [`Params::joint_chase_is_counter`](crate::Params::joint_chase_is_counter).
+///
+/// Reading R05 (READINGS.md).
 pub(crate) fn rule_judged(
     plies: &[PlyJudgment<'_>],
     same_piece: bool,
@@ -131,6 +133,8 @@ fn chinese_count(n: usize) -> &'static str {
 
 /// The label of `side`'s plies of a cycle whose moves repeat with period `period` (the words count
 /// one period; the same-piece test looks at every ply).
+///
+/// Reading R03, Reading R04, Reading R26, Reading R27 (READINGS.md).
 pub(crate) fn side_label(
     plies: &[PlyJudgment<'_>],
     side: Color,
@@ -306,6 +310,8 @@ pub(crate) fn side_label(
 
 /// The verdict table (棋例总纲): unilateral 长将 is never allowed; both allowed → draw; both
 /// forbidden (neither being the only 长将) → draw; one forbidden → it must vary.
+///
+/// Reading R27 (READINGS.md).
 pub(crate) fn verdict(red: &SideLabel, black: &SideLabel) -> (Verdict, String) {
     let name = |c: Color| if c == Color::Red { "红方" } else { "黑方" };
     let must = Verdict::MustVary;

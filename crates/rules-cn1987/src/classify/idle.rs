@@ -2,6 +2,7 @@
 
 use super::*;
 
+/// Reading R26 (READINGS.md).
 pub(super) fn idle_kind(before: &Position, after: &Position, m: Move, mover: Color) -> IdleKind {
     let piece = before.piece_at(m.from).map(|p| p.kind);
     // 将帅 / 兵卒 attacking on their own.

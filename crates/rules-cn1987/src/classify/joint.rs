@@ -10,6 +10,8 @@ use super::*;
 /// with the moved piece on `moved` taking its protection away; and no piece in
 /// `by_checks` (won only by 抽将) is won by the moved piece alone. `passed` is the position after
 /// the ply with the mover to move again.
+///
+/// Reading R05 (READINGS.md).
 pub(super) fn joint_chase(
     passed: &Position,
     moved: Square,
@@ -44,6 +46,8 @@ pub(super) fn joint_chase(
 /// (炮5平6 stands behind the pawn: the pawn takes the advisor and uncovers the cannon's check) —
 /// and that were not so won before the ply. A pawn that takes without check is 兵卒捉子 (闲) even
 /// when the moved piece pins the protector (炮6平5 pins the other advisor: "卒捉仕，判闲").
+///
+/// Reading R16 (READINGS.md).
 pub(super) fn joint_with_king_or_pawn(
     before: &Position,
     after: &Position,
@@ -172,6 +176,8 @@ pub(super) fn exchange_gain(pos: &Position, target: Square, values: &PieceValues
 /// "黑方一着捉无根子，一着捉少根子": 车3平2 puts rook and cannon (through the rook) on the red
 /// horse guarded by one rook, beside the horses' standoff; 参考图50, the same without the cannon,
 /// "车3平2 (兑)": one rook against one rook.
+///
+/// Reading R09 (READINGS.md).
 pub(super) fn fewer_roots(after: &Position, target: Square) -> bool {
     let Some(victim) = after.piece_at(target) else {
         return false;

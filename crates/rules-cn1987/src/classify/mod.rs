@@ -31,18 +31,26 @@ pub struct Params {
     /// 杀: the mover mates by consecutive checks within this many plies if the opponent passed
     /// (decisions.md 6; default 9), a reply that is the defender's only legal move not counted
     /// ([`material::mates_by_forcing_checks`]; 图17 将4退1（杀）: a mate in 13 plies, 9 counted).
+    ///
+    /// Reading R01 (READINGS.md).
     pub mate_threat_plies: u32,
     /// Node budget of one mate-threat search.
     pub mate_threat_budget: u32,
     /// The material-gain (得子) search for 捉.
+    ///
+    /// Reading R02, Reading R11, Reading R14, Reading R15, Reading R17 (READINGS.md).
     pub gain: GainConfig,
     /// 长捉 only if one and the same enemy piece is chased by every chasing ply (decisions.md 3).
     /// Default `false`: the rule book's diagrams (图4, 参考图1, 参考图3, 参考图45) rule 长捉 on a side
     /// whose plies chase different pieces.
+    ///
+    /// Reading R04 (READINGS.md).
     pub perpetual_chase_same_piece: bool,
     /// In a mutual perpetual chase (长打对长打 with 捉 on both sides), a side one of whose plies is
     /// a joint chase (联合捉 / 捉少根子) is not the side that must vary (rule-book 图10, 图11,
     /// 图25–28, 参考图14/36/38–41). Default `true`.
+    ///
+    /// Reading R05 (READINGS.md).
     pub joint_chase_is_counter: bool,
     /// Classes already computed under these parameters (not part of the value).
     pub(crate) memo: Memo<ClassKey, Class>,
@@ -97,6 +105,8 @@ impl Default for Params {
 
 /// The class of one ply under CN-1987, heaviest effect first (将 > 杀 > 捉 > 闲; 兑兼捉按捉,
 /// 献兼捉按捉).
+///
+/// Reading R03 (READINGS.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Class {
     /// 将: the ply gives check.
@@ -144,6 +154,8 @@ const MEMO_CAPACITY: usize = 1 << 14;
 ///
 /// The answer depends only on the position (placement and side to move), the move and the
 /// parameters; it is remembered in the parameters' memo.
+///
+/// Reading R01, Reading R02, Reading R07, Reading R12, Reading R18, Reading R22, Reading R25 (READINGS.md).
 pub fn classify(before: &Position, m: Move, params: &Params) -> Class {
     let key = (
         PositionKey::of(before),
@@ -170,6 +182,8 @@ fn squares(m: Move) -> (u8, u8) {
 /// "走动帅（将）应将后产生的捉、杀为闲", 图17.) The opponent's last move also decides 守和要点 (图18)
 /// and whether a threat was long established (早已形成的局面, 参考图6) or formed by parrying a
 /// mate (解杀, 参考图35); see the `in_game` module.
+///
+/// Reading R22 (READINGS.md).
 pub fn classify_in_game(before: &Position, m: Move, params: &Params, prev: Option<Move>) -> Class {
     // The answer depends on the position, the move, the previous move, the parameters and
     // whether the half-move clock is 0 (see [`drop_established`]).
