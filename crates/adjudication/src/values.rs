@@ -71,8 +71,8 @@ impl PieceValues {
     /// use xiangqi_board::{Color, Piece, PieceKind, Square};
     /// let v = PieceValues::default();
     /// let king = Piece::new(Color::Red, PieceKind::King);
-    /// assert_eq!(v.material(king, Square::E0), 0);
-    /// assert_eq!(v.material(Piece::new(Color::Red, PieceKind::Rook), Square::A0), 10);
+    /// assert_eq!(v.material(king, Square::from_name("e0").unwrap()), 0);
+    /// assert_eq!(v.material(Piece::new(Color::Red, PieceKind::Rook), Square::from_name("a0").unwrap()), 10);
     /// ```
     pub fn material(&self, piece: Piece, sq: Square) -> i32 {
         match piece.kind {

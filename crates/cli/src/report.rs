@@ -93,23 +93,32 @@ fn verdict_word(v: Verdict, lang: Lang) -> &'static str {
 /// ([`RuleEdition::cycle_reading`](xiangqi::rules::RuleEdition::cycle_reading)), or, where an
 /// edition has none, its labels and verdict.
 fn cause(arbiters: &[Arbiter], rulings: &[Ruling], lang: Lang) -> String {
-    let per: Vec<String> = arbiters
+    let readings: Vec<Option<String>> = arbiters
         .iter()
         .zip(rulings)
-        .map(|(a, r)| match &r.repetition {
-            Some(rep) => match a.edition().cycle_reading(rep) {
-                Some(w) => format!("{}: {}", r.ruleset, lang.pick(&w.zh, &w.en)),
-                None => format!(
-                    "{}: {} {} / {} {} → {}",
-                    r.ruleset,
-                    lang.pick("红", "Red"),
-                    rep.red,
-                    lang.pick("黑", "Black"),
-                    rep.black,
-                    verdict_word(rep.verdict, lang)
-                ),
-            },
-            None => format!("{}: {}", r.ruleset, r.outcome.as_str()),
+        .map(|(a, r)| {
+            let w = a.edition().cycle_reading(r.repetition.as_ref()?)?;
+            Some(lang.pick(&w.zh, &w.en).to_string())
+        })
+        .collect();
+    // Readings tell editions apart; two rulesets that read the cycle alike (an edition and a
+    // variant of its parameters) differ in their labels.
+    let alike = readings.windows(2).all(|w| w[0] == w[1]);
+    let per: Vec<String> = rulings
+        .iter()
+        .zip(readings)
+        .map(|(r, reading)| match (&r.repetition, reading) {
+            (Some(_), Some(w)) if !alike => format!("{}: {w}", r.ruleset),
+            (Some(rep), _) => format!(
+                "{}: {} {} / {} {} → {}",
+                r.ruleset,
+                lang.pick("红", "Red"),
+                rep.red,
+                lang.pick("黑", "Black"),
+                rep.black,
+                verdict_word(rep.verdict, lang)
+            ),
+            (None, _) => format!("{}: {}", r.ruleset, r.outcome.as_str()),
         })
         .collect();
     per.join(lang.pick("；", "; "))
