@@ -7,6 +7,7 @@
 use std::path::{Path, PathBuf};
 
 use xiangqi::event::{Store, StoreError, UpdateError};
+use xiangqi::rules::{Ruleset, RulesetError};
 use xiangqi::scheduling::{Event, EventConfig, EventError, export, simulate};
 
 use crate::CliError;
@@ -185,30 +186,21 @@ fn validate_ruleset(spec: &str) -> Result<(), CliError> {
         .map_err(|e| CliError::input(format!("--ruleset {spec}: {e}")))
 }
 
-/// The `[event]` table of a ruleset: an embedded ruleset by id (its TOML's `[event]` table, or
-/// the scheduling crate's preset if it has none), else a ruleset TOML file by path.
+/// The `[event]` table of a ruleset, read by its owner (`scheduling`) with every problem located
+/// by file, line and column: an unknown key, a wrong type or id, a value out of range. A ruleset
+/// without one gets the documented defaults.
+pub(crate) fn event_config_of(rs: &Ruleset) -> Result<EventConfig, RulesetError> {
+    let cfg = rs.section::<EventConfig>("event")?.unwrap_or_default();
+    cfg.validate()
+        .map_err(|e| rs.error_in_section("event", e.key(), e.message()))?;
+    Ok(cfg)
+}
+
+/// The `[event]` table of a ruleset given by embedded id or path.
 fn ruleset_config(spec: &str) -> Result<EventConfig, CliError> {
-    if let Some(ruleset) = xiangqi::rules::Ruleset::builtin(spec) {
-        let ruleset = ruleset.map_err(|e| CliError::internal(e.to_string()))?;
-        return match ruleset.event {
-            Some(cfg) => {
-                cfg.validate()
-                    .map_err(|e| CliError::internal(format!("ruleset {spec}: {e}")))?;
-                Ok(cfg)
-            }
-            None => EventConfig::preset(spec).map_err(CliError::input),
-        };
-    }
-    match spec {
-        "cn-1987" | "axf" => EventConfig::preset(spec).map_err(CliError::input),
-        path => {
-            let bytes = read_input(path)?;
-            let text = String::from_utf8(bytes)
-                .map_err(|_| CliError::input(format!("{path}: not UTF-8")))?;
-            EventConfig::from_ruleset_toml(&text)
-                .map_err(|e| CliError::input(format!("{path}: {e}")))
-        }
-    }
+    Ruleset::load(spec)
+        .and_then(|rs| event_config_of(&rs))
+        .map_err(|e| CliError::input(format!("--ruleset {spec}: {e}")))
 }
 
 fn new(a: NewArgs) -> Result<(), CliError> {
@@ -424,15 +416,28 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let cn_path = format!("{RULESETS}cn-1987.toml");
         let axf_path = format!("{RULESETS}axf.toml");
+        let axf = EventConfig {
+            points: xiangqi::scheduling::PointSystem::TwoOneZero,
+            ..EventConfig::default()
+        };
+        let cn = EventConfig {
+            pairing: xiangqi::scheduling::PairingSystemId("berger".into()),
+            bye_points: xiangqi::scheduling::ByePoints::Loss,
+            tie_breaks: ["sonneborn-berger", "fouls"]
+                .map(|t| xiangqi::scheduling::TieBreakId(t.into()))
+                .to_vec(),
+            ..EventConfig::default()
+        };
         for (spec, want) in [
-            ("axf", EventConfig::axf()),
-            (axf_path.as_str(), EventConfig::axf()),
-            ("cn-1987", EventConfig::round_robin_1987()),
-            (cn_path.as_str(), EventConfig::round_robin_1987()),
+            ("axf", axf.clone()),
+            (axf_path.as_str(), axf.clone()),
+            ("cn-1987", cn.clone()),
+            (cn_path.as_str(), cn.clone()),
         ] {
             // the file's own table, not a fallback
-            let ruleset = xiangqi::rules::Ruleset::load(spec).unwrap();
-            assert_eq!(ruleset.event.as_ref(), Some(&want), "{spec}");
+            let ruleset = Ruleset::load(spec).unwrap();
+            assert!(ruleset.event.is_some(), "{spec}");
+            assert_eq!(event_config_of(&ruleset).unwrap(), want, "{spec}");
             let file = dir.join(format!("{}.toml", spec.replace(['/', '.'], "_")));
             let _ = std::fs::remove_file(&file);
             new(new_args(file.clone(), spec)).unwrap();
