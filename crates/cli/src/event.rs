@@ -8,7 +8,10 @@ use std::path::{Path, PathBuf};
 
 use xiangqi::event::{Store, StoreError, UpdateError};
 use xiangqi::rules::{Ruleset, RulesetError};
-use xiangqi::scheduling::{Event, EventConfig, EventError, export, simulate};
+use xiangqi::scheduling::stage::{Entrant, StagePlan};
+use xiangqi::scheduling::{
+    Event, EventConfig, EventError, StageSystem, export, simulate, swiss_rounds,
+};
 
 use crate::CliError;
 use crate::io::{out, outln};
@@ -47,22 +50,47 @@ struct NewArgs {
     /// Ruleset id (`cn-1987`, `axf`) or path to a ruleset TOML with an `[event]` table.
     #[arg(long, default_value = "axf")]
     ruleset: String,
-    /// Pairing system override: `swiss` (积分编排制) or `round-robin` (Berger).
+    /// The system: `swiss` (积分编排制), `round-robin` (大循环, Berger), `knockout` (单淘汰制),
+    /// `double-knockout` (双淘汰制) or `groups` (分组循环制 then a final); default: the
+    /// ruleset's `[event]` pairing.
     #[arg(long)]
     system: Option<String>,
-    /// Rounds (required for a Swiss event; a round robin defaults to the full table).
+    /// Rounds: a Swiss defaults to the field size (seed 002: ≤ 20 players 5, about 30 players 7);
+    /// a round robin to the full table (fewer only with --allow-partial); 0 is refused.
     #[arg(long)]
     rounds: Option<u32>,
-    /// A player, as `NAME` or `NAME,CLUB` (repeatable).
+    /// Allow a round robin cut short of its full table.
+    #[arg(long)]
+    allow_partial: bool,
+    /// Groups: how many groups (分组); players are snake-seeded into them.
+    #[arg(long)]
+    groups: Option<usize>,
+    /// Groups: places of each group that go to the final (default 2).
+    #[arg(long, default_value_t = 2)]
+    advance: u32,
+    /// Groups: the final's system, `round-robin` (default) or `knockout`.
+    #[arg(long = "final", default_value = "round-robin")]
+    final_system: String,
+    /// Groups: keep players of the same unit in different groups when possible (同单位回避).
+    #[arg(long)]
+    separate_units: bool,
+    /// Knockout: play a third-place match beside the final.
+    #[arg(long)]
+    third_place: bool,
+    /// Double knockout: no second grand final (the grand final decides).
+    #[arg(long)]
+    no_reset: bool,
+    /// A player, as `NAME`, `NAME,UNIT` or `NAME,UNIT,RATING` (repeatable).
     #[arg(long = "player")]
     players: Vec<String>,
-    /// A file with one player per line (`NAME` or `NAME,CLUB`).
+    /// A file with one player per line (`NAME`, `NAME,UNIT` or `NAME,UNIT,RATING`).
     #[arg(long)]
     players_file: Option<String>,
     /// Lot seed (stored in the file).
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Keep the given order as pairing numbers instead of drawing lots.
+    /// Keep the given order as pairing numbers (and seeds: seed 1 first) instead of drawing
+    /// lots or ordering by rating.
     #[arg(long)]
     no_lot: bool,
 }
@@ -203,6 +231,22 @@ fn ruleset_config(spec: &str) -> Result<EventConfig, CliError> {
         .map_err(|e| CliError::input(format!("--ruleset {spec}: {e}")))
 }
 
+/// Parses `NAME`, `NAME,UNIT` or `NAME,UNIT,RATING`.
+fn parse_entrant(line: &str) -> Result<Entrant, CliError> {
+    let mut parts = line.splitn(3, ',').map(str::trim);
+    let name = parts.next().unwrap_or_default().to_string();
+    let club = parts.next().unwrap_or_default().to_string();
+    let rating = match parts.next() {
+        None | Some("") => None,
+        Some(r) => Some(r.parse::<u32>().map_err(|_| {
+            CliError::input(format!(
+                "--player {line:?}: the rating {r:?} is not a whole number"
+            ))
+        })?),
+    };
+    Ok(Entrant { name, club, rating })
+}
+
 fn new(a: NewArgs) -> Result<(), CliError> {
     if a.file.exists() {
         return Err(CliError::input(format!(
@@ -210,19 +254,56 @@ fn new(a: NewArgs) -> Result<(), CliError> {
             a.file.display()
         )));
     }
+    if a.rounds == Some(0) {
+        return Err(CliError::input(
+            "--rounds 0: an event has at least one round",
+        ));
+    }
     validate_ruleset(&a.ruleset)?;
     let mut config = ruleset_config(&a.ruleset)?;
-    match a.system.as_deref() {
-        None => {}
-        Some("swiss") => config.pairing = xiangqi::scheduling::PairingSystemId("swiss-cn".into()),
-        Some("round-robin") => {
-            config.pairing = xiangqi::scheduling::PairingSystemId("berger".into())
-        }
+    let system = match a.system.as_deref() {
+        None if config.pairing.0 == "berger" => StageSystem::RoundRobin,
+        None => StageSystem::Swiss,
+        Some("swiss") => StageSystem::Swiss,
+        Some("round-robin") => StageSystem::RoundRobin,
+        Some("knockout") => StageSystem::Knockout,
+        Some("double-knockout") => StageSystem::DoubleKnockout,
+        Some("groups") => StageSystem::Groups,
         Some(o) => {
             return Err(CliError::input(format!(
-                "--system {o}: expected swiss or round-robin"
+                "--system {o}: expected swiss, round-robin, knockout, double-knockout or groups"
             )));
         }
+    };
+    match system {
+        StageSystem::Swiss if config.pairing.0 != "swiss-cn" => {
+            // the built-in seed-002 Swiss preset, scored as the ruleset scores
+            config = EventConfig {
+                points: config.points,
+                match_points: config.match_points,
+                games_per_match: config.games_per_match,
+                team_boards: config.team_boards,
+                playoffs: config.playoffs.clone(),
+                ..EventConfig::default()
+            };
+        }
+        StageSystem::RoundRobin | StageSystem::Groups => {
+            config.pairing = xiangqi::scheduling::PairingSystemId("berger".into());
+        }
+        _ => {}
+    }
+    if a.groups.is_some() && system != StageSystem::Groups {
+        return Err(CliError::input("--groups: only with --system groups"));
+    }
+    if a.rounds.is_some() && (system.is_knockout() || system == StageSystem::Groups) {
+        return Err(CliError::input(format!(
+            "--rounds: a {} event's rounds follow from its field",
+            system.name()
+        )));
+    }
+    config.third_place |= a.third_place;
+    if a.no_reset {
+        config.grand_final_reset = false;
     }
     let mut lines: Vec<String> = a.players.clone();
     if let Some(f) = &a.players_file {
@@ -235,38 +316,183 @@ fn new(a: NewArgs) -> Result<(), CliError> {
                 .map(String::from),
         );
     }
-    let entrants: Vec<(String, String)> = lines
+    let entrants = lines
         .iter()
-        .map(|l| match l.split_once(',') {
-            Some((n, c)) => (n.trim().to_string(), c.trim().to_string()),
-            None => (l.trim().to_string(), String::new()),
-        })
-        .collect();
-    let ev = Event::new(
-        &a.name, &a.ruleset, config, entrants, a.seed, a.rounds, !a.no_lot,
-    )
-    .map_err(|e| CliError::input(format!("{}: {e}", a.file.display())))?;
+        .map(|l| parse_entrant(l))
+        .collect::<Result<Vec<_>, _>>()?;
+    let n = entrants.len() as u32;
+    let refuse = |e: EventError| CliError::input(format!("{}: {e}", a.file.display()));
+    let ev = match system {
+        StageSystem::Swiss | StageSystem::RoundRobin => {
+            let rounds = match system {
+                StageSystem::Swiss => Some(a.rounds.unwrap_or_else(|| swiss_rounds(n))),
+                _ => {
+                    let full = xiangqi::scheduling::stage::round_robin_rounds(
+                        n,
+                        config.double_round_robin,
+                    );
+                    if let Some(r) = a.rounds
+                        && r < full
+                        && !a.allow_partial
+                    {
+                        return Err(CliError::input(format!(
+                            "--rounds {r}: a round robin of {n} players has {full} rounds; \
+                             cut it short only with --allow-partial (or use --system swiss)"
+                        )));
+                    }
+                    a.rounds
+                }
+            };
+            let with_ratings = entrants.iter().any(|e| e.rating.is_some());
+            let pairs = entrants
+                .iter()
+                .map(|e| (e.name.clone(), e.club.clone()))
+                .collect();
+            let mut ev = Event::new(
+                &a.name, &a.ruleset, config, pairs, a.seed, rounds, !a.no_lot,
+            )
+            .map_err(refuse)?;
+            if with_ratings {
+                for p in &mut ev.players {
+                    p.rating = entrants
+                        .iter()
+                        .find(|e| e.name == p.name && e.club == p.club)
+                        .and_then(|e| e.rating);
+                }
+            }
+            ev
+        }
+        _ => {
+            let final_system = match a.final_system.as_str() {
+                "round-robin" => StageSystem::RoundRobin,
+                "knockout" => StageSystem::Knockout,
+                "double-knockout" => StageSystem::DoubleKnockout,
+                o => {
+                    return Err(CliError::input(format!(
+                        "--final {o}: expected round-robin, knockout or double-knockout"
+                    )));
+                }
+            };
+            if system == StageSystem::Groups && a.groups.is_none() {
+                return Err(CliError::input("--system groups needs --groups K"));
+            }
+            let plan = StagePlan {
+                system,
+                groups: a.groups.unwrap_or(1),
+                advance: a.advance,
+                final_system,
+                separate_units: a.separate_units,
+            };
+            Event::new_staged(
+                &a.name, &a.ruleset, config, entrants, a.seed, !a.no_lot, &plan,
+            )
+            .map_err(refuse)?
+        }
+    };
     store(&a.file).create(&ev).map_err(store_error)?;
-    outln!(
-        "{}: {} players, {} rounds; pairing numbers by lot (seed {})",
-        a.file.display(),
-        ev.players.len(),
-        ev.rounds,
-        ev.seed
-    )?;
+    let how = if a.no_lot {
+        "pairing numbers in the given order".to_string()
+    } else if ev.players.iter().any(|p| p.rating.is_some()) && ev.staged() {
+        format!("seeds by rating, equal ratings by lot (seed {})", ev.seed)
+    } else {
+        format!("pairing numbers by lot (seed {})", ev.seed)
+    };
+    if ev.staged() {
+        outln!("{}: {} players; {how}", a.file.display(), ev.players.len())?;
+    } else {
+        outln!(
+            "{}: {} players, {} rounds; {how}",
+            a.file.display(),
+            ev.players.len(),
+            ev.rounds,
+        )?;
+    }
+    outln!("system: {}", system_line(&ev, system))?;
     for p in &ev.players {
         outln!(
-            "{:>4}  {}{}",
+            "{:>4}  {}{}{}",
             p.no,
             p.name,
             if p.club.is_empty() {
                 String::new()
             } else {
                 format!(" ({})", p.club)
-            }
+            },
+            p.rating.map_or(String::new(), |r| format!(" {r}"))
         )?;
     }
+    for (i, st) in ev.stages.iter().enumerate() {
+        if st.system == StageSystem::Groups {
+            for (g, members) in st.groups.iter().enumerate() {
+                let list: Vec<String> = members.iter().map(u32::to_string).collect();
+                outln!(
+                    "stage {} group {}: {}",
+                    i + 1,
+                    group_name(g),
+                    list.join(" ")
+                )?;
+            }
+        }
+    }
     Ok(())
+}
+
+/// `A`, `B`, … for groups.
+fn group_name(g: usize) -> String {
+    char::from_u32('A' as u32 + g as u32).map_or(format!("{}", g + 1), |c| c.to_string())
+}
+
+/// The system and its tie-break chain (or a knockout's decisions), as `new` prints them.
+fn system_line(ev: &Event, system: StageSystem) -> String {
+    let chain = ev.config.chain().join(" → ");
+    let po: Vec<String> = ev
+        .config
+        .playoffs
+        .iter()
+        .map(|p| format!("{} {}×{}", p.name, p.games, p.time_control))
+        .collect();
+    let ko = |double: bool| {
+        format!(
+            "{}-game matches; drawn matches to play-offs (附加赛): {}; colours by lot (猜先){}",
+            ev.config.games_per_match,
+            if po.is_empty() {
+                "none".into()
+            } else {
+                po.join(", then ")
+            },
+            if double {
+                if ev.config.grand_final_reset {
+                    "; grand final with reset"
+                } else {
+                    "; grand final without reset"
+                }
+            } else if ev.config.third_place {
+                "; third-place match"
+            } else {
+                ""
+            }
+        )
+    };
+    match system {
+        StageSystem::Swiss => format!("swiss (积分编排制); tie-breaks: 积分 → {chain}"),
+        StageSystem::RoundRobin => format!("round-robin (大循环); tie-breaks: 积分 → {chain}"),
+        StageSystem::Knockout => format!("knockout (单淘汰制); {}", ko(false)),
+        StageSystem::DoubleKnockout => format!("double-knockout (双淘汰制); {}", ko(true)),
+        StageSystem::Groups => {
+            let fin = ev.stages.get(1);
+            format!(
+                "groups (分组循环制): {} groups, round robins; tie-breaks: 积分 → {chain}; then final: {} of the best {} of each group{}",
+                ev.stages[0].groups.len(),
+                fin.map_or("", |f| f.system.name()),
+                fin.and_then(|f| f.from.as_ref()).map_or(0, |s| s.places),
+                match fin.map(|f| f.system) {
+                    Some(s) if s.is_knockout() =>
+                        format!("; {}", ko(s == StageSystem::DoubleKnockout)),
+                    _ => String::new(),
+                }
+            )
+        }
+    }
 }
 
 fn pair(a: PairArgs) -> Result<(), CliError> {
@@ -277,12 +503,23 @@ fn pair(a: PairArgs) -> Result<(), CliError> {
     if a.json {
         let r = &ev.paired[round as usize - 1];
         let v = serde_json::json!({
+            "stage": r.stage.unwrap_or(1),
             "round": round,
-            "boards": r.boards.iter().map(|b| serde_json::json!({"board": b.board, "red": b.red, "black": b.black})).collect::<Vec<_>>(),
-            "bye": r.bye,
+            "boards": r.boards.iter().map(|b| {
+                let mut o = serde_json::json!({"board": b.board, "red": b.red, "black": b.black});
+                if let Some(br) = &b.bracket {
+                    o["bracket"] = serde_json::json!(br);
+                }
+                o
+            }).collect::<Vec<_>>(),
+            "bye": r.bye.or(r.byes.first().copied()),
+            "byes": r.bye.iter().chain(&r.byes).collect::<Vec<_>>(),
+            "playoff": r.playoff,
             "notes": r.notes,
         });
         outln!("{v}")?;
+    } else if ev.staged() {
+        out!("{}", staged_pairing_text(&ev, round))?;
     } else {
         out!("{}", export::pairing_record(&ev, round).unwrap_or_default())?;
     }
@@ -315,11 +552,121 @@ fn standings(a: StandingsArgs) -> Result<(), CliError> {
     }
     let st = ev.standings(a.after);
     if a.json {
-        outln!("{}", export::event_json(&ev, &st)["standings"])?;
+        let mut v = serde_json::json!({"standings": export::event_json(&ev, &st)["standings"]});
+        if ev.staged() {
+            v["stages"] = stages_json(&ev);
+        }
+        outln!("{v}")?;
+    } else if ev.staged() {
+        out!("{}", staged_standings_text(&ev, &st))?;
     } else {
         out!("{}", export::standings_text(&ev, &st))?;
     }
     Ok(())
+}
+
+/// A round of a staged event as text: stage, round, play-off, boards with brackets, byes.
+fn staged_pairing_text(ev: &Event, round: u32) -> String {
+    let Some(r) = ev.paired.get(round as usize - 1) else {
+        return String::new();
+    };
+    let stage = r.stage.unwrap_or(1);
+    let name = ev
+        .stages
+        .get(stage as usize - 1)
+        .map_or(String::new(), |s| s.name.clone());
+    let mut out = format!("{} — stage {stage} ({name}), round {round}\n", ev.name);
+    for n in &r.notes {
+        out.push_str(&format!("  {n}\n"));
+    }
+    let who = |no: u32| {
+        ev.player(no)
+            .map_or(no.to_string(), |p| format!("{no} {}", p.name))
+    };
+    for b in &r.boards {
+        out.push_str(&format!(
+            "  board {:>2}{}  {} (red) – {} (black)\n",
+            b.board,
+            b.bracket
+                .as_deref()
+                .map_or(String::new(), |br| format!(" [{br}]")),
+            who(b.red),
+            who(b.black)
+        ));
+    }
+    for b in r.bye.iter().chain(&r.byes) {
+        out.push_str(&format!("  bye: {}\n", who(*b)));
+    }
+    out
+}
+
+/// Per-stage standings as JSON: `[{"stage","name","system","groups":[[{"rank","no","name","points"}]]}]`.
+fn stages_json(ev: &Event) -> serde_json::Value {
+    let stages: Vec<serde_json::Value> = ev
+        .stages
+        .iter()
+        .enumerate()
+        .map(|(i, st)| {
+            let groups: Vec<Vec<serde_json::Value>> = if st.groups.is_empty() {
+                Vec::new()
+            } else {
+                ev.stage_standings(i)
+                    .iter()
+                    .map(|g| {
+                        g.iter()
+                            .map(|s| serde_json::json!({"rank": s.rank, "shared": s.shared, "no": s.no,
+                                "name": ev.player(s.no).map(|p| p.name.clone()), "points": s.points}))
+                            .collect()
+                    })
+                    .collect()
+            };
+            serde_json::json!({"stage": i + 1, "name": st.name, "system": st.system.name(),
+                "finished": ev.stage_finished(i), "groups": groups})
+        })
+        .collect();
+    serde_json::json!(stages)
+}
+
+/// The standings of a staged event as text: overall, then each stage (each group).
+fn staged_standings_text(ev: &Event, st: &[xiangqi::scheduling::Standing]) -> String {
+    let row = |s: &xiangqi::scheduling::Standing| {
+        let p = ev.player(s.no);
+        format!(
+            "{:>4}{} {:>4}  {}{}  {}\n",
+            s.rank,
+            if s.shared { "=" } else { " " },
+            s.no,
+            p.map_or(String::new(), |p| p.name.clone()),
+            p.filter(|p| !p.club.is_empty())
+                .map_or(String::new(), |p| format!(" ({})", p.club)),
+            s.points
+        )
+    };
+    let mut out = String::from("overall\n");
+    for s in st {
+        out.push_str(&row(s));
+    }
+    for (i, stage) in ev.stages.iter().enumerate() {
+        if stage.groups.is_empty() {
+            continue;
+        }
+        for (g, rows) in ev.stage_standings(i).iter().enumerate() {
+            if stage.groups.len() > 1 {
+                out.push_str(&format!(
+                    "stage {} ({}) group {}\n",
+                    i + 1,
+                    stage.name,
+                    group_name(g)
+                ));
+            } else {
+                out.push_str(&format!("stage {} ({})\n", i + 1, stage.name));
+            }
+            for s in rows {
+                out.push_str(&row(s));
+            }
+        }
+    }
+    out
 }
 
 fn export_cmd(a: ExportArgs) -> Result<(), CliError> {
@@ -401,6 +748,13 @@ mod tests {
             ruleset: ruleset.into(),
             system: None,
             rounds: Some(3),
+            allow_partial: false,
+            groups: None,
+            advance: 2,
+            final_system: "round-robin".into(),
+            separate_units: false,
+            third_place: false,
+            no_reset: false,
             players: ["A", "B", "C", "D"].iter().map(|s| s.to_string()).collect(),
             players_file: None,
             seed: 1,

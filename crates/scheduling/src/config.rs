@@ -169,6 +169,60 @@ fn default_chain() -> Vec<TieBreakId> {
     .collect()
 }
 
+/// One level of play-offs (附加赛) of a drawn knockout match.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Playoff {
+    /// Its name (`rapid` 快棋, `blitz` 超快棋, `armageddon` 决胜局).
+    pub name: String,
+    /// Its time control, named for the arbiter (e.g. `15+10`).
+    pub time_control: String,
+    /// Games (1, or 2 with colours swapped).
+    #[serde(default = "default_games")]
+    pub games: u8,
+    /// A drawn game counts as a win for Black (the decider).
+    #[serde(default)]
+    pub draw_black_wins: bool,
+}
+
+/// The default play-offs of a drawn knockout match (the seeds leave them open): two rapid games
+/// (15+10), then two blitz games (5+3), then one decider (red 6 minutes, black 5) where a
+/// draw counts as a win for Black.
+pub fn default_playoffs() -> Vec<Playoff> {
+    vec![
+        Playoff {
+            name: "rapid".into(),
+            time_control: "15+10".into(),
+            games: 2,
+            draw_black_wins: false,
+        },
+        Playoff {
+            name: "blitz".into(),
+            time_control: "5+3".into(),
+            games: 2,
+            draw_black_wins: false,
+        },
+        Playoff {
+            name: "armageddon".into(),
+            time_control: "red 6 min, black 5 min".into(),
+            games: 1,
+            draw_black_wins: true,
+        },
+    ]
+}
+
+fn is_default_playoffs(p: &[Playoff]) -> bool {
+    p == default_playoffs().as_slice()
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+fn is_true(b: &bool) -> bool {
+    *b
+}
+
 /// The most boards a team match may have.
 pub const MAX_TEAM_BOARDS: u8 = 16;
 
@@ -210,6 +264,20 @@ pub struct EventConfig {
     /// Default true.
     #[serde(default = "default_true")]
     pub avoid_third_colour: bool,
+    /// Knockout: play-offs (附加赛) of a drawn match, in order; the last should be decisive
+    /// (`draw_black_wins`). Default [`default_playoffs`].
+    #[serde(
+        default = "default_playoffs",
+        skip_serializing_if = "is_default_playoffs"
+    )]
+    pub playoffs: Vec<Playoff>,
+    /// Knockout: a third-place match beside the final. Default false.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub third_place: bool,
+    /// Double knockout: a second grand final when the losers' bracket player wins the first.
+    /// Default true.
+    #[serde(default = "default_true", skip_serializing_if = "is_true")]
+    pub grand_final_reset: bool,
 }
 
 impl Default for EventConfig {
@@ -229,6 +297,9 @@ impl Default for EventConfig {
             double_round_robin: false,
             round1_colours: Round1Colours::OddRed,
             avoid_third_colour: true,
+            playoffs: default_playoffs(),
+            third_place: false,
+            grand_final_reset: true,
         }
     }
 }
@@ -322,6 +393,17 @@ impl EventConfig {
                 key: "games_per_match",
                 message: "team events play one game per board: games_per_match must be 1".into(),
             });
+        }
+        for p in &self.playoffs {
+            if !(1..=2).contains(&p.games) {
+                return Err(ConfigError::Invalid {
+                    key: "playoffs",
+                    message: format!(
+                        "play-off {:?}: games must be 1 or 2, not {}",
+                        p.name, p.games
+                    ),
+                });
+            }
         }
         let mut seen = std::collections::HashSet::new();
         for t in &self.tie_breaks {

@@ -22,6 +22,9 @@ pub struct Player {
     /// Club or province (单位).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub club: String,
+    /// Rating (等级分), when known: seeds by rating.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<u32>,
 }
 
 /// One board (台次) of a round.
@@ -44,6 +47,10 @@ pub struct Board {
     /// Fouls of the second-listed side.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub black_fouls: u32,
+    /// Knockout: the bracket of the match (`W`, `L`, `GF`, `GF2`, `3rd`); absent = the
+    /// (winners') bracket.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bracket: Option<String>,
 }
 
 fn is_zero(v: &u32) -> bool {
@@ -59,6 +66,17 @@ pub struct Round {
     /// The player with the bye (轮空).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bye: Option<u32>,
+    /// Further players who wait this round (a knockout's first-round byes to the top seeds,
+    /// a bye in each group); they score nothing for it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub byes: Vec<u32>,
+    /// The stage the round belongs to (1-based; absent = 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stage: Option<u32>,
+    /// Knockout: a play-off round (附加赛) of the drawn matches of the bracket round before,
+    /// at this level of the ruleset's `playoffs` (1-based).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub playoff: Option<u32>,
     /// Remarks of the pairing program.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
@@ -85,6 +103,10 @@ pub struct Event {
     /// Players, by pairing number.
     #[serde(default)]
     pub players: Vec<Player>,
+    /// The stages (`[[stage]]`); none for a one-stage event of `config.pairing` (every file
+    /// written before stages existed).
+    #[serde(default, rename = "stage", skip_serializing_if = "Vec::is_empty")]
+    pub stages: Vec<crate::stage::Stage>,
     /// Rounds paired so far (`[[round]]`).
     #[serde(default, rename = "round")]
     pub paired: Vec<Round>,
@@ -161,7 +183,7 @@ pub(crate) fn one_line(text: &str, e: &toml::de::Error) -> String {
     }
 }
 
-fn invalid(record: impl Into<String>, reason: impl Into<String>) -> EventError {
+pub(crate) fn invalid(record: impl Into<String>, reason: impl Into<String>) -> EventError {
     EventError::Invalid {
         record: record.into(),
         reason: reason.into(),
@@ -193,6 +215,7 @@ impl Event {
                 no: i as u32 + 1,
                 name,
                 club,
+                rating: None,
             })
             .collect();
         let n = players.len() as u32;
@@ -229,6 +252,7 @@ impl Event {
             rounds,
             config,
             players,
+            stages: Vec::new(),
             paired: Vec::new(),
         };
         ev.validate()?;
@@ -300,14 +324,24 @@ impl Event {
                 ));
             }
         }
-        if self.paired.len() as u32 > self.rounds {
+        if !self.staged() && self.paired.len() as u32 > self.rounds {
             return Err(invalid(
                 format!("round {}", self.rounds + 1),
                 format!("the event has only {} rounds", self.rounds),
             ));
         }
-        let games = self.config.games_in_match();
+        for (si, st) in self.stages.iter().enumerate() {
+            for no in st.entrants() {
+                if !nos.contains(&no) {
+                    return Err(invalid(
+                        format!("stage {}", si + 1),
+                        format!("unknown player {no}"),
+                    ));
+                }
+            }
+        }
         for (i, r) in self.paired.iter().enumerate() {
+            let games = self.games_in_round(r);
             let rec = format!("round {}", r.round);
             if r.round != i as u32 + 1 {
                 return Err(invalid(
@@ -316,11 +350,16 @@ impl Event {
                 ));
             }
             let mut seen = std::collections::HashSet::new();
-            if let Some(b) = r.bye {
-                if !nos.contains(&b) {
+            if let Some(st) = r.stage
+                && (st == 0 || st as usize > self.stages.len().max(1))
+            {
+                return Err(invalid(rec, format!("unknown stage {st}")));
+            }
+            for b in r.bye.iter().chain(&r.byes) {
+                if !nos.contains(b) {
                     return Err(invalid(format!("{rec} bye"), format!("unknown player {b}")));
                 }
-                seen.insert(b);
+                seen.insert(*b);
             }
             for (k, b) in r.boards.iter().enumerate() {
                 let brec = format!("round {} board {}", r.round, b.board);
@@ -361,6 +400,19 @@ impl Event {
             }
         }
         Ok(())
+    }
+
+    /// Games of one pairing in round `r`: the play-off level's games in a play-off round, else
+    /// the configured games per match (boards per team match).
+    pub fn games_in_round(&self, r: &Round) -> usize {
+        match r.playoff {
+            Some(level) => self
+                .config
+                .playoffs
+                .get(level.saturating_sub(1) as usize)
+                .map_or(1, |p| p.games as usize),
+            None => self.config.games_in_match(),
+        }
     }
 
     /// The number of the next round to pair, after checking that it may be paired.
@@ -428,6 +480,9 @@ impl Event {
 
     /// Pairs the next round with the configured system and appends it.
     pub fn pair_next(&mut self) -> Result<&Round, EventError> {
+        if self.staged() {
+            return self.pair_staged();
+        }
         let round = self.next_round()?;
         let state = self.pairing_state(round);
         let system = self.config.pairing_system()?;
@@ -450,11 +505,15 @@ impl Event {
                 result: None,
                 red_fouls: 0,
                 black_fouls: 0,
+                bracket: None,
             })
             .collect();
         self.paired.push(Round {
             round,
             bye: pairing.bye,
+            byes: Vec::new(),
+            stage: None,
+            playoff: None,
             notes: pairing.notes,
             boards,
         });
@@ -471,7 +530,10 @@ impl Event {
         fouls: (Option<u32>, Option<u32>),
         force: bool,
     ) -> Result<bool, EventError> {
-        let games = self.config.games_in_match();
+        let games = self
+            .paired
+            .get(round.wrapping_sub(1) as usize)
+            .map_or(1, |r| self.games_in_round(r));
         let later_paired = (self.paired.len() as u32) > round;
         let b = self
             .paired
@@ -530,17 +592,32 @@ impl Event {
 
     /// The crosstable over rounds `1..=after` (rows in pairing-number order).
     pub fn crosstable(&self, after: u32) -> Crosstable {
-        let mut players: Vec<u32> = self.players.iter().map(|p| p.no).collect();
+        let players: Vec<u32> = self.players.iter().map(|p| p.no).collect();
+        self.crosstable_of(after, None, &players)
+    }
+
+    /// The crosstable of `players` over rounds `1..=after` of stage `stage` (every stage when
+    /// `None`); games against others are left out.
+    pub fn crosstable_of(&self, after: u32, stage: Option<u32>, players: &[u32]) -> Crosstable {
+        let mut players: Vec<u32> = players.to_vec();
         players.sort_unstable();
         let idx: std::collections::HashMap<u32, usize> =
             players.iter().enumerate().map(|(i, &n)| (n, i)).collect();
         let rounds = after.min(self.paired.len() as u32) as usize;
         let mut entries = vec![vec![Entry::None; rounds]; players.len()];
         for (ri, r) in self.paired.iter().take(rounds).enumerate() {
-            if let Some(b) = r.bye {
-                entries[idx[&b]][ri] = Entry::Bye(self.config.bye_value());
+            if stage.is_some_and(|s| r.stage.unwrap_or(1) != s) {
+                continue;
+            }
+            if let Some(b) = r.bye
+                && let Some(&i) = idx.get(&b)
+            {
+                entries[i][ri] = Entry::Bye(self.config.bye_value());
             }
             for b in &r.boards {
+                if !(idx.contains_key(&b.red) && idx.contains_key(&b.black)) {
+                    continue;
+                }
                 let Some(m) = b.result.as_deref().and_then(|s| MatchResult::parse(s).ok()) else {
                     continue;
                 };
@@ -590,6 +667,9 @@ impl Event {
 
     /// Standings after round `after` (default: the last complete round).
     pub fn standings(&self, after: Option<u32>) -> Vec<Standing> {
+        if self.staged() {
+            return self.staged_standings();
+        }
         let after = after.unwrap_or_else(|| self.complete_rounds());
         let ct = self.crosstable(after);
         let ctx = TieBreakContext {
