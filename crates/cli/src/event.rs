@@ -38,6 +38,69 @@ enum EventCommand {
     Export(ExportArgs),
     /// Simulate an event with random results, timing every round's pairing.
     Simulate(SimulateArgs),
+    /// Enter many results at once: lines `ROUND BOARD RESULT` from a file or `-` (standard
+    /// input), all or nothing.
+    Results(ResultsArgs),
+    /// A player withdraws (退出比赛) after the last paired round: never paired again.
+    Withdraw(PlayerArgs),
+    /// A player asks not to be paired in a round (the bye scores nothing).
+    Bye(ByeArgs),
+    /// A late entry into a Swiss event (next pairing number; first paired next round).
+    Add(AddArgs),
+    /// 队员总分制: team standings by unit (单位) from the individual standings.
+    Units(UnitsArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct ResultsArgs {
+    /// The event file.
+    file: PathBuf,
+    /// The lines: a file, or `-` for standard input.
+    #[arg(default_value = "-")]
+    input: String,
+    /// Replace different results already recorded.
+    #[arg(long)]
+    force: bool,
+}
+
+#[derive(clap::Args, Debug)]
+struct PlayerArgs {
+    /// The event file.
+    file: PathBuf,
+    /// The player's pairing number.
+    no: u32,
+}
+
+#[derive(clap::Args, Debug)]
+struct ByeArgs {
+    /// The event file.
+    file: PathBuf,
+    /// The player's pairing number.
+    no: u32,
+    /// The round (not yet paired).
+    #[arg(long)]
+    round: u32,
+}
+
+#[derive(clap::Args, Debug)]
+struct AddArgs {
+    /// The event file.
+    file: PathBuf,
+    /// The player, as `NAME`, `NAME,UNIT` or `NAME,UNIT,RATING`.
+    #[arg(long)]
+    player: String,
+}
+
+#[derive(clap::Args, Debug)]
+struct UnitsArgs {
+    /// The event file.
+    file: PathBuf,
+    /// Count each unit's best N members (default: all).
+    #[arg(long)]
+    best: Option<usize>,
+    /// Print JSON: {"units":[{"rank","unit","points","counted"}]}.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(clap::Args, Debug)]
@@ -99,6 +162,13 @@ struct NewArgs {
 struct PairArgs {
     /// The event file.
     file: PathBuf,
+    /// Pair by hand (the arbiter): a board `RED-BLACK` by pairing numbers (repeatable);
+    /// recorded as a manual pairing.
+    #[arg(long = "board")]
+    boards: Vec<String>,
+    /// With --board: the player with the bye.
+    #[arg(long)]
+    bye: Option<u32>,
     /// Print JSON.
     #[arg(long)]
     json: bool,
@@ -180,6 +250,44 @@ pub fn run(args: EventArgs) -> Result<(), CliError> {
         EventCommand::Standings(a) => standings(a),
         EventCommand::Export(a) => export_cmd(a),
         EventCommand::Simulate(a) => simulate_cmd(a),
+        EventCommand::Results(a) => {
+            let bytes = read_input(&a.input)?;
+            let text = String::from_utf8(bytes)
+                .map_err(|_| CliError::input(format!("{}: not UTF-8", a.input)))?;
+            let n = update(&a.file, |ev| ev.set_results(&text, a.force))?;
+            outln!("{}: {n} results entered", a.file.display())?;
+            Ok(())
+        }
+        EventCommand::Withdraw(a) => {
+            let after = update(&a.file, |ev| ev.withdraw(a.no))?;
+            outln!(
+                "{}: player {} withdraws after round {after}; never paired again",
+                a.file.display(),
+                a.no
+            )?;
+            Ok(())
+        }
+        EventCommand::Bye(a) => {
+            update(&a.file, |ev| ev.request_bye(a.no, a.round))?;
+            outln!(
+                "{}: player {} is not paired in round {}",
+                a.file.display(),
+                a.no,
+                a.round
+            )?;
+            Ok(())
+        }
+        EventCommand::Add(a) => {
+            let e = parse_entrant(&a.player)?;
+            let no = update(&a.file, |ev| ev.add_late(&e.name, &e.club, e.rating))?;
+            outln!(
+                "{}: {} enters late as number {no}",
+                a.file.display(),
+                e.name
+            )?;
+            Ok(())
+        }
+        EventCommand::Units(a) => units(a),
     }
 }
 
@@ -495,9 +603,32 @@ fn system_line(ev: &Event, system: StageSystem) -> String {
     }
 }
 
+/// Parses `RED-BLACK`.
+fn parse_board(s: &str) -> Result<(u32, u32), CliError> {
+    s.split_once('-')
+        .and_then(|(a, b)| Some((a.trim().parse().ok()?, b.trim().parse().ok()?)))
+        .ok_or_else(|| {
+            CliError::input(format!("--board {s:?}: expected RED-BLACK pairing numbers"))
+        })
+}
+
 fn pair(a: PairArgs) -> Result<(), CliError> {
+    if a.bye.is_some() && a.boards.is_empty() {
+        return Err(CliError::input(
+            "--bye: only with --board (a manual pairing)",
+        ));
+    }
+    let manual = a
+        .boards
+        .iter()
+        .map(|b| parse_board(b))
+        .collect::<Result<Vec<_>, _>>()?;
     let (round, ev) = update(&a.file, |ev| {
-        let round = ev.pair_next()?.round;
+        let round = if manual.is_empty() {
+            ev.pair_next()?.round
+        } else {
+            ev.pair_manual(&manual, a.bye)?.round
+        };
         Ok((round, ev.clone()))
     })?;
     if a.json {
@@ -669,6 +800,30 @@ fn staged_standings_text(ev: &Event, st: &[xiangqi::scheduling::Standing]) -> St
     out
 }
 
+/// 队员总分制: units ranked by their members' points.
+fn units(a: UnitsArgs) -> Result<(), CliError> {
+    let ev = load(&a.file)?;
+    let st = ev.standings(None);
+    let members: Vec<(String, f64)> = st
+        .iter()
+        .filter_map(|s| ev.player(s.no).map(|p| (p.club.clone(), s.points)))
+        .collect();
+    let totals = xiangqi::scheduling::team::member_totals(&members, a.best);
+    if a.json {
+        let v: Vec<serde_json::Value> = totals
+            .iter()
+            .enumerate()
+            .map(|(i, (u, pts, k))| serde_json::json!({"rank": i + 1, "unit": u, "points": pts, "counted": k}))
+            .collect();
+        outln!("{}", serde_json::json!({ "units": v }))?;
+    } else {
+        for (i, (u, pts, k)) in totals.iter().enumerate() {
+            outln!("{:>4}  {u}  {pts}  ({k} counted)", i + 1)?;
+        }
+    }
+    Ok(())
+}
+
 fn export_cmd(a: ExportArgs) -> Result<(), CliError> {
     let ev = load(&a.file)?;
     let st = ev.standings(None);
@@ -831,6 +986,8 @@ mod tests {
         );
         pair(PairArgs {
             file: file.clone(),
+            boards: Vec::new(),
+            bye: None,
             json: false,
         })
         .unwrap();
@@ -847,6 +1004,8 @@ mod tests {
             // round 2 before round 1 is complete
             pair(PairArgs {
                 file: file.clone(),
+                boards: Vec::new(),
+                bye: None,
                 json: false,
             })
             .unwrap_err(),
@@ -859,6 +1018,8 @@ mod tests {
         std::fs::write(&file, b"name = 3").unwrap();
         let e = pair(PairArgs {
             file: file.clone(),
+            boards: Vec::new(),
+            bye: None,
             json: false,
         })
         .unwrap_err();

@@ -302,3 +302,75 @@ fn rulesets_check_reports_event_keys_with_their_location() {
         assert!(err.contains(want), "{body}: {err}");
     }
 }
+
+fn run_stdin(args: &[&str], input: &str) -> Output {
+    use std::io::Write as _;
+    let mut child = Command::new(XQ)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("xq runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn administration_withdrawals_byes_late_entries_manual_pairing_bulk_results() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("a.toml");
+    new_event(&file, "swiss", 6, &["--rounds", "3"]);
+    ok(&["event", "bye", p(&file), "6", "--round", "1"]);
+    let r1 = json(&["event", "pair", p(&file), "--json"]);
+    assert!(!r1["boards"].to_string().contains(":6"), "{r1}");
+    // bulk entry: a bad line changes nothing
+    let before = std::fs::read(&file).unwrap();
+    let o = run_stdin(&["event", "results", p(&file), "-"], "1 1 1-0\n1 7 1-0\n");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("line 2"));
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+    let o = run_stdin(
+        &["event", "results", p(&file)],
+        "1 1 1-0\n# a comment\n1 2 =\n",
+    );
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    ok(&["event", "withdraw", p(&file), "1"]);
+    ok(&["event", "add", p(&file), "--player", "Late,北京,2100"]);
+    // a manual pairing must pair everyone present; it is recorded as manual
+    let o = xq(&["event", "pair", p(&file), "--board", "2-3"]);
+    assert_eq!(o.status.code(), Some(2));
+    let r2 = json(&[
+        "event",
+        "pair",
+        p(&file),
+        "--board",
+        "2-3",
+        "--board",
+        "4-5",
+        "--board",
+        "6-7",
+        "--json",
+    ]);
+    assert_eq!(r2["notes"][0], "manual pairing by the arbiter");
+    ok(&["event", "result", p(&file), "2", "1", "1-0"]);
+    ok(&["event", "result", p(&file), "2", "2", "1-0"]);
+    ok(&["event", "result", p(&file), "2", "3", "1-0"]);
+    let r3 = json(&["event", "pair", p(&file), "--json"]);
+    for b in r3["boards"].as_array().unwrap() {
+        assert_ne!(b["red"], 1);
+        assert_ne!(b["black"], 1);
+    }
+    let units = json(&["event", "units", p(&file), "--json"]);
+    assert!(units["units"].is_array());
+}

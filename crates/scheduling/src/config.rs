@@ -223,6 +223,21 @@ fn is_true(b: &bool) -> bool {
     *b
 }
 
+/// How the games of a player who withdraws (退出比赛) count (the seeds leave it open).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum WithdrawalResults {
+    /// Games played stand; the games not played are not scored (default).
+    #[default]
+    Keep,
+    /// Every game of the withdrawn player is struck from the crosstable.
+    Annul,
+}
+
+fn is_keep(w: &WithdrawalResults) -> bool {
+    *w == WithdrawalResults::Keep
+}
+
 /// The most boards a team match may have.
 pub const MAX_TEAM_BOARDS: u8 = 16;
 
@@ -278,6 +293,9 @@ pub struct EventConfig {
     /// Default true.
     #[serde(default = "default_true", skip_serializing_if = "is_true")]
     pub grand_final_reset: bool,
+    /// How a withdrawn player's games count: `keep` (default) or `annul`.
+    #[serde(default, skip_serializing_if = "is_keep")]
+    pub withdrawal_results: WithdrawalResults,
 }
 
 impl Default for EventConfig {
@@ -300,6 +318,7 @@ impl Default for EventConfig {
             playoffs: default_playoffs(),
             third_place: false,
             grand_final_reset: true,
+            withdrawal_results: WithdrawalResults::Keep,
         }
     }
 }

@@ -25,6 +25,23 @@ pub struct Player {
     /// Rating (等级分), when known: seeds by rating.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rating: Option<u32>,
+    /// 退出比赛: withdrew after this round; never paired again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub withdrawn: Option<u32>,
+    /// Rounds for which the player asked not to be paired (a requested bye scores nothing).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bye_requests: Vec<u32>,
+    /// A late entry: first paired in this round (the rounds before score nothing).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub late: Option<u32>,
+}
+
+impl Player {
+    /// `true` if the player is not to be paired in `round`: withdrawn before it, or a bye was
+    /// requested for it.
+    pub fn absent(&self, round: u32) -> bool {
+        self.withdrawn.is_some_and(|w| round > w) || self.bye_requests.contains(&round)
+    }
 }
 
 /// One board (台次) of a round.
@@ -77,6 +94,9 @@ pub struct Round {
     /// at this level of the ruleset's `playoffs` (1-based).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub playoff: Option<u32>,
+    /// Paired by hand by the arbiter (recorded as such).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub manual: bool,
     /// Remarks of the pairing program.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
@@ -216,6 +236,9 @@ impl Event {
                 name,
                 club,
                 rating: None,
+                withdrawn: None,
+                bye_requests: Vec::new(),
+                late: None,
             })
             .collect();
         let n = players.len() as u32;
@@ -484,8 +507,18 @@ impl Event {
             return self.pair_staged();
         }
         let round = self.next_round()?;
-        let state = self.pairing_state(round);
+        let mut state = self.pairing_state(round);
         let system = self.config.pairing_system()?;
+        let absent: Vec<u32> = self
+            .players
+            .iter()
+            .filter(|p| p.absent(round))
+            .map(|p| p.no)
+            .collect();
+        if !system.predetermined {
+            // a Swiss pairs only those present
+            state.retain(|p| !absent.contains(&p.no));
+        }
         let req = PairingRequest {
             players: &state,
             round,
@@ -493,7 +526,20 @@ impl Event {
             config: &self.config,
             seed: self.seed,
         };
-        let pairing = (system.pair)(&req)?;
+        let mut pairing = (system.pair)(&req)?;
+        // a fixed table (round robin) keeps its rows: an absent player's opponent waits
+        let mut byes: Vec<u32> = Vec::new();
+        pairing.boards.retain(|&(a, b)| {
+            if absent.contains(&a) || absent.contains(&b) {
+                byes.extend([a, b].into_iter().filter(|x| !absent.contains(x)));
+                false
+            } else {
+                true
+            }
+        });
+        if pairing.bye.is_some_and(|b| absent.contains(&b)) {
+            pairing.bye = None;
+        }
         let boards = pairing
             .boards
             .iter()
@@ -511,9 +557,10 @@ impl Event {
         self.paired.push(Round {
             round,
             bye: pairing.bye,
-            byes: Vec::new(),
+            byes,
             stage: None,
             playoff: None,
+            manual: false,
             notes: pairing.notes,
             boards,
         });
@@ -616,6 +663,13 @@ impl Event {
             }
             for b in &r.boards {
                 if !(idx.contains_key(&b.red) && idx.contains_key(&b.black)) {
+                    continue;
+                }
+                if self.config.withdrawal_results == crate::config::WithdrawalResults::Annul
+                    && [b.red, b.black]
+                        .iter()
+                        .any(|&n| self.player(n).is_some_and(|p| p.withdrawn.is_some()))
+                {
                     continue;
                 }
                 let Some(m) = b.result.as_deref().and_then(|s| MatchResult::parse(s).ok()) else {

@@ -9,6 +9,7 @@
 //! | [`matching`] | Edmonds' blossom algorithm with exact wide integer weights and an LP certificate |
 //! | [`score`] | points (1/½/0, 2/1/0), game results, 局分 and 场分 of two-game and team matches |
 //! | [`tiebreak`] | 小分, 对手分, 胜局, 犯规, 后走胜局, 后走局数, 倒数轮积分, 局分; standings with shared places |
+//! | [`admin`] | 退出比赛 withdrawals, late entries, requested byes, manual pairings, bulk results |
 //! | [`config`] | the ruleset `[event]` table ([`EventConfig`]) and the catalogue of pairing systems |
 //! | [`event`] | the event file: players, rounds, results, fouls, lot seed; validated on load |
 //! | [`export`] | CSV, JSON, HTML crosstable, 编排记录表, 成绩表, FIDE TRF-16 |
@@ -21,6 +22,7 @@
 //! registered with `inventory`; a plugin crate adds its own with `inventory::submit!` and a
 //! ruleset selects them by id.
 
+pub mod admin;
 pub mod config;
 pub mod event;
 pub mod export;

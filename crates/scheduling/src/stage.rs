@@ -401,6 +401,7 @@ impl Event {
             boards: Vec::new(),
             stage: Some(stage),
             playoff: None,
+            manual: false,
         };
         let push = |r: &mut Round, red: u32, black: u32, bracket: Option<String>| {
             let board = r.boards.len() as u32 + 1;
@@ -507,7 +508,10 @@ impl Event {
                 let state: Vec<_> = self
                     .pairing_state(round)
                     .into_iter()
-                    .filter(|p| entrants.contains(&p.no))
+                    .filter(|p| {
+                        entrants.contains(&p.no)
+                            && !self.player(p.no).is_some_and(|q| q.absent(round))
+                    })
                     .collect();
                 let opts = crate::swiss::SwissOptions {
                     seed: self.seed,
@@ -526,7 +530,37 @@ impl Event {
         if new_round.bye.is_none() && !st.system.is_knockout() && new_round.byes.len() == 1 {
             new_round.bye = new_round.byes.pop();
         }
-        // withdrawn players are never paired: their opponent wins by forfeit
+        // absent players are never paired: in a knockout their opponent wins by forfeit (a
+        // walkover); elsewhere the opponent waits
+        let absent = |no: u32| self.player(no).is_some_and(|p| p.absent(round));
+        if st.system.is_knockout() {
+            let games = self.games_in_round(&new_round);
+            for b in &mut new_round.boards {
+                let res = match (absent(b.red), absent(b.black)) {
+                    (false, true) => "+-",
+                    (true, false) => "-+",
+                    (true, true) => "--",
+                    (false, false) => continue,
+                };
+                b.result = Some(vec![res; games].join(" "));
+            }
+        } else {
+            let mut waiting = Vec::new();
+            new_round.boards.retain(|b| {
+                let (x, y) = (absent(b.red), absent(b.black));
+                if !x && y {
+                    waiting.push(b.red);
+                } else if x && !y {
+                    waiting.push(b.black);
+                }
+                !(x || y)
+            });
+            for (k, b) in new_round.boards.iter_mut().enumerate() {
+                b.board = k as u32 + 1;
+            }
+            new_round.byes.retain(|&b| !absent(b));
+            new_round.byes.extend(waiting);
+        }
         self.paired.push(new_round);
         Ok(self.paired.last().expect("just pushed"))
     }
@@ -780,6 +814,9 @@ impl Event {
                 name: e.name,
                 club: e.club,
                 rating: e.rating,
+                withdrawn: None,
+                bye_requests: Vec::new(),
+                late: None,
             })
             .collect();
         let n = players.len() as u32;
