@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use xiangqi::event::{Store, StoreError, UpdateError};
 use xiangqi::rules::{Ruleset, RulesetError};
 use xiangqi::scheduling::stage::{Entrant, StagePlan};
+use xiangqi::scheduling::team::{LineupSystem, Member};
 use xiangqi::scheduling::{
     Event, EventConfig, EventError, StageSystem, export, simulate, swiss_rounds,
 };
@@ -49,6 +50,24 @@ enum EventCommand {
     Add(AddArgs),
     /// 队员总分制: team standings by unit (单位) from the individual standings.
     Units(UnitsArgs),
+    /// A team's line-up for a match, checked against the line-up system.
+    Lineup(LineupArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct LineupArgs {
+    /// The event file.
+    file: PathBuf,
+    /// Round.
+    round: u32,
+    /// Board (the match).
+    board: u32,
+    /// The team's pairing number.
+    #[arg(long)]
+    team: u32,
+    /// Roster positions in board order, e.g. `1,2,3,5`.
+    #[arg(long, value_delimiter = ',')]
+    members: Vec<u32>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -149,6 +168,16 @@ struct NewArgs {
     /// A file with one player per line (`NAME`, `NAME,UNIT` or `NAME,UNIT,RATING`).
     #[arg(long)]
     players_file: Option<String>,
+    /// A team, as `NAME[,UNIT]:MEMBER[=RATING],MEMBER…` — its roster in board order, reserves
+    /// last (repeatable; with --team-boards).
+    #[arg(long = "team")]
+    teams: Vec<String>,
+    /// Team events: boards per match (overrides the ruleset's `team_boards`).
+    #[arg(long)]
+    team_boards: Option<u8>,
+    /// Team events: `fixed-boards` (分台定人制), `fixed-order` (分台换人制) or `free` (临时定台制).
+    #[arg(long)]
+    lineup_system: Option<String>,
     /// Lot seed (stored in the file).
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -288,6 +317,12 @@ pub fn run(args: EventArgs) -> Result<(), CliError> {
             Ok(())
         }
         EventCommand::Units(a) => units(a),
+        EventCommand::Lineup(a) => {
+            update(&a.file, |ev| {
+                ev.set_lineup(a.round, a.board, a.team, &a.members)
+            })?;
+            Ok(())
+        }
     }
 }
 
@@ -409,6 +444,32 @@ fn new(a: NewArgs) -> Result<(), CliError> {
             system.name()
         )));
     }
+    if let Some(b) = a.team_boards {
+        config.team_boards = b;
+        config.games_per_match = 1;
+    }
+    if let Some(l) = &a.lineup_system {
+        config.lineup_system = match l.as_str() {
+            "fixed-boards" => LineupSystem::FixedBoards,
+            "fixed-order" => LineupSystem::FixedOrder,
+            "free" => LineupSystem::Free,
+            o => {
+                return Err(CliError::input(format!(
+                    "--lineup-system {o}: expected fixed-boards, fixed-order or free"
+                )));
+            }
+        };
+    }
+    if !a.teams.is_empty() && config.team_boards == 0 {
+        return Err(CliError::input(
+            "--team: give --team-boards N (boards per match)",
+        ));
+    }
+    if !a.teams.is_empty() && !a.players.is_empty() {
+        return Err(CliError::input(
+            "--team and --player: an event has teams or players",
+        ));
+    }
     config.third_place |= a.third_place;
     if a.no_reset {
         config.grand_final_reset = false;
@@ -424,10 +485,16 @@ fn new(a: NewArgs) -> Result<(), CliError> {
                 .map(String::from),
         );
     }
-    let entrants = lines
+    let mut entrants = lines
         .iter()
         .map(|l| parse_entrant(l))
         .collect::<Result<Vec<_>, _>>()?;
+    let rosters = a
+        .teams
+        .iter()
+        .map(|t| parse_team(t))
+        .collect::<Result<Vec<_>, _>>()?;
+    entrants.extend(rosters.iter().map(|(e, _)| e.clone()));
     let n = entrants.len() as u32;
     let refuse = |e: EventError| CliError::input(format!("{}: {e}", a.file.display()));
     let ev = match system {
@@ -497,6 +564,16 @@ fn new(a: NewArgs) -> Result<(), CliError> {
             .map_err(refuse)?
         }
     };
+    let mut ev = ev;
+    for p in &mut ev.players {
+        if let Some((_, members)) = rosters
+            .iter()
+            .find(|(e, _)| e.name == p.name && e.club == p.club)
+        {
+            p.members = members.clone();
+        }
+    }
+    ev.validate().map_err(refuse)?;
     store(&a.file).create(&ev).map_err(store_error)?;
     let how = if a.no_lot {
         "pairing numbers in the given order".to_string()
@@ -509,9 +586,14 @@ fn new(a: NewArgs) -> Result<(), CliError> {
         outln!("{}: {} players; {how}", a.file.display(), ev.players.len())?;
     } else {
         outln!(
-            "{}: {} players, {} rounds; {how}",
+            "{}: {} {}, {} rounds; {how}",
             a.file.display(),
             ev.players.len(),
+            if rosters.is_empty() {
+                "players"
+            } else {
+                "teams"
+            },
             ev.rounds,
         )?;
     }
@@ -528,6 +610,15 @@ fn new(a: NewArgs) -> Result<(), CliError> {
             },
             p.rating.map_or(String::new(), |r| format!(" {r}"))
         )?;
+        if !p.members.is_empty() {
+            let roster: Vec<String> = p
+                .members
+                .iter()
+                .enumerate()
+                .map(|(i, m)| format!("{}.{}", i + 1, m.name))
+                .collect();
+            outln!("        {}", roster.join(" "))?;
+        }
     }
     for (i, st) in ev.stages.iter().enumerate() {
         if st.system == StageSystem::Groups {
@@ -543,6 +634,36 @@ fn new(a: NewArgs) -> Result<(), CliError> {
         }
     }
     Ok(())
+}
+
+/// Parses `NAME[,UNIT]:MEMBER[=RATING],MEMBER…`.
+fn parse_team(s: &str) -> Result<(Entrant, Vec<Member>), CliError> {
+    let (head, roster) = s.split_once(':').ok_or_else(|| {
+        CliError::input(format!("--team {s:?}: expected NAME[,UNIT]:MEMBER,MEMBER…"))
+    })?;
+    let e = parse_entrant(head)?;
+    let members = roster
+        .split(',')
+        .map(str::trim)
+        .filter(|m| !m.is_empty())
+        .map(|m| match m.split_once('=') {
+            Some((n, r)) => r
+                .trim()
+                .parse::<u32>()
+                .map(|r| Member {
+                    name: n.trim().to_string(),
+                    rating: Some(r),
+                })
+                .map_err(|_| {
+                    CliError::input(format!("--team {s:?}: rating {r:?} is not a number"))
+                }),
+            None => Ok(Member {
+                name: m.to_string(),
+                rating: None,
+            }),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((e, members))
 }
 
 /// `A`, `B`, … for groups.
@@ -842,10 +963,22 @@ fn export_cmd(a: ExportArgs) -> Result<(), CliError> {
             })?
         }
         "table" => export::results_table(&ev, &st),
+        "lineups" => {
+            let r = a.round.unwrap_or(ev.paired.len() as u32);
+            if ev.config.team_boards == 0 {
+                return Err(CliError::input(format!(
+                    "{}: --format lineups: not a team event",
+                    a.file.display()
+                )));
+            }
+            ev.lineup_form(r).ok_or_else(|| {
+                CliError::input(format!("{}: round {r} is not paired", a.file.display()))
+            })?
+        }
         "trf" => export::trf(&ev, &st),
         o => {
             return Err(CliError::input(format!(
-                "--format {o}: expected csv, json, html, record, table or trf"
+                "--format {o}: expected csv, json, html, record, table, trf or lineups"
             )));
         }
     };
@@ -907,6 +1040,9 @@ mod tests {
             groups: None,
             advance: 2,
             final_system: "round-robin".into(),
+            teams: Vec::new(),
+            team_boards: None,
+            lineup_system: None,
             separate_units: false,
             third_place: false,
             no_reset: false,

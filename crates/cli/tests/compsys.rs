@@ -374,3 +374,76 @@ fn administration_withdrawals_byes_late_entries_manual_pairing_bulk_results() {
     let units = json(&["event", "units", p(&file), "--json"]);
     assert!(units["units"].is_array());
 }
+
+#[test]
+fn team_event_rosters_lineups_and_the_form() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("t.toml");
+    let out = ok(&[
+        "event",
+        "new",
+        p(&file),
+        "--name",
+        "团体赛",
+        "--system",
+        "round-robin",
+        "--team-boards",
+        "4",
+        "--no-lot",
+        "--team",
+        "北京:蒋川,王跃飞,金波,唐丹,刘欢,么毅",
+        "--team",
+        "上海:谢靖,孙勇征,万春林,宇兵,华辰昊,董嘉琪",
+    ]);
+    assert!(out.contains("2 teams, 1 rounds"), "{out}");
+    assert!(out.contains("1.蒋川 2.王跃飞"), "{out}");
+    ok(&["event", "pair", p(&file)]);
+    // 分台换人制: a reserve may play, the order never inverts; refused with the reason
+    let before = std::fs::read(&file).unwrap();
+    let o = xq(&[
+        "event",
+        "lineup",
+        p(&file),
+        "1",
+        "1",
+        "--team",
+        "1",
+        "--members",
+        "1,3,2,5",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("never inverted"));
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+    ok(&[
+        "event",
+        "lineup",
+        p(&file),
+        "1",
+        "1",
+        "--team",
+        "1",
+        "--members",
+        "1,2,5,6",
+    ]);
+    ok(&["event", "result", p(&file), "1", "1", "1-0 = = 0-1"]);
+    let form = ok(&[
+        "event",
+        "export",
+        p(&file),
+        "--format",
+        "lineups",
+        "--round",
+        "1",
+    ]);
+    assert_eq!(
+        form,
+        "团体赛  第 1 轮  对阵表\n\
+         第 1 场  北京 – 上海\n  \
+         1. 红 蒋川 (北京) – 黑 谢靖 (上海)  1-0\n  \
+         2. 红 孙勇征 (上海) – 黑 王跃飞 (北京)  =\n  \
+         3. 红 刘欢 (北京) – 黑 万春林 (上海)  =\n  \
+         4. 红 宇兵 (上海) – 黑 么毅 (北京)  1-0\n"
+    );
+    let st = json(&["event", "standings", p(&file), "--json"]);
+    assert_eq!(st["standings"][0]["points"], 0.5);
+}

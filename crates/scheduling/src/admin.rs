@@ -62,6 +62,7 @@ impl Event {
             withdrawn: None,
             bye_requests: Vec::new(),
             late: (next > 1).then_some(next),
+            members: Vec::new(),
         });
         self.validate()?;
         Ok(no)
@@ -129,6 +130,8 @@ impl Event {
                     red_fouls: 0,
                     black_fouls: 0,
                     bracket: None,
+                    red_lineup: Vec::new(),
+                    black_lineup: Vec::new(),
                 })
                 .collect(),
         });

@@ -296,6 +296,14 @@ pub struct EventConfig {
     /// How a withdrawn player's games count: `keep` (default) or `annul`.
     #[serde(default, skip_serializing_if = "is_keep")]
     pub withdrawal_results: WithdrawalResults,
+    /// Team events: the line-up system, `fixed-boards` (分台定人制), `fixed-order` (分台换人制,
+    /// default) or `free` (临时定台制).
+    #[serde(default, skip_serializing_if = "is_fixed_order")]
+    pub lineup_system: crate::team::LineupSystem,
+}
+
+fn is_fixed_order(l: &crate::team::LineupSystem) -> bool {
+    *l == crate::team::LineupSystem::FixedOrder
 }
 
 impl Default for EventConfig {
@@ -319,6 +327,7 @@ impl Default for EventConfig {
             third_place: false,
             grand_final_reset: true,
             withdrawal_results: WithdrawalResults::Keep,
+            lineup_system: crate::team::LineupSystem::FixedOrder,
         }
     }
 }

@@ -34,6 +34,9 @@ pub struct Player {
     /// A late entry: first paired in this round (the rounds before score nothing).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub late: Option<u32>,
+    /// A team's roster (队员) in board order, reserves last; empty for a player.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub members: Vec<crate::team::Member>,
 }
 
 impl Player {
@@ -68,6 +71,13 @@ pub struct Board {
     /// (winners') bracket.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bracket: Option<String>,
+    /// Team match: the first-listed team's line-up (1-based roster positions, board order);
+    /// empty = the default line-up.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub red_lineup: Vec<u32>,
+    /// Team match: the second-listed team's line-up.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub black_lineup: Vec<u32>,
 }
 
 fn is_zero(v: &u32) -> bool {
@@ -239,6 +249,7 @@ impl Event {
                 withdrawn: None,
                 bye_requests: Vec::new(),
                 late: None,
+                members: Vec::new(),
             })
             .collect();
         let n = players.len() as u32;
@@ -339,6 +350,25 @@ impl Event {
                         ),
                     ));
                 }
+            }
+            let boards = self.config.team_boards as usize;
+            if !p.members.is_empty() && p.members.len() < boards {
+                return Err(invalid(
+                    format!("team {} ({})", p.no, p.name),
+                    format!(
+                        "a roster of {} members for {boards} boards",
+                        p.members.len()
+                    ),
+                ));
+            }
+            if p.members
+                .iter()
+                .any(|m| m.name.trim().is_empty() || m.name.chars().any(char::is_control))
+            {
+                return Err(invalid(
+                    format!("team {} ({})", p.no, p.name),
+                    "a member's name is empty or holds a control character",
+                ));
             }
             if !names.insert((p.name.trim(), p.club.trim())) {
                 return Err(invalid(
@@ -552,6 +582,8 @@ impl Event {
                 red_fouls: 0,
                 black_fouls: 0,
                 bracket: None,
+                red_lineup: Vec::new(),
+                black_lineup: Vec::new(),
             })
             .collect();
         self.paired.push(Round {

@@ -413,6 +413,8 @@ impl Event {
                 red_fouls: 0,
                 black_fouls: 0,
                 bracket,
+                red_lineup: Vec::new(),
+                black_lineup: Vec::new(),
             });
         };
         match st.system {
@@ -817,6 +819,7 @@ impl Event {
                 withdrawn: None,
                 bye_requests: Vec::new(),
                 late: None,
+                members: Vec::new(),
             })
             .collect();
         let n = players.len() as u32;

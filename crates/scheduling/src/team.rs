@@ -18,13 +18,25 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+/// A member of a team's roster (队员), in roster order (boards, then reserves).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Member {
+    /// Name.
+    pub name: String,
+    /// Rating (等级分), when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<u32>,
+}
+
 /// How a team's players are put on the boards.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum LineupSystem {
     /// 分台定人制: fixed boards, ordered by rating; the same players every match.
     FixedBoards,
-    /// 分台换人制: reserves may play; the roster order is never inverted.
+    /// 分台换人制: reserves may play; the roster order is never inverted (default).
+    #[default]
     FixedOrder,
     /// 临时定台制: a line-up per match, any order.
     Free,
@@ -232,6 +244,147 @@ pub fn member_totals(members: &[(String, f64)], best: Option<usize>) -> Vec<(Str
             .then(x.0.cmp(&y.0))
     });
     out.into_iter().map(|(u, t, k, _)| (u, t, k)).collect()
+}
+
+impl crate::event::Event {
+    /// The line-up (1-based roster positions, board order) of team `team` in round `round`
+    /// board `board`: the one recorded, else the default — the fixed order (分台定人制) or the
+    /// first members of the roster.
+    pub fn lineup(&self, round: u32, board: u32, team: u32) -> Option<Vec<u32>> {
+        let b = self
+            .paired
+            .get(round.checked_sub(1)? as usize)?
+            .boards
+            .get(board.checked_sub(1)? as usize)?;
+        let recorded = if b.red == team {
+            &b.red_lineup
+        } else if b.black == team {
+            &b.black_lineup
+        } else {
+            return None;
+        };
+        if !recorded.is_empty() {
+            return Some(recorded.clone());
+        }
+        let p = self.player(team)?;
+        let boards = self.config.team_boards as usize;
+        let order: Vec<usize> = match self.config.lineup_system {
+            LineupSystem::FixedBoards => {
+                fixed_board_order(&p.members.iter().map(|m| m.rating).collect::<Vec<_>>())
+            }
+            _ => (0..p.members.len()).collect(),
+        };
+        Some(
+            order
+                .into_iter()
+                .take(boards)
+                .map(|i| i as u32 + 1)
+                .collect(),
+        )
+    }
+
+    /// Records team `team`'s line-up (1-based roster positions, board order) for the match on
+    /// round `round` board `board`, checked against the event's line-up system; refused once
+    /// the match has a result.
+    pub fn set_lineup(
+        &mut self,
+        round: u32,
+        board: u32,
+        team: u32,
+        members: &[u32],
+    ) -> Result<(), crate::event::EventError> {
+        use crate::event::invalid;
+        let rec = format!("round {round} board {board}");
+        let boards = self.config.team_boards as usize;
+        if boards == 0 {
+            return Err(invalid("event", "not a team event (team_boards = 0)"));
+        }
+        let p = self
+            .player(team)
+            .ok_or_else(|| invalid(&rec, format!("no team {team}")))?;
+        let roster = p.members.len();
+        let fixed = fixed_board_order(&p.members.iter().map(|m| m.rating).collect::<Vec<_>>());
+        let lineup: Vec<usize> = members
+            .iter()
+            .map(|&m| (m as usize).wrapping_sub(1))
+            .collect();
+        check_lineup(self.config.lineup_system, roster, boards, &lineup, &fixed)
+            .map_err(|e| invalid(format!("{rec} team {team}"), e.to_string()))?;
+        let b = self
+            .paired
+            .get_mut(round.wrapping_sub(1) as usize)
+            .and_then(|r| r.boards.get_mut(board.wrapping_sub(1) as usize))
+            .ok_or(crate::event::EventError::NoSuchBoard { round, board })?;
+        if b.result.is_some() {
+            return Err(invalid(
+                &rec,
+                "the match has a result: its line-ups are final",
+            ));
+        }
+        if b.red == team {
+            b.red_lineup = members.to_vec();
+        } else if b.black == team {
+            b.black_lineup = members.to_vec();
+        } else {
+            return Err(invalid(
+                &rec,
+                format!("team {team} does not play this match"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The line-up form of a team round (对阵表): every match, every board with the players,
+    /// their colours (the first-listed team red on odd boards) and the result seen from red.
+    pub fn lineup_form(&self, round: u32) -> Option<String> {
+        let r = self.paired.get(round.checked_sub(1)? as usize)?;
+        let mut out = format!("{}  第 {round} 轮  对阵表\n", self.name);
+        for b in &r.boards {
+            let (ta, tb) = (self.player(b.red)?, self.player(b.black)?);
+            out.push_str(&format!("第 {} 场  {} – {}\n", b.board, ta.name, tb.name));
+            let la = self.lineup(round, b.board, b.red).unwrap_or_default();
+            let lb = self.lineup(round, b.board, b.black).unwrap_or_default();
+            let games: Vec<String> = b
+                .result
+                .as_deref()
+                .map(|s| s.split_whitespace().map(String::from).collect())
+                .unwrap_or_default();
+            let name = |t: &crate::event::Player, m: Option<&u32>| {
+                m.and_then(|&m| t.members.get(m as usize - 1))
+                    .map_or("?".to_string(), |x| x.name.clone())
+            };
+            for k in 0..self.config.team_boards as usize {
+                let board = k as u32 + 1;
+                let (a, c) = (name(ta, la.get(k)), name(tb, lb.get(k)));
+                let (red, black) = if first_team_red(board) {
+                    (a, c)
+                } else {
+                    (c, a)
+                };
+                // the result as seen from red: the first-listed team's view, reversed on even boards
+                let res = games.get(k).map_or(String::new(), |g| {
+                    match g.parse::<crate::score::Outcome>() {
+                        Ok(o) if !first_team_red(board) => format!("  {}", o.reversed()),
+                        _ => format!("  {g}"),
+                    }
+                });
+                out.push_str(&format!(
+                    "  {board}. 红 {red} ({}) – 黑 {black} ({}){res}\n",
+                    if first_team_red(board) {
+                        &ta.name
+                    } else {
+                        &tb.name
+                    },
+                    if first_team_red(board) {
+                        &tb.name
+                    } else {
+                        &ta.name
+                    },
+                ));
+            }
+        }
+        Some(out)
+    }
 }
 
 #[cfg(test)]
