@@ -879,7 +879,8 @@ fn stages_json(ev: &Event) -> serde_json::Value {
     serde_json::json!(stages)
 }
 
-/// The standings of a staged event as text: overall, then each stage (each group).
+/// The standings of a staged event as text: overall (when there are several stages), then
+/// each stage (each group); a knockout's points are its matches won (胜场).
 fn staged_standings_text(ev: &Event, st: &[xiangqi::scheduling::Standing]) -> String {
     let row = |s: &xiangqi::scheduling::Standing| {
         let p = ev.player(s.no);
@@ -894,24 +895,32 @@ fn staged_standings_text(ev: &Event, st: &[xiangqi::scheduling::Standing]) -> St
             s.points
         )
     };
-    let mut out = String::from("overall\n");
-    for s in st {
-        out.push_str(&row(s));
+    let mut out = String::new();
+    if ev.stages.len() > 1 {
+        out.push_str("overall (名次  代号  姓名  points of the last stage played)\n");
+        for s in st {
+            out.push_str(&row(s));
+        }
     }
     for (i, stage) in ev.stages.iter().enumerate() {
         if stage.groups.is_empty() {
             continue;
         }
+        let what = if stage.system.is_knockout() {
+            "名次  代号  姓名  胜场"
+        } else {
+            "名次  代号  姓名  积分"
+        };
         for (g, rows) in ev.stage_standings(i).iter().enumerate() {
             if stage.groups.len() > 1 {
                 out.push_str(&format!(
-                    "stage {} ({}) group {}\n",
+                    "stage {} ({}) group {} ({what})\n",
                     i + 1,
                     stage.name,
                     group_name(g)
                 ));
             } else {
-                out.push_str(&format!("stage {} ({})\n", i + 1, stage.name));
+                out.push_str(&format!("stage {} ({}) ({what})\n", i + 1, stage.name));
             }
             for s in rows {
                 out.push_str(&row(s));
