@@ -445,8 +445,20 @@ fn new(a: NewArgs) -> Result<(), CliError> {
         )));
     }
     if let Some(b) = a.team_boards {
+        // seed 003 团体赛成绩记分法: 场分 2/1/0 from 局分; round robin 场分 → 局分 → 违例,
+        // Swiss 场分 → 团体对手分 → 局分 → 违例
         config.team_boards = b;
         config.games_per_match = 1;
+        config.match_points = xiangqi::scheduling::PointSystem::TwoOneZero;
+        let chain: &[&str] = if system == StageSystem::Swiss {
+            &["buchholz", "game-points", "fouls"]
+        } else {
+            &["game-points", "fouls"]
+        };
+        config.tie_breaks = chain
+            .iter()
+            .map(|t| xiangqi::scheduling::TieBreakId(t.to_string()))
+            .collect();
     }
     if let Some(l) = &a.lineup_system {
         config.lineup_system = match l.as_str() {
@@ -583,7 +595,16 @@ fn new(a: NewArgs) -> Result<(), CliError> {
         format!("pairing numbers by lot (seed {})", ev.seed)
     };
     if ev.staged() {
-        outln!("{}: {} players; {how}", a.file.display(), ev.players.len())?;
+        outln!(
+            "{}: {} {}; {how}",
+            a.file.display(),
+            ev.players.len(),
+            if rosters.is_empty() {
+                "players"
+            } else {
+                "teams"
+            }
+        )?;
     } else {
         outln!(
             "{}: {} {}, {} rounds; {how}",
@@ -682,8 +703,15 @@ fn system_line(ev: &Event, system: StageSystem) -> String {
         .collect();
     let ko = |double: bool| {
         format!(
-            "{}-game matches; drawn matches to play-offs (附加赛): {}; colours by lot (猜先){}",
-            ev.config.games_per_match,
+            "{}; drawn matches to play-offs (附加赛): {}; colours by lot (猜先){}",
+            if ev.config.team_boards > 0 {
+                format!(
+                    "{}-board team matches (first-listed team red on odd boards)",
+                    ev.config.team_boards
+                )
+            } else {
+                format!("{}-game matches", ev.config.games_per_match)
+            },
             if po.is_empty() {
                 "none".into()
             } else {

@@ -445,5 +445,41 @@ fn team_event_rosters_lineups_and_the_form() {
          4. 红 宇兵 (上海) – 黑 么毅 (北京)  1-0\n"
     );
     let st = json(&["event", "standings", p(&file), "--json"]);
-    assert_eq!(st["standings"][0]["points"], 0.5);
+    // seed 003: 场分 2/1/0 — a 2–2 match is drawn, 1 each
+    assert_eq!(st["standings"][0]["points"], 1.0);
+}
+
+#[test]
+fn a_team_knockout_uses_the_seed_003_scoring() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("tk.toml");
+    let out = ok(&[
+        "event",
+        "new",
+        p(&file),
+        "--system",
+        "knockout",
+        "--team-boards",
+        "2",
+        "--no-lot",
+        "--team",
+        "A:a1,a2",
+        "--team",
+        "B:b1,b2,b3",
+    ]);
+    assert!(out.contains("2 teams"), "{out}");
+    assert!(out.contains("2-board team matches"), "{out}");
+    ok(&["event", "pair", p(&file)]);
+    ok(&["event", "result", p(&file), "1", "1", "1-0 ="]);
+    let o = xq(&["event", "pair", p(&file)]);
+    assert_eq!(o.status.code(), Some(2), "the knockout is over");
+    let st = json(&["event", "standings", p(&file), "--json"]);
+    let first = st["standings"][0]["no"].as_u64().unwrap();
+    let ev = json(&["event", "export", p(&file), "--format", "json"]);
+    let b = &ev["paired_rounds"][0]["boards"][0];
+    assert_eq!(
+        Some(first),
+        b["red"].as_u64(),
+        "the first-listed team won 1½–½"
+    );
 }
