@@ -156,6 +156,10 @@ struct NewArgs {
     /// Groups: keep players of the same unit in different groups when possible (同单位回避).
     #[arg(long)]
     separate_units: bool,
+    /// Groups: after the final, the others play placement round robins by group place
+    /// (名次赛: the thirds together, the fourths together, …).
+    #[arg(long)]
+    placement: bool,
     /// Knockout: play a third-place match beside the final.
     #[arg(long)]
     third_place: bool,
@@ -569,6 +573,7 @@ fn new(a: NewArgs) -> Result<(), CliError> {
                 advance: a.advance,
                 final_system,
                 separate_units: a.separate_units,
+                placement: a.placement,
             };
             Event::new_staged(
                 &a.name, &a.ruleset, config, entrants, a.seed, !a.no_lot, &plan,
@@ -738,7 +743,7 @@ fn system_line(ev: &Event, system: StageSystem) -> String {
         StageSystem::Groups => {
             let fin = ev.stages.get(1);
             format!(
-                "groups (分组循环制): {} groups, round robins; tie-breaks: 积分 → {chain}; then final: {} of the best {} of each group{}",
+                "groups (分组循环制): {} groups, round robins; tie-breaks: 积分 → {chain}; then final: {} of the best {} of each group{}{}",
                 ev.stages[0].groups.len(),
                 fin.map_or("", |f| f.system.name()),
                 fin.and_then(|f| f.from.as_ref()).map_or(0, |s| s.places),
@@ -746,6 +751,11 @@ fn system_line(ev: &Event, system: StageSystem) -> String {
                     Some(s) if s.is_knockout() =>
                         format!("; {}", ko(s == StageSystem::DoubleKnockout)),
                     _ => String::new(),
+                },
+                if ev.stages.len() > 2 {
+                    "; then placement round robins (名次赛) by group place"
+                } else {
+                    ""
                 }
             )
         }
@@ -1081,6 +1091,7 @@ mod tests {
             team_boards: None,
             lineup_system: None,
             separate_units: false,
+            placement: false,
             third_place: false,
             no_reset: false,
             players: ["A", "B", "C", "D"].iter().map(|s| s.to_string()).collect(),

@@ -483,3 +483,36 @@ fn a_team_knockout_uses_the_seed_003_scoring() {
         "the first-listed team won 1½–½"
     );
 }
+
+#[test]
+fn groups_with_a_round_robin_final_and_placement_matches() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("gp.toml");
+    new_event(
+        &file,
+        "groups",
+        8,
+        &["--groups", "2", "--placement", "--ruleset", "cn-1987"],
+    );
+    let rounds = play_out(&file);
+    // 3 group rounds, the final (a round robin of 4: 3 rounds), then one placement round
+    assert_eq!(rounds.len(), 7);
+    assert_eq!(rounds[6]["stage"], 3);
+    // the thirds (5 and 6) and the fourths (8 and 7) meet
+    assert_eq!(pairs(&rounds[6]), [(5, 6), (7, 8)]);
+    let st = json(&["event", "standings", p(&file), "--json"]);
+    let nos: Vec<u64> = st["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["no"].as_u64().unwrap())
+        .collect();
+    assert_eq!(nos, [1, 2, 3, 4, 5, 6, 7, 8]);
+    let ranks: Vec<u64> = st["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["rank"].as_u64().unwrap())
+        .collect();
+    assert_eq!(ranks, [1, 2, 3, 4, 5, 6, 7, 8]);
+}

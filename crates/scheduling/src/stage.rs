@@ -55,8 +55,17 @@ impl StageSystem {
 pub struct StageSource {
     /// The earlier stage (1-based).
     pub stage: u32,
-    /// Its best `places` of every group (of the whole stage when it has one group) qualify.
+    /// Its best `places` of every group (of the whole stage when it has one group) qualify,
+    /// after the first `skip` places (which went elsewhere).
     pub places: u32,
+    /// Places of every group skipped (a placement stage, 名次赛, takes the places after the
+    /// finalists').
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub skip: u32,
+}
+
+fn is_zero(v: &u32) -> bool {
+    *v == 0
 }
 
 /// One stage of an event.
@@ -583,17 +592,30 @@ impl Event {
             ));
         }
         let per_group = self.stage_standings(from);
-        // seeds: the group winners in group order, then the runners-up, …
-        let mut seeds = Vec::new();
-        for place in 1..=src.places {
-            for g in &per_group {
-                if let Some(s) = g.get(place as usize - 1) {
-                    seeds.push(s.no);
-                }
+        // seeds: the group winners in group order, then the runners-up, …; a placement stage
+        // (groups) plays one group per place: all the thirds, all the fourths, …
+        let mut by_place = Vec::new();
+        for place in src.skip + 1..=src.skip + src.places {
+            let level: Vec<u32> = per_group
+                .iter()
+                .filter_map(|g| g.get(place as usize - 1).map(|s| s.no))
+                .collect();
+            if !level.is_empty() {
+                by_place.push(level);
             }
         }
+        let double = self.config.double_round_robin;
         let st = &mut self.stages[si];
-        st.groups = vec![seeds];
+        if st.system == StageSystem::Groups {
+            st.rounds = by_place
+                .iter()
+                .map(|g| round_robin_rounds(g.len() as u32, double))
+                .max()
+                .unwrap_or(0);
+            st.groups = by_place;
+            return Ok(());
+        }
+        st.groups = vec![by_place.into_iter().flatten().collect()];
         if matches!(st.system, StageSystem::RoundRobin) {
             st.rounds =
                 round_robin_rounds(st.groups[0].len() as u32, self.config.double_round_robin);
@@ -674,12 +696,36 @@ impl Event {
     pub fn staged_standings(&self) -> Vec<Standing> {
         let mut out: Vec<Standing> = Vec::new();
         let mut placed = std::collections::HashSet::new();
-        for si in (0..self.stages.len()).rev() {
+        // the stages filled from places first (the final before a placement stage), then the
+        // others from the last
+        let mut order: Vec<usize> = (0..self.stages.len()).collect();
+        order.sort_by_key(|&si| match &self.stages[si].from {
+            Some(f) => (0, f.skip, 0),
+            None => (1, 0, usize::MAX - si),
+        });
+        for si in order {
             if self.stages[si].groups.is_empty() {
                 continue;
             }
             let groups = self.stage_standings(si);
             let base = out.len() as u32;
+            if self.stages[si].from.as_ref().is_some_and(|f| f.skip > 0) {
+                // a placement stage: its groups in order (the thirds, the fourths, …)
+                for g in groups {
+                    let rows: Vec<Standing> =
+                        g.into_iter().filter(|s| !placed.contains(&s.no)).collect();
+                    let base = out.len() as u32;
+                    let first = rows.first().map_or(1, |r| r.rank);
+                    for r in rows {
+                        placed.insert(r.no);
+                        out.push(Standing {
+                            rank: base + r.rank + 1 - first,
+                            ..r
+                        });
+                    }
+                }
+                continue;
+            }
             if groups.len() == 1 {
                 // one table: its places, after the later stages' entrants
                 let rows: Vec<Standing> = groups[0]
@@ -772,6 +818,9 @@ pub struct StagePlan {
     pub final_system: StageSystem,
     /// Groups: keep players of one unit apart when possible (同单位回避).
     pub separate_units: bool,
+    /// Groups: after the final, the others play placement round robins by group place
+    /// (名次赛: all the thirds, all the fourths, …).
+    pub placement: bool,
 }
 
 /// An entrant of a new event: name, unit (单位), rating (等级分).
@@ -869,7 +918,7 @@ impl Event {
                     .map(|g| round_robin_rounds(g.len() as u32, config.double_round_robin))
                     .max()
                     .unwrap_or(0);
-                vec![
+                let mut stages = vec![
                     Stage {
                         name: "groups".into(),
                         system: StageSystem::Groups,
@@ -889,9 +938,29 @@ impl Event {
                         from: Some(StageSource {
                             stage: 1,
                             places: plan.advance,
+                            skip: 0,
                         }),
                     },
-                ]
+                ];
+                if plan.placement {
+                    let largest = stages[0].groups.iter().map(Vec::len).max().unwrap_or(0) as u32;
+                    if largest > plan.advance {
+                        stages.push(Stage {
+                            name: "placement".into(),
+                            system: StageSystem::Groups,
+                            groups: Vec::new(),
+                            rounds: 0,
+                            third_place: false,
+                            reset: false,
+                            from: Some(StageSource {
+                                stage: 1,
+                                places: largest - plan.advance,
+                                skip: plan.advance,
+                            }),
+                        });
+                    }
+                }
+                stages
             }
             StageSystem::RoundRobin => vec![Stage {
                 name: "round-robin".into(),
