@@ -1027,6 +1027,74 @@ mod tests {
         assert_eq!(g[1], [2, 8]);
     }
 
+    /// A file as written before stages, knockouts, teams and the administration existed
+    /// (every new key is optional and left out at its default): it loads, writes back byte for
+    /// byte, and pairs on.
+    #[test]
+    fn an_event_file_from_before_stages_loads_unchanged() {
+        const OLD: &str = r#"name = "event"
+ruleset = "axf"
+seed = 7
+rounds = 3
+
+[config]
+pairing = "swiss-cn"
+points = "two-one-zero"
+games_per_match = 1
+team_boards = 0
+match_points = "one-half-zero"
+bye_points = "win"
+bye_opponent_score = "zero"
+tie_breaks = ["buchholz", "wins", "fouls", "black-wins", "black-games", "previous-rounds"]
+double_round_robin = false
+round1_colours = "odd-red"
+avoid_third_colour = true
+
+[[players]]
+no = 1
+name = "E"
+
+[[players]]
+no = 2
+name = "D"
+
+[[players]]
+no = 3
+name = "C"
+
+[[players]]
+no = 4
+name = "A"
+
+[[players]]
+no = 5
+name = "B"
+
+[[round]]
+round = 1
+bye = 5
+
+[[round.boards]]
+board = 1
+red = 1
+black = 2
+result = "1-0"
+
+[[round.boards]]
+board = 2
+red = 3
+black = 4
+result = "="
+black_fouls = 1
+"#;
+        let mut ev = Event::from_toml(OLD).unwrap();
+        assert!(!ev.staged());
+        assert_eq!(ev.to_toml(), OLD);
+        let r = ev.pair_next().unwrap();
+        assert_eq!(r.round, 2);
+        assert_eq!(r.boards.len(), 2);
+    }
+
     #[test]
     fn swiss_rounds_follow_seed_002() {
         assert_eq!(swiss_rounds(20), 5);
