@@ -840,6 +840,12 @@ fn standings(a: StandingsArgs) -> Result<(), CliError> {
             ev.complete_rounds()
         )));
     }
+    if a.after.is_some() && ev.staged() {
+        return Err(CliError::input(format!(
+            "{}: --after: an event in stages gives its standings per stage, not after a round",
+            a.file.display()
+        )));
+    }
     let st = ev.standings(a.after);
     if a.json {
         let mut v = serde_json::json!({"standings": export::event_json(&ev, &st)["standings"]});

@@ -516,3 +516,60 @@ fn groups_with_a_round_robin_final_and_placement_matches() {
         .collect();
     assert_eq!(ranks, [1, 2, 3, 4, 5, 6, 7, 8]);
 }
+
+/// Hand-edited event files in stages (a knockout mid-way, groups with a final) never make `xq`
+/// panic: every mutation is read or refused (exit 0 or 2).
+#[test]
+fn mutated_staged_event_files_never_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let ko = dir.path().join("ko.toml");
+    new_event(&ko, "double-knockout", 6, &[]);
+    ok(&["event", "pair", p(&ko)]);
+    ok(&["event", "result", p(&ko), "1", "1", "="]);
+    ok(&["event", "result", p(&ko), "1", "2", "1-0"]);
+    ok(&["event", "pair", p(&ko)]);
+    let g = dir.path().join("g.toml");
+    new_event(
+        &g,
+        "groups",
+        6,
+        &["--groups", "2", "--final", "knockout", "--placement"],
+    );
+    ok(&["event", "pair", p(&g)]);
+    let mut state = 12345u64;
+    let mut next = |n: usize| {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((state >> 33) as usize) % n.max(1)
+    };
+    for src in [&ko, &g] {
+        let text = std::fs::read(src).unwrap();
+        for i in 0..60 {
+            let mut b = text.clone();
+            // replace a digit by another, or cut the file
+            if i % 5 == 0 {
+                b.truncate(next(b.len() + 1));
+            } else {
+                let digits: Vec<usize> = (0..b.len()).filter(|&k| b[k].is_ascii_digit()).collect();
+                let k = digits[next(digits.len())];
+                b[k] = b"0123456789"[next(10)];
+            }
+            let f = dir.path().join("m.toml");
+            std::fs::write(&f, &b).unwrap();
+            for cmd in [
+                vec!["event", "standings", p(&f), "--json"],
+                vec!["event", "pair", p(&f), "--json"],
+                vec!["event", "export", p(&f), "--format", "json"],
+            ] {
+                let o = xq(&cmd);
+                let code = o.status.code();
+                assert!(
+                    code == Some(0) || code == Some(2),
+                    "{cmd:?} on mutation {i}: exit {code:?}: {}",
+                    String::from_utf8_lossy(&o.stderr)
+                );
+            }
+        }
+    }
+}

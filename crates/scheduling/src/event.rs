@@ -384,6 +384,17 @@ impl Event {
             ));
         }
         for (si, st) in self.stages.iter().enumerate() {
+            if let Some(f) = &st.from
+                && (f.stage == 0 || f.stage as usize > si)
+            {
+                return Err(invalid(
+                    format!("stage {}", si + 1),
+                    format!(
+                        "its entrants come from stage {}: an earlier stage is needed",
+                        f.stage
+                    ),
+                ));
+            }
             for no in st.entrants() {
                 if !nos.contains(&no) {
                     return Err(invalid(
@@ -408,6 +419,9 @@ impl Event {
             {
                 return Err(invalid(rec, format!("unknown stage {st}")));
             }
+            if r.playoff == Some(0) {
+                return Err(invalid(rec, "play-off levels start at 1"));
+            }
             for b in r.bye.iter().chain(&r.byes) {
                 if !nos.contains(b) {
                     return Err(invalid(format!("{rec} bye"), format!("unknown player {b}")));
@@ -421,6 +435,17 @@ impl Event {
                         brec,
                         format!("boards must be numbered in order; expected board {}", k + 1),
                     ));
+                }
+                for (team, lineup) in [(b.red, &b.red_lineup), (b.black, &b.black_lineup)] {
+                    let roster = self.player(team).map_or(0, |p| p.members.len());
+                    if let Some(m) = lineup.iter().find(|&&m| m == 0 || m as usize > roster) {
+                        return Err(invalid(
+                            &brec,
+                            format!(
+                                "line-up of team {team}: no member {m} on a roster of {roster}"
+                            ),
+                        ));
+                    }
                 }
                 for no in [b.red, b.black] {
                     if !nos.contains(&no) {

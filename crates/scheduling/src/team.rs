@@ -350,7 +350,7 @@ impl crate::event::Event {
                 .map(|s| s.split_whitespace().map(String::from).collect())
                 .unwrap_or_default();
             let name = |t: &crate::event::Player, m: Option<&u32>| {
-                m.and_then(|&m| t.members.get(m as usize - 1))
+                m.and_then(|&m| t.members.get((m as usize).checked_sub(1)?))
                     .map_or("?".to_string(), |x| x.name.clone())
             };
             for k in 0..self.config.team_boards as usize {
