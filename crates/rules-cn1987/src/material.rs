@@ -1076,3 +1076,57 @@ pub fn needs_partner(pos: &Position, target: Square, values: &PieceValues) -> bo
         })
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn won(fen: &str) -> Targets {
+        winnable(&Position::from_fen(fen).unwrap(), &GainConfig::default())
+    }
+
+    fn sq(name: &str) -> Square {
+        Square::from_name(name).unwrap()
+    }
+
+    #[test]
+    fn an_unprotected_piece_is_won() {
+        let t = won("3k5/9/9/9/9/9/n8/9/9/R3K4 w - - 0 1");
+        assert!(t.won.contains(sq("a3")));
+        assert!(t.via_check.is_empty());
+    }
+
+    #[test]
+    fn a_piece_protected_by_a_more_valuable_attacker_s_recapture_is_not_won() {
+        // 捉有根子是闲: the rook takes the horse (5) and is taken back (10).
+        let t = won("r2k5/9/9/9/9/9/n8/9/9/R3K4 w - - 0 1");
+        assert!(!t.won.contains(sq("a3")));
+    }
+
+    #[test]
+    fn two_attackers_against_one_protector_win_it() {
+        // 少根子: the horse on a3 is attacked by two rooks (a0, g3), protected by one (a9): the
+        // exchange on a3 ends a horse up.
+        let t = won("r2k5/9/9/9/9/9/n5R2/9/9/R3K4 w - - 0 1");
+        assert!(t.won.contains(sq("a3")));
+    }
+
+    #[test]
+    fn a_pawn_on_its_own_half_is_no_material_under_the_1987_values() {
+        // The black pawn on a6 has not crossed the river: value 0, never a target.
+        let t = won("3k5/9/9/p8/9/9/9/9/9/R3K4 w - - 0 1");
+        assert!(t.won.is_empty());
+        // Across the river (a4) it is material.
+        let t = won("3k5/9/9/9/9/p8/9/9/9/R3K4 w - - 0 1");
+        assert!(t.won.contains(sq("a4")));
+    }
+
+    #[test]
+    fn a_piece_won_only_after_a_check_is_won_by_checks() {
+        // 抽将: the horse leaves d1, uncovering the rook's check on the d-file, and takes the rook
+        // on f5 next (or on d5, if it blocks the check there).
+        let t = won("3k5/9/9/9/5r3/9/9/9/3N5/3RK4 w - - 0 1");
+        assert!(t.won.contains(sq("f5")), "{t:?}");
+        assert!(t.via_check.contains(sq("f5")), "{t:?}");
+    }
+}
