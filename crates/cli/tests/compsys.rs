@@ -573,3 +573,19 @@ fn mutated_staged_event_files_never_panic() {
         }
     }
 }
+
+#[test]
+fn two_game_knockout_matches_swap_colours_and_a_tie_goes_to_play_offs() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("k2.toml");
+    new_event(&file, "knockout", 4, &["--games", "2"]);
+    ok(&["event", "pair", p(&file)]);
+    // a result must hold both games
+    let o = xq(&["event", "result", p(&file), "1", "1", "1-0"]);
+    assert_eq!(o.status.code(), Some(2));
+    ok(&["event", "result", p(&file), "1", "1", "1-0 =", "--force"]);
+    ok(&["event", "result", p(&file), "1", "2", "1-0 0-1"]);
+    let v = json(&["event", "pair", p(&file), "--json"]);
+    assert_eq!(v["playoff"], 1, "{v}");
+    assert_eq!(v["boards"].as_array().unwrap().len(), 1);
+}
