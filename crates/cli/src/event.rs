@@ -160,6 +160,9 @@ struct NewArgs {
     /// (名次赛: the thirds together, the fourths together, …).
     #[arg(long)]
     placement: bool,
+    /// Games per pairing: 1 (一局制) or 2 (两局制, 分先: colours swap); overrides the ruleset.
+    #[arg(long)]
+    games: Option<u8>,
     /// Knockout: play a third-place match beside the final.
     #[arg(long)]
     third_place: bool,
@@ -447,6 +450,12 @@ fn new(a: NewArgs) -> Result<(), CliError> {
             "--rounds: a {} event's rounds follow from its field",
             system.name()
         )));
+    }
+    if let Some(g) = a.games {
+        if !(1..=2).contains(&g) {
+            return Err(CliError::input(format!("--games {g}: expected 1 or 2")));
+        }
+        config.games_per_match = g;
     }
     if let Some(b) = a.team_boards {
         // seed 003 团体赛成绩记分法: 场分 2/1/0 from 局分; round robin 场分 → 局分 → 违例,
@@ -1098,6 +1107,7 @@ mod tests {
             lineup_system: None,
             separate_units: false,
             placement: false,
+            games: None,
             third_place: false,
             no_reset: false,
             players: ["A", "B", "C", "D"].iter().map(|s| s.to_string()).collect(),

@@ -573,3 +573,44 @@ fn mutated_staged_event_files_never_panic() {
         }
     }
 }
+
+#[test]
+fn two_game_knockout_matches_swap_colours_and_a_tie_goes_to_play_offs() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("k2.toml");
+    new_event(&file, "knockout", 4, &["--games", "2"]);
+    ok(&["event", "pair", p(&file)]);
+    // a result must hold both games
+    let o = xq(&["event", "result", p(&file), "1", "1", "1-0"]);
+    assert_eq!(o.status.code(), Some(2));
+    ok(&["event", "result", p(&file), "1", "1", "1-0 =", "--force"]);
+    ok(&["event", "result", p(&file), "1", "2", "1-0 0-1"]);
+    let v = json(&["event", "pair", p(&file), "--json"]);
+    assert_eq!(v["playoff"], 1, "{v}");
+    assert_eq!(v["boards"].as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn a_withdrawn_knockout_player_gives_a_walkover() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("kw.toml");
+    new_event(&file, "knockout", 4, &[]);
+    ok(&["event", "pair", p(&file)]);
+    ok(&["event", "result", p(&file), "1", "1", "1-0"]);
+    ok(&["event", "result", p(&file), "1", "2", "1-0"]);
+    // a finalist withdraws: the final is entered as a forfeit at pairing
+    let ex = json(&["event", "export", p(&file), "--format", "json"]);
+    let b = &ex["paired_rounds"][0]["boards"][0];
+    let winner = b["red"].as_u64().unwrap();
+    ok(&["event", "withdraw", p(&file), &winner.to_string()]);
+    let v = json(&["event", "pair", p(&file), "--json"]);
+    assert_eq!(v["boards"].as_array().unwrap().len(), 1);
+    let ex = json(&["event", "export", p(&file), "--format", "json"]);
+    let fin = &ex["paired_rounds"][1]["boards"][0];
+    let res = fin["result"].as_str().unwrap();
+    assert!(res == "+-" || res == "-+", "{res}");
+    let o = xq(&["event", "pair", p(&file)]);
+    assert_eq!(o.status.code(), Some(2), "the knockout is over");
+    let st = json(&["event", "standings", p(&file), "--json"]);
+    assert_ne!(st["standings"][0]["no"].as_u64(), Some(winner));
+}

@@ -572,3 +572,42 @@ impl Params<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TEXT: &str = "schema = 1\nid = \"x\"\nedition = \"axf\"\ntitle = \"t\"\nsource = \"s\"\n[event]\npairing = \"berger\"\ngames_per_match = 3\n";
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Event {
+        pairing: String,
+        games_per_match: u8,
+    }
+
+    #[test]
+    fn a_section_is_kept_raw_and_read_by_its_owner_with_locations() {
+        let rs = Ruleset::from_toml(TEXT, "f.toml").unwrap();
+        let raw = rs.event.as_ref().unwrap();
+        assert_eq!(raw["pairing"].as_str(), Some("berger"));
+        let ev: Event = rs.section("event").unwrap().unwrap();
+        assert_eq!((ev.pairing.as_str(), ev.games_per_match), ("berger", 3));
+        assert!(rs.section::<Event>("nothing").unwrap().is_none());
+        // a check the owner makes afterwards is located at the key's value
+        let e = rs.error_in_section("event", Some("games_per_match"), "must be 1 or 2");
+        assert_eq!(e.to_string(), "f.toml:8:19: must be 1 or 2");
+        // without the key: at the table
+        let e = rs.error_in_section("event", Some("absent"), "bad");
+        assert_eq!(e.to_string(), "f.toml:6:1: bad");
+        // an unknown key of the owner's type is located at the key
+        let bad = TEXT.replace("pairing", "pairng");
+        let rs = Ruleset::from_toml(&bad, "f.toml").unwrap();
+        let e = rs.section::<Event>("event").unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("f.toml:7:1: unknown field `pairng`"),
+            "{e}"
+        );
+    }
+}

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use crate::event::{Board, Event, EventError, Round, invalid};
 use crate::knockout::{self, Bracket, Decided, KnockoutMatch, KnockoutSpec, Next};
 use crate::roundrobin::round_robin_round;
-use crate::score::{MatchResult, Outcome, Side};
+use crate::score::{MatchResult, Outcome};
 use crate::tiebreak::{Standing, TieBreakContext, standings};
 
 /// The system of a stage.
@@ -790,18 +790,6 @@ impl Event {
         let br = bracket_rounds(self, r.stage.unwrap_or(1));
         let (_, playoffs) = br.iter().find(|(reg, _)| *reg == ri)?;
         self.ko_winner(ri, board.checked_sub(1)? as usize, playoffs)
-    }
-
-    /// The side of a player in a stored result, for reports.
-    #[allow(dead_code)]
-    fn side_of(b: &Board, no: u32) -> Option<Side> {
-        if b.red == no {
-            Some(Side::First)
-        } else if b.black == no {
-            Some(Side::Second)
-        } else {
-            None
-        }
     }
 }
 
