@@ -257,6 +257,8 @@ struct RawRuleset {
     options: Option<toml::Spanned<toml::Table>>,
     #[serde(default)]
     event: Option<xiangqi_scheduling::EventConfig>,
+    #[serde(default)]
+    time_control: Option<toml::Spanned<toml::Table>>,
 }
 
 /// A ruleset: which edition, its parameters, where it comes from.
@@ -283,6 +285,11 @@ pub struct Ruleset {
     /// `xiangqi_scheduling::EventConfig`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub event: Option<xiangqi_scheduling::EventConfig>,
+    /// The `[time_control]` table, kept raw: its meaning belongs to the `xiangqi-game` crate,
+    /// which reads it (with exact error locations through [`Ruleset::text`] and
+    /// [`Ruleset::time_control_location`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time_control: Option<toml::Table>,
     #[serde(skip)]
     file: String,
     #[serde(skip)]
@@ -291,6 +298,8 @@ pub struct Ruleset {
     edition_span: Range<usize>,
     #[serde(skip)]
     options_span: Option<Range<usize>>,
+    #[serde(skip)]
+    time_control_span: Option<Range<usize>>,
 }
 
 /// Line and column (1-based, column in characters) of byte offset `at` in `text`.
@@ -325,6 +334,8 @@ impl Ruleset {
             options_span: raw.options.as_ref().map(|o| o.span()),
             options: raw.options.map(|o| o.into_inner()),
             event: raw.event,
+            time_control_span: raw.time_control.as_ref().map(|t| t.span()),
+            time_control: raw.time_control.map(|t| t.into_inner()),
             file: file.to_string(),
             text: text.to_string(),
         })
@@ -382,6 +393,13 @@ impl Ruleset {
             line,
             column,
         }
+    }
+
+    /// Where the `[time_control]` table starts, if the ruleset has one.
+    pub fn time_control_location(&self) -> Option<Location> {
+        self.time_control_span
+            .as_ref()
+            .map(|s| self.location(s.start))
     }
 
     /// The location of byte offset `at` of the file.
