@@ -645,7 +645,7 @@ impl Game {
                 Outcome::Win(!side),
                 "flag",
                 format!(
-                    "{}'s flag had fallen when it claimed: it loses (ch.1 §4 二(四) 4)",
+                    "{}'s flag had fallen when it claimed: it loses (ch.1 §4 二(四), detail 4)",
                     side_name(side)
                 ),
             ));

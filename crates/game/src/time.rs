@@ -292,7 +292,7 @@ impl TimeControl {
         for (i, st) in self.stages.iter().enumerate() {
             let Some(m) = st.moves else { break };
             if st.repeat {
-                if moves_made > done && (moves_made - done) % m == 0 {
+                if moves_made > done && (moves_made - done).is_multiple_of(m) {
                     add += i64::from(st.minutes) * 60;
                 }
                 break;
