@@ -655,9 +655,12 @@ impl Game {
         let status = natural_limit(&record, policy);
         let (me, them) = (status.sides[side], status.sides[!side]);
         let n = policy.moves;
+        let since = match status.last_capture_ply {
+            0 => "without a capture since the start".to_string(),
+            p => format!("since the capture at ply {p}"),
+        };
         let counts = format!(
-            "since ply {}: {} {} counted of {} moves ({} checks, at most {} count), {} {} moves; {n} needed",
-            status.last_capture_ply,
+            "{since}: {} {} counted of {} moves ({} checks, at most {} count), {} {} moves; {n} needed",
             side_name(side),
             me.counted_moves,
             me.moves,
@@ -721,7 +724,7 @@ impl Game {
                 side_name(side)
             ),
             None => format!(
-                "{}'s flag fell (sudden death, {made} moves made): it loses (ch.1 §4 一(四))",
+                "{}'s flag fell (sudden death, after {made} moves): it loses (ch.1 §4 一(四))",
                 side_name(side)
             ),
         }
