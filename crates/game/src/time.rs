@@ -467,6 +467,38 @@ mod tests {
         }
     }
 
+    fn ruleset(table: &str) -> Ruleset {
+        let text = format!(
+            "schema = 1\nid = \"t\"\nedition = \"cn-1987\"\ntitle = \"t\"\nsource = \"t\"\n\n{table}"
+        );
+        Ruleset::from_toml(&text, "t.toml").unwrap()
+    }
+
+    #[test]
+    fn the_ruleset_table() {
+        assert_eq!(TimeControl::from_ruleset(&ruleset("")).unwrap(), None);
+        let rs = ruleset("[time_control]\npreset = \"classical\"\nlate_forfeit_minutes = 10\n");
+        let tc = TimeControl::from_ruleset(&rs).unwrap().unwrap();
+        assert_eq!(tc.spec(), "40/90,20/30*;late=10");
+        let rs = ruleset(
+            "[time_control]\nstages = [{ moves = 40, minutes = 90 }, { moves = 20, minutes = 30, repeat = true }]\n",
+        );
+        assert_eq!(
+            TimeControl::from_ruleset(&rs).unwrap().unwrap(),
+            TimeControl::classical()
+        );
+        let rs = ruleset("[time_control]\nspec = \"25+10\"\n");
+        assert_eq!(TimeControl::from_ruleset(&rs).unwrap().unwrap(), TimeControl::rapid());
+        // an unknown key is located at the key
+        let rs = ruleset("[time_control]\npreset = \"rapid\"\nincrement = 5\n");
+        let e = TimeControl::from_ruleset(&rs).unwrap_err().to_string();
+        assert!(e.starts_with("t.toml:9:1:"), "{e}");
+        // two ways at once: located at the table
+        let rs = ruleset("[time_control]\npreset = \"rapid\"\nspec = \"5+3\"\n");
+        let e = TimeControl::from_ruleset(&rs).unwrap_err().to_string();
+        assert!(e.starts_with("t.toml:7:1:") && e.contains("exactly one"), "{e}");
+    }
+
     #[test]
     fn clock_readings() {
         assert_eq!(parse_clock("1:23:45"), Some(5025));
