@@ -319,3 +319,46 @@ fn a_finished_game_goes_to_its_event_board() {
     let event = std::fs::read_to_string(d.join("club.toml")).unwrap();
     assert!(event.contains("black_fouls = 1"), "{event}");
 }
+
+/// Item 5: `judge` reports the recorded result beside the board ruling and flags conflicts.
+#[test]
+fn judge_reports_the_recorded_result_and_conflicts() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // a recorded draw where the board says Red (长将) had to vary
+    std::fs::write(
+        d.join("d.pgn"),
+        "[Result \"1/2-1/2\"]\n[FEN \"2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1\"]\n\n1. f0e0 e8f8 2. e0f0 f8e8 3. f0e0 e8f8 4. e0f0 f8e8 1/2-1/2\n",
+    )
+    .unwrap();
+    let out = ok(d, &["judge", "d.pgn", "--ruleset", "cn-1987"]);
+    assert!(
+        out.contains("Recorded result: 1/2-1/2 (Result tag)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Conflict: cn-1987: a recorded draw, but red had to vary"),
+        "{out}"
+    );
+    let v: serde_json::Value =
+        serde_json::from_str(&ok(d, &["judge", "d.pgn", "--ruleset", "axf", "--json"])).unwrap();
+    assert_eq!(v["recorded"]["result"], "1/2-1/2");
+    assert_eq!(v["conflicts"].as_array().unwrap().len(), 1);
+    // a resignation in an xq game log is the recorded result; no conflict with an ongoing board
+    ok(d, &["game", "new", "g.pgn"]);
+    ok(d, &["game", "move", "g.pgn", "h2e2"]);
+    ok(d, &["game", "resign", "g.pgn", "black"]);
+    let out = ok(d, &["judge", "g.pgn", "--ruleset", "cn-1987"]);
+    assert!(
+        out.contains("Recorded result: 1-0 (resignation in the log)"),
+        "{out}"
+    );
+    assert!(!out.contains("Conflict"), "{out}");
+    // --moves records nothing
+    let v: serde_json::Value = serde_json::from_str(&ok(
+        d,
+        &["judge", "--moves", "h2e2", "--ruleset", "cn-1987", "--json"],
+    ))
+    .unwrap();
+    assert!(v.get("recorded").is_none());
+}

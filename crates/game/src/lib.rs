@@ -16,6 +16,8 @@
 //! - [`TimeControl`]: stages of moves in a time (seed 003: 90 minutes for 40 moves, then 30
 //!   minutes for every 20), increment (加秒), sudden death; presets `classical`, `rapid`,
 //!   `blitz`; a ruleset's `[time_control]` table ([`TimeControl::from_ruleset`]).
+//! - [`declared`]: the result a game file records (its `Result` tag, a resignation in the
+//!   log) beside the board ruling, and their conflicts (`xq judge` reports them).
 //! - [`Game`] is a [`Document`](xiangqi_event::Document): the `xiangqi-event` store writes game
 //!   files under a lock, atomically.
 //!
@@ -83,6 +85,7 @@
 //! # Ok::<(), xiangqi_game::GameError>(())
 //! ```
 
+pub mod declared;
 mod game;
 mod log;
 pub mod time;

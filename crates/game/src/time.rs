@@ -488,7 +488,10 @@ mod tests {
             TimeControl::classical()
         );
         let rs = ruleset("[time_control]\nspec = \"25+10\"\n");
-        assert_eq!(TimeControl::from_ruleset(&rs).unwrap().unwrap(), TimeControl::rapid());
+        assert_eq!(
+            TimeControl::from_ruleset(&rs).unwrap().unwrap(),
+            TimeControl::rapid()
+        );
         // an unknown key is located at the key
         let rs = ruleset("[time_control]\npreset = \"rapid\"\nincrement = 5\n");
         let e = TimeControl::from_ruleset(&rs).unwrap_err().to_string();
@@ -496,7 +499,10 @@ mod tests {
         // two ways at once: located at the table
         let rs = ruleset("[time_control]\npreset = \"rapid\"\nspec = \"5+3\"\n");
         let e = TimeControl::from_ruleset(&rs).unwrap_err().to_string();
-        assert!(e.starts_with("t.toml:7:1:") && e.contains("exactly one"), "{e}");
+        assert!(
+            e.starts_with("t.toml:7:1:") && e.contains("exactly one"),
+            "{e}"
+        );
     }
 
     #[test]
