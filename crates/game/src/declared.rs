@@ -39,20 +39,34 @@ pub fn declared(game: &xiangqi_notation::Game) -> Option<Declared> {
             }
         }
     }
-    let r = game
-        .tag("Result")
-        .or(game.result.as_deref())
-        .map(str::trim)?;
-    let result = match r {
-        "1-0" => "1-0",
-        "0-1" => "0-1",
-        "1/2-1/2" | "½-½" | "1/2" | "0.5-0.5" => "1/2-1/2",
-        _ => return None,
-    };
+    let result = normalise(game.tag("Result").or(game.result.as_deref())?)?;
     Some(Declared {
         result: result.into(),
         source: "Result tag".into(),
     })
+}
+
+/// A recorded result as `1-0`, `0-1` or `1/2-1/2` (`½-½`, `1/2`, `0.5-0.5` are draws); `*` and
+/// anything else record nothing.
+pub fn normalise(result: &str) -> Option<&'static str> {
+    match result.trim() {
+        "1-0" => Some("1-0"),
+        "0-1" => Some("0-1"),
+        "1/2-1/2" | "½-½" | "1/2" | "0.5-0.5" => Some("1/2-1/2"),
+        _ => None,
+    }
+}
+
+/// Whether a recorded result (`1-0`, `0-1`, `1/2-1/2`) conflicts with a ruling given by its
+/// outcome word (`red-wins`, `black-wins`, `draw`, `ongoing`) and reason word — the test
+/// [`conflict`] explains in words.
+pub fn is_conflict(recorded: &str, outcome: &str, reason: &str) -> bool {
+    match outcome {
+        "red-wins" => recorded != "1-0",
+        "black-wins" => recorded != "0-1",
+        "draw" => recorded != "1/2-1/2",
+        _ => recorded == "1/2-1/2" && reason.ends_with("-must-vary"),
+    }
 }
 
 fn side_name(c: Color) -> &'static str {
@@ -67,6 +81,9 @@ fn side_name(c: Color) -> &'static str {
 /// board rules a draw by repetition and the record shows a win; or the record shows a draw where
 /// a side had to vary.
 pub fn conflict(declared: &Declared, ruling: &Ruling) -> Option<String> {
+    if !is_conflict(&declared.result, ruling.outcome.as_str(), &ruling.reason) {
+        return None;
+    }
     let rec = declared.outcome();
     match ruling.outcome {
         Outcome::Win(w) if rec != Outcome::Win(w) => Some(format!(
