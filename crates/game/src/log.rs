@@ -538,7 +538,7 @@ fn parse_comment(c: &str) -> Result<(Option<u32>, Vec<Entry>), String> {
 }
 
 fn read_pgn(text: &str) -> Result<GameLog, GameError> {
-    let games = pgn::read_games(text, "game log", Mode::Strict)
+    let games = pgn::read_games(text, "game log", Mode::Tolerant)
         .map_err(|e| GameError::File(e.to_string()))?;
     let [game] = games.as_slice() else {
         return Err(GameError::File(format!(
