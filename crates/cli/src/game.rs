@@ -358,7 +358,7 @@ fn finish(
     if let (Some(result), Some(ev)) = (&st.result, event) {
         let res = result.event_result();
         let fouls = (Some(st.fouls.red), Some(st.fouls.black));
-        Store::<Event>::new(&ev.file)
+        Store::<Event>::new(event_path(file, &ev.file))
             .update(|e| e.set_result(ev.round, ev.board, res, fouls, false))
             .map_err(|e| {
                 let why = match e {
@@ -380,6 +380,22 @@ fn finish(
         )?;
     }
     Ok(())
+}
+
+/// The event file of a game: as recorded, from the current directory; a relative path that is
+/// not found there is looked up beside the game file.
+fn event_path(game_file: &Path, recorded: &str) -> PathBuf {
+    let p = PathBuf::from(recorded);
+    if p.is_relative()
+        && !p.exists()
+        && let Some(dir) = game_file.parent()
+    {
+        let beside = dir.join(&p);
+        if beside.exists() {
+            return beside;
+        }
+    }
+    p
 }
 
 fn side(w: &str) -> Result<Color, CliError> {
