@@ -309,7 +309,12 @@ fn a_finished_game_goes_to_its_event_board() {
     assert_eq!(c, 2, "{err}");
     ok(d, &["game", "move", "r1b1.pgn", "h2e2"]);
     ok(d, &["game", "foul", "r1b1.pgn", "black", "1"]);
-    let out = ok(d, &["game", "resign", "r1b1.pgn", "black"]);
+    // run from elsewhere: the event file recorded as `club.toml` is found beside the game file
+    let game = d.join("r1b1.pgn");
+    let out = ok(
+        d.parent().unwrap(),
+        &["game", "resign", game.to_str().unwrap(), "black"],
+    );
     assert!(out.contains("round 1 board 1: 1-0"), "{out}");
     let (c, json, err) = xq(d, &["event", "export", "club.toml", "--format", "json"]);
     assert_eq!(c, 0, "{err}");
