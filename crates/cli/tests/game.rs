@@ -238,6 +238,15 @@ fn other_endings_and_json_files() {
     let out = ok(d, &["game", "resume", "e.pgn"]);
     assert!(out.contains("wrong"), "{out}");
     assert_eq!(state(d, "e.pgn")["result"]["reason"], "sealed-move");
+    // the ruleset's [time_control] table is the default time control
+    std::fs::write(
+        d.join("club.toml"),
+        "schema = 1\nid = \"club\"\nedition = \"cn-1987\"\ntitle = \"club\"\nsource = \"club\"\n\n[time_control]\nspec = \"30+5\"\n",
+    )
+    .unwrap();
+    let out = ok(d, &["game", "new", "f.pgn", "--ruleset", "club.toml"]);
+    assert!(out.contains("time control 30+5"), "{out}");
+    assert_eq!(state(d, "f.pgn")["clocks"]["red"], 1800);
     // bad input
     refused(d, "e.pgn", &["game", "resign", "e.pgn", "green"]);
     let (c, _, err) = xq(d, &["game", "state", "nope.pgn"]);
