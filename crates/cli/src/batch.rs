@@ -440,7 +440,7 @@ impl Summary {
         let recorded = r
             .result
             .as_deref()
-            .and_then(xiangqi_game::declared::normalise);
+            .and_then(xiangqi::game::declared::normalise);
         if !r.unreadable {
             *self
                 .recorded
@@ -449,7 +449,7 @@ impl Summary {
         }
         for b in &r.rulings {
             let conflict = recorded
-                .is_some_and(|rec| xiangqi_game::declared::is_conflict(rec, b.outcome, &b.reason));
+                .is_some_and(|rec| xiangqi::game::declared::is_conflict(rec, b.outcome, &b.reason));
             let n = self
                 .recorded_conflicts
                 .entry(b.ruleset.clone())

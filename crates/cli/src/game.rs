@@ -11,11 +11,11 @@ use std::path::{Path, PathBuf};
 
 use xiangqi::board::Color;
 use xiangqi::event::{Store, StoreError, UpdateError};
-use xiangqi::scheduling::Event;
-use xiangqi_game::time::{format_clock, parse_clock};
-use xiangqi_game::{
+use xiangqi::game::time::{format_clock, parse_clock};
+use xiangqi::game::{
     ClaimKind, Decision, Entry, EventBoard, Game, GameError, Header, LogFormat, TimeControl,
 };
+use xiangqi::scheduling::Event;
 
 use crate::CliError;
 use crate::io::outln;
@@ -350,7 +350,7 @@ fn resume(file: &Path) -> Result<(), CliError> {
 fn finish(
     file: &Path,
     rulings: Vec<String>,
-    (st, event): (xiangqi_game::State, Option<EventBoard>),
+    (st, event): (xiangqi::game::State, Option<EventBoard>),
 ) -> Result<(), CliError> {
     for r in &rulings {
         outln!("{r}")?;

@@ -130,7 +130,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 CliError::input(format!("{file}: no game {n} (the file holds {count})"))
             })?;
             // the result the file records (Result tag, a resignation in an xq game log)
-            let declared = xiangqi_game::declared::declared(&game);
+            let declared = xiangqi::game::declared::declared(&game);
             (
                 game.start,
                 game.moves,
@@ -211,10 +211,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
 }
 
 /// The conflicts between the recorded result and each ruling.
-fn conflicts(d: &xiangqi_game::declared::Declared, rulings: &[Ruling]) -> Vec<String> {
+fn conflicts(d: &xiangqi::game::declared::Declared, rulings: &[Ruling]) -> Vec<String> {
     rulings
         .iter()
-        .filter_map(|r| xiangqi_game::declared::conflict(d, r))
+        .filter_map(|r| xiangqi::game::declared::conflict(d, r))
         .collect()
 }
 

@@ -118,7 +118,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
                     .and_then(|rs| rs.build().map(|_| rs))
                     .map_err(|e| e.to_string())
                     .and_then(|rs| {
-                        xiangqi_game::TimeControl::from_ruleset(&rs)
+                        xiangqi::game::TimeControl::from_ruleset(&rs)
                             .map(|_| rs)
                             .map_err(|e| e.to_string())
                     });
