@@ -578,6 +578,12 @@ fn state(a: StateArgs) -> Result<(), CliError> {
             side_name(!c)
         ))
     )?;
+    if let Some(s) = st.must_vary {
+        outln!(
+            "{} has been told to vary (repeating the forbidden cycle loses)",
+            side_name(s)
+        )?;
+    }
     if let Some(s) = st.sealed_by {
         outln!("adjourned: {} has sealed a move", side_name(s))?;
     }

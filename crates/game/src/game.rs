@@ -5,7 +5,7 @@ use xiangqi_adjudication::{GameRecord, natural_limit};
 use xiangqi_board::{ByColor, Color};
 use xiangqi_movegen::{GameStatus, Move, Position};
 use xiangqi_notation::{Mode, parse_move};
-use xiangqi_rules::{Arbiter, JudgeOptions, Outcome, Ruleset, StalemateRule, Verdict};
+use xiangqi_rules::{Arbiter, Outcome, Ruleset, StalemateRule, Verdict};
 
 use crate::GameError;
 use crate::log::{ClaimKind, Decision, Entry, GameLog, Header, LogFormat};
@@ -89,6 +89,9 @@ pub struct State {
     pub offers_made: ByColor<u32>,
     /// The side that sealed its move (封棋) while the game is adjourned.
     pub sealed_by: Option<Color>,
+    /// The side the edition's repetition ruling has told to vary (ch.1 §4 一(七)): repeating
+    /// the forbidden cycle again loses.
+    pub must_vary: Option<Color>,
     /// The claims that would be upheld now.
     pub claims: ClaimsNow,
     /// The result, once the game is over.
@@ -97,6 +100,8 @@ pub struct State {
     sealed: Option<(String, Option<u32>)>,
     #[serde(skip)]
     must_play: Option<(String, Option<u32>)>,
+    #[serde(skip)]
+    told: Option<(Color, usize)>,
 }
 
 /// A game: its log replayed under the rules of its ruleset and time control.
@@ -155,10 +160,12 @@ impl Game {
             offer: None,
             offers_made: ByColor::default(),
             sealed_by: None,
+            must_vary: None,
             claims: ClaimsNow::default(),
             result: None,
             sealed: None,
             must_play: None,
+            told: None,
         };
         let mut g = Game {
             log: GameLog::new(header, storage),
@@ -565,36 +572,47 @@ impl Game {
         if !record.repetitions(k).iter().any(|c| c.end == record.len()) {
             return None;
         }
-        let ruling = self.arbiter.judge(&record, JudgeOptions::default());
-        let rep = ruling.repetition.as_ref()?;
-        if rep.last_ply != record.len() {
-            return None;
-        }
-        match (ruling.outcome, rep.verdict) {
-            (Outcome::Win(w), _) if ruling.decided_at_ply == Some(record.len()) => {
-                Some(set_result(
-                    &mut self.state,
-                    Outcome::Win(w),
-                    &ruling.reason,
-                    format!(
-                        "{} was told to vary and repeated ({}): {} loses (ch.1 §4 一(七))",
-                        side_name(!w),
-                        rep.reason,
-                        side_name(!w)
-                    ),
-                ))
-            }
-            (_, Verdict::MustVary(side)) => Some(format!(
-                "repetition: Red {}, Black {}: {} must vary ({})",
-                rep.red,
-                rep.black,
-                side_name(side),
-                rep.reason
-            )),
-            (_, Verdict::Draw) => Some(format!(
+        let (rep, _) = self.arbiter.rule_last_ply(&record)?;
+        let at = record.len();
+        match rep.verdict {
+            Verdict::Draw => Some(format!(
                 "repetition: Red {}, Black {}: a draw may be claimed (ch.1 §4 二(三))",
                 rep.red, rep.black
             )),
+            // as `Arbiter::judge` rules a record: the first must-vary ruling tells the side; a
+            // later one against the same side, after it has moved again, means it did not vary
+            Verdict::MustVary(side) => match self.state.told {
+                Some((s, since))
+                    if s == side && (since + 1..=at).any(|p| record.mover(p) == side) =>
+                {
+                    Some(set_result(
+                        &mut self.state,
+                        Outcome::Win(!side),
+                        &rep.reason,
+                        format!(
+                            "Red {}, Black {}: {} was told to vary at ply {since} and repeated ({}): {} loses (ch.1 §4 一(七))",
+                            rep.red,
+                            rep.black,
+                            side_name(side),
+                            rep.reason,
+                            side_name(side)
+                        ),
+                    ))
+                }
+                told => {
+                    if told.is_none() {
+                        self.state.told = Some((side, at));
+                        self.state.must_vary = Some(side);
+                    }
+                    Some(format!(
+                        "repetition: Red {}, Black {}: {} must vary ({})",
+                        rep.red,
+                        rep.black,
+                        side_name(side),
+                        rep.reason
+                    ))
+                }
+            },
         }
     }
 

@@ -27,7 +27,9 @@
 //! ([`Entry::Flag`], or a penalty that empties the clock); (五) lateness beyond the limit
 //! (default 15 minutes; a shorter lateness is taken from the late side's clock); (六) a wrong
 //! sealed move — one that does not name exactly one legal move at resumption; (七) a side told
-//! to vary by the edition's repetition ruling that repeats again (as `xq judge` rules it); (八)
+//! to vary by the edition's repetition ruling that repeats again ([`State::must_vary`]; each
+//! move completing a repetition is ruled at once, so an earlier unclaimed drawn repetition does
+//! not hide a later forbidden one); (八)
 //! the third 违例 — every 犯规 is also a 违例, and [`Entry::Violation`] records one not in the
 //! 犯规 list; (九) resignation; (十) disciplinary loss.
 //!
