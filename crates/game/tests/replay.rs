@@ -87,7 +87,7 @@ fn legal(game: &Game, arg: u32) -> String {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(ProptestConfig::with_cases(256))]
 
     #[test]
     fn replay_equals_building(
