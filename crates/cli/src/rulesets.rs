@@ -29,8 +29,8 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Check ruleset files: TOML schema, value ranges, and that a linked plugin provides the
-    /// edition. Exit 2 at the first problem list (each problem with file, line and column).
+    /// Check ruleset files: TOML schema, value ranges (the `[event]` table's too), and that a
+    /// linked plugin provides the edition. Exit 2 at the first problem list (each problem with file, line and column).
     Check {
         /// The files (or built-in ids).
         #[arg(required = true)]
@@ -113,9 +113,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
             let mut results = Vec::new();
             let mut first_error = None;
             for f in &files {
-                // the edition checks its parameters; the game log crate the `[time_control]` table
+                // the edition checks its parameters, the scheduling crate the `[event]` table,
+                // the game log crate the `[time_control]` table
                 let r = Ruleset::load(f)
                     .and_then(|rs| rs.build().map(|_| rs))
+                    .and_then(|rs| crate::event::event_config_of(&rs).map(|_| rs))
                     .map_err(|e| e.to_string())
                     .and_then(|rs| {
                         xiangqi::game::TimeControl::from_ruleset(&rs)

@@ -2,7 +2,7 @@
 //! forfeit limit; the `[time_control]` table of a ruleset and the command line's `SPEC`.
 
 use serde::{Deserialize, Serialize};
-use xiangqi_rules::{Location, Ruleset};
+use xiangqi_rules::{Location, Ruleset, RulesetError};
 
 /// One stage of a time control: `moves` moves (each side) in `minutes` minutes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -317,29 +317,19 @@ impl TimeControl {
         if ruleset.time_control.is_none() {
             return Ok(None);
         }
-        #[derive(Deserialize)]
-        struct Only {
-            #[serde(default)]
-            time_control: Option<Table>,
-            #[serde(flatten)]
-            _rest: std::collections::BTreeMap<String, toml::Value>,
-        }
-        let text = ruleset.text();
-        let table = toml::from_str::<Only>(text).map_err(|e| {
-            let at = e.span().map(|s| ruleset.location(s.start));
-            TimeControlError::Table {
-                at: at
-                    .or_else(|| ruleset.time_control_location())
-                    .unwrap_or_else(|| ruleset.location(0)),
-                message: e.message().trim().to_string(),
-            }
-        })?;
+        let table = |e: RulesetError| match e {
+            RulesetError::Invalid { at, message } => TimeControlError::Table { at, message },
+            other => TimeControlError::Table {
+                at: ruleset.location(0),
+                message: other.to_string(),
+            },
+        };
+        let Some(t) = ruleset.section::<Table>("time_control").map_err(table)? else {
+            return Ok(None);
+        };
         let at = ruleset
             .time_control_location()
             .unwrap_or_else(|| ruleset.location(0));
-        let Some(t) = table.time_control else {
-            return Ok(None);
-        };
         let tc = t
             .into_control()
             .map_err(|message| TimeControlError::Table {
