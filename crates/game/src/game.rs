@@ -342,7 +342,7 @@ impl Game {
                         side_name(side),
                         side_name(!side)
                     );
-                    self.foul(&mut st, side, 3, m)
+                    self.foul(&mut st, side, m)
                 } else {
                     st.offers_made[side] += 1;
                     st.offer = Some(side);
@@ -397,7 +397,7 @@ impl Game {
                         format!(": {note}")
                     }
                 );
-                self.foul(&mut st, *side, *kind, m)
+                self.foul(&mut st, *side, m)
             }
             Entry::Violation { side, reason } => {
                 st.violations[*side] += 1;
@@ -716,7 +716,7 @@ impl Game {
         Ok(third_violation(st, side, m))
     }
 
-    fn foul(&self, st: &mut State, side: Color, _kind: u8, msg: String) -> String {
+    fn foul(&self, st: &mut State, side: Color, msg: String) -> String {
         st.fouls[side] += 1;
         st.violations[side] += 1;
         third_violation(st, side, msg)
