@@ -393,6 +393,11 @@ pub struct Summary {
     pub outcomes: BTreeMap<String, BTreeMap<String, usize>>,
     /// Per ruleset: side labels seen in repetition rulings, with counts.
     pub labels: BTreeMap<String, BTreeMap<String, usize>>,
+    /// Recorded results (the games' `Result` tags or result columns): `1-0`, `0-1`,
+    /// `1/2-1/2`, `none`, with counts.
+    pub recorded: BTreeMap<String, usize>,
+    /// Per ruleset: games whose recorded result conflicts with the board ruling.
+    pub recorded_conflicts: BTreeMap<String, usize>,
     /// Games where the rulesets disagree.
     pub disagreements: usize,
     /// Pairs of (verdict under each ruleset) for the disagreeing games, with counts.
@@ -431,6 +436,25 @@ impl Summary {
         }
         if r.rulings.iter().any(|x| x.repetition.is_some()) {
             self.with_repetition += 1;
+        }
+        let recorded = r
+            .result
+            .as_deref()
+            .and_then(xiangqi::game::declared::normalise);
+        if !r.unreadable {
+            *self
+                .recorded
+                .entry(recorded.unwrap_or("none").to_string())
+                .or_default() += 1;
+        }
+        for b in &r.rulings {
+            let conflict = recorded
+                .is_some_and(|rec| xiangqi::game::declared::is_conflict(rec, b.outcome, &b.reason));
+            let n = self
+                .recorded_conflicts
+                .entry(b.ruleset.clone())
+                .or_default();
+            *n += usize::from(conflict);
         }
         for b in &r.rulings {
             *self
@@ -529,6 +553,22 @@ pub fn render_summary(s: &Summary, source: &str) -> String {
             g("draw"),
             g("ongoing")
         ));
+    }
+    if !s.recorded.is_empty() {
+        let g = |k: &str| s.recorded.get(k).copied().unwrap_or(0);
+        o.push_str("\nRecorded results (the games' `Result` tags), and the games whose recorded result conflicts with the board ruling (the board decides a win the record does not show, or a draw by repetition against a recorded win, or the record shows a draw where a side had to vary):\n\n");
+        o.push_str("| 1-0 | 0-1 | 1/2-1/2 | none |\n|---|---|---|---|\n");
+        o.push_str(&format!(
+            "| {} | {} | {} | {} |\n\n",
+            g("1-0"),
+            g("0-1"),
+            g("1/2-1/2"),
+            g("none")
+        ));
+        o.push_str("| ruleset | conflicts |\n|---|---|\n");
+        for (rs, n) in &s.recorded_conflicts {
+            o.push_str(&format!("| {rs} | {n} |\n"));
+        }
     }
     o.push_str("\nSide labels in the repetition rulings (both sides counted):\n\n");
     for (rs, v) in &s.labels {

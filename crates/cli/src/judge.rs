@@ -114,12 +114,12 @@ pub fn run(args: Args) -> Result<(), CliError> {
         };
         return crate::batch::run(batch, &arbiters, opts);
     }
-    let (start, moves, source) = match (&args.moves, &args.file) {
+    let (start, moves, source, declared) = match (&args.moves, &args.file) {
         (Some(text), None) => {
             let start = start_position(&args.fen)?;
             let moves = parse_move_list(&start, text, mode(args.strict))
                 .map_err(|e| CliError::input(format!("--moves: {e}")))?;
-            (start, moves, "--moves".to_string())
+            (start, moves, "--moves".to_string(), None)
         }
         (None, Some(file)) => {
             let bytes = read_input(file)?;
@@ -129,7 +129,14 @@ pub fn run(args: Args) -> Result<(), CliError> {
             let game = games.into_iter().nth(n.wrapping_sub(1)).ok_or_else(|| {
                 CliError::input(format!("{file}: no game {n} (the file holds {count})"))
             })?;
-            (game.start, game.moves, format!("{file}, game {n}"))
+            // the result the file records (Result tag, a resignation in an xq game log)
+            let declared = xiangqi::game::declared::declared(&game);
+            (
+                game.start,
+                game.moves,
+                format!("{file}, game {n}"),
+                declared,
+            )
         }
         _ => {
             return Err(CliError::input(
@@ -166,6 +173,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let mut out = std::io::stdout().lock();
     if args.json {
         let mut v = serde_json::json!({ "rulings": rulings });
+        if let Some(d) = &declared {
+            v["recorded"] = serde_json::to_value(d).map_err(CliError::internal)?;
+            v["conflicts"] = serde_json::json!(conflicts(d, &rulings));
+        }
         if rulings.len() > 1 {
             v["comparison"] = serde_json::to_value(crate::compare::compare(&arbiters, &rulings))
                 .map_err(CliError::internal)?;
@@ -187,7 +198,24 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 .map_err(CliError::output)?;
         }
     }
+    if !args.json
+        && let Some(d) = &declared
+    {
+        writeln!(out, "\nRecorded result: {} ({})", d.result, d.source)
+            .map_err(CliError::output)?;
+        for c in conflicts(d, &rulings) {
+            writeln!(out, "Conflict: {c}").map_err(CliError::output)?;
+        }
+    }
     Ok(())
+}
+
+/// The conflicts between the recorded result and each ruling.
+fn conflicts(d: &xiangqi::game::declared::Declared, rulings: &[Ruling]) -> Vec<String> {
+    rulings
+        .iter()
+        .filter_map(|r| xiangqi::game::declared::conflict(d, r))
+        .collect()
 }
 
 fn outcome_words(o: Outcome) -> &'static str {

@@ -9,6 +9,7 @@ mod compare;
 mod convert;
 mod error;
 mod event;
+mod game;
 mod io;
 mod judge;
 mod perft;
@@ -44,6 +45,8 @@ enum Command {
     Event(event::EventArgs),
     /// Compare rulesets over a game database: a static HTML report (and a Markdown summary).
     Report(report::Args),
+    /// Keep a live game: moves with clocks, offers, claims, 违例/犯规, sealed moves, the state.
+    Game(game::GameArgs),
 }
 
 fn main() {
@@ -64,6 +67,7 @@ fn main() {
         Command::Rulesets(args) => rulesets::run(args),
         Command::Event(args) => event::run(args),
         Command::Report(args) => report::run(args),
+        Command::Game(args) => game::run(args),
     };
     match result {
         Ok(()) | Err(CliError::ClosedOutput) => {}

@@ -113,14 +113,22 @@ pub fn run(args: Args) -> Result<(), CliError> {
             let mut results = Vec::new();
             let mut first_error = None;
             for f in &files {
+                // the edition checks its parameters, the scheduling crate the `[event]` table,
+                // the game log crate the `[time_control]` table
                 let r = Ruleset::load(f)
                     .and_then(|rs| rs.build().map(|_| rs))
-                    .and_then(|rs| crate::event::event_config_of(&rs).map(|_| rs));
+                    .and_then(|rs| crate::event::event_config_of(&rs).map(|_| rs))
+                    .map_err(|e| e.to_string())
+                    .and_then(|rs| {
+                        xiangqi::game::TimeControl::from_ruleset(&rs)
+                            .map(|_| rs)
+                            .map_err(|e| e.to_string())
+                    });
                 match r {
                     Ok(rs) => results.push(serde_json::json!({"file": f, "ok": true, "id": rs.id, "edition": rs.edition})),
                     Err(e) => {
                         results.push(serde_json::json!({"file": f, "ok": false, "error": e.to_string()}));
-                        first_error.get_or_insert(e.to_string());
+                        first_error.get_or_insert(e);
                     }
                 }
             }

@@ -257,6 +257,8 @@ struct RawRuleset {
     options: Option<toml::Spanned<toml::Table>>,
     #[serde(default)]
     event: Option<toml::Spanned<toml::Table>>,
+    #[serde(default)]
+    time_control: Option<toml::Spanned<toml::Table>>,
 }
 
 /// A ruleset: which edition, its parameters, where it comes from.
@@ -284,6 +286,10 @@ pub struct Ruleset {
     /// locations through [`Ruleset::section`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub event: Option<toml::Table>,
+    /// The `[time_control]` table as written, kept raw: its owner, the `xiangqi-game` crate
+    /// (`TimeControl::from_ruleset`), reads it with its locations through [`Ruleset::section`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time_control: Option<toml::Table>,
     #[serde(skip)]
     file: String,
     #[serde(skip)]
@@ -294,6 +300,8 @@ pub struct Ruleset {
     options_span: Option<Range<usize>>,
     #[serde(skip)]
     event_span: Option<Range<usize>>,
+    #[serde(skip)]
+    time_control_span: Option<Range<usize>>,
 }
 
 /// Line and column (1-based, column in characters) of byte offset `at` in `text`.
@@ -329,6 +337,8 @@ impl Ruleset {
             options: raw.options.map(|o| o.into_inner()),
             event_span: raw.event.as_ref().map(|o| o.span()),
             event: raw.event.map(|o| o.into_inner()),
+            time_control_span: raw.time_control.as_ref().map(|t| t.span()),
+            time_control: raw.time_control.map(|t| t.into_inner()),
             file: file.to_string(),
             text: text.to_string(),
         })
@@ -388,6 +398,12 @@ impl Ruleset {
         }
     }
 
+    /// Where the `[time_control]` table starts, if the ruleset has one.
+    pub fn time_control_location(&self) -> Option<Location> {
+        self.section_span("time_control")
+            .map(|s| self.location(s.start))
+    }
+
     /// The location of byte offset `at` of the file.
     pub fn location(&self, at: usize) -> Location {
         Self::location_in(&self.text, &self.file, at)
@@ -441,6 +457,7 @@ impl Ruleset {
         match name {
             "event" => self.event_span.clone(),
             "options" => self.options_span.clone(),
+            "time_control" => self.time_control_span.clone(),
             _ => None,
         }
     }

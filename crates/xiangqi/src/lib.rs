@@ -13,11 +13,13 @@
 //! | [`diagram`] | `xiangqi-diagram` | SVG and terminal diagrams of a position |
 //! | [`event`] | `xiangqi-event` | the event file store (lock, atomic writes), safe output files |
 //! | [`rules`] | `xiangqi-rules` | the catalogue: `RuleEdition`, `Ruleset`, `Arbiter` |
+//! | [`game`] | `xiangqi-game` | the arbiter's live game log: clocks, offers, claims, 违例/犯规 |
 
 pub use xiangqi_adjudication as adjudication;
 pub use xiangqi_board as board;
 pub use xiangqi_diagram as diagram;
 pub use xiangqi_event as event;
+pub use xiangqi_game as game;
 pub use xiangqi_movegen as movegen;
 pub use xiangqi_notation as notation;
 pub use xiangqi_rules as rules;

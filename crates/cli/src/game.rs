@@ -1,0 +1,617 @@
+//! `xq game …` — the arbiter's live game log (crate `xiangqi-game`): start a game alone or for a
+//! board of an event, append moves with clock readings, record offers, claims, 违例/犯规,
+//! resignation, flag fall, the sealed move and resumption, ask where the game stands.
+//!
+//! Every command goes through the store of `xiangqi-event` (exclusive lock, atomic replace): a
+//! refused entry (exit 2) leaves the file as it was. When an entry finishes a game that belongs
+//! to an event board, its result and 犯规 counts are entered on that board of the event file,
+//! through the event store.
+
+use std::path::{Path, PathBuf};
+
+use xiangqi::board::Color;
+use xiangqi::event::{Store, StoreError, UpdateError};
+use xiangqi::game::time::{format_clock, parse_clock};
+use xiangqi::game::{
+    ClaimKind, Decision, Entry, EventBoard, Game, GameError, Header, LogFormat, TimeControl,
+};
+use xiangqi::scheduling::Event;
+
+use crate::CliError;
+use crate::io::outln;
+
+/// Arguments of `xq game`.
+#[derive(clap::Args, Debug)]
+pub struct GameArgs {
+    #[command(subcommand)]
+    cmd: GameCommand,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum GameCommand {
+    /// Start a game log (PGN, or JSON for a `.json` file), alone or for a board of an event.
+    New(NewArgs),
+    /// Append a move (ICCS, WXF or Chinese) and the mover's clock after it.
+    Move(MoveArgs),
+    /// A draw offer (提和) by SIDE, after its own move.
+    Offer(SideArgs),
+    /// SIDE accepts the opponent's pending draw offer.
+    Accept(SideArgs),
+    /// SIDE declines the opponent's pending draw offer.
+    Decline(SideArgs),
+    /// A claim: `repetition` (不变作和) or `natural-limit` (六十回合); the ruling is printed and logged.
+    Claim(ClaimArgs),
+    /// A 犯规 of seed 002 四, KIND 1–8 (each is also a 违例; the third 违例 loses).
+    Foul(FoulArgs),
+    /// A 违例 outside the 犯规 list, with its reason.
+    Violation(ReasonArgs),
+    /// A time penalty: SECONDS taken off SIDE's clock.
+    Penalty(PenaltyArgs),
+    /// SIDE resigns (认输).
+    Resign(SideArgs),
+    /// SIDE's flag fell (超时).
+    Flag(SideArgs),
+    /// The side to move seals its move (封棋); it is checked at `resume`.
+    Seal(SealArgs),
+    /// Resume an adjourned game (续赛): the sealed move is played, or loses if it is wrong.
+    Resume(FileArgs),
+    /// SIDE arrived MINUTES late (迟到): beyond the limit it loses, else the time is on its clock.
+    Late(LateArgs),
+    /// SIDE loses for a breach of discipline (纪律处分).
+    Discipline(ReasonArgs),
+    /// An arbiter's decision: red-wins, black-wins, draw, or none (a ruling without a result).
+    Decide(DecideArgs),
+    /// Where the game stands.
+    State(StateArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct NewArgs {
+    /// The game file to create (`.json`: JSON; anything else: PGN).
+    file: PathBuf,
+    /// Ruleset id or path (default: the event's ruleset, else cn-1987).
+    #[arg(long)]
+    ruleset: Option<String>,
+    /// Start position (default: the standard start).
+    #[arg(long)]
+    fen: Option<String>,
+    /// `classical`, `rapid`, `blitz`, or a SPEC such as `40/90,20/30*` (see rulesets/README.md);
+    /// default: the ruleset's `[time_control]` table, else classical.
+    #[arg(long, value_name = "NAME|SPEC")]
+    time_control: Option<String>,
+    /// The event file the game belongs to (with --round and --board).
+    #[arg(long, value_name = "E", requires_all = ["round", "board"])]
+    event: Option<PathBuf>,
+    /// Round number in the event.
+    #[arg(long, value_name = "N", requires = "event")]
+    round: Option<u32>,
+    /// Board number in the event.
+    #[arg(long, value_name = "B", requires = "event")]
+    board: Option<u32>,
+    /// Red's name (default: from the event board).
+    #[arg(long)]
+    red: Option<String>,
+    /// Black's name (default: from the event board).
+    #[arg(long)]
+    black: Option<String>,
+    /// Replace an existing game file (start over).
+    #[arg(long)]
+    force: bool,
+}
+
+#[derive(clap::Args, Debug)]
+struct FileArgs {
+    /// The game file.
+    file: PathBuf,
+}
+
+#[derive(clap::Args, Debug)]
+struct MoveArgs {
+    /// The game file.
+    file: PathBuf,
+    /// The move, in ICCS (h2e2), WXF (C2.5) or Chinese (炮二平五).
+    #[arg(value_name = "MOVE", allow_hyphen_values = true)]
+    mv: String,
+    /// The mover's clock right after pressing it (time left), H:MM:SS.
+    #[arg(long, value_name = "H:MM:SS")]
+    clock: Option<String>,
+}
+
+#[derive(clap::Args, Debug)]
+struct SideArgs {
+    /// The game file.
+    file: PathBuf,
+    /// red or black.
+    side: String,
+}
+
+#[derive(clap::Args, Debug)]
+struct ClaimArgs {
+    /// The game file.
+    file: PathBuf,
+    /// The claimant: red or black.
+    side: String,
+    /// repetition or natural-limit.
+    kind: String,
+}
+
+#[derive(clap::Args, Debug)]
+struct FoulArgs {
+    /// The game file.
+    file: PathBuf,
+    /// red or black.
+    side: String,
+    /// 1–8, as seed 002 四 lists them.
+    kind: u8,
+    /// What happened.
+    #[arg(long, default_value = "")]
+    note: String,
+}
+
+#[derive(clap::Args, Debug)]
+struct ReasonArgs {
+    /// The game file.
+    file: PathBuf,
+    /// red or black.
+    side: String,
+    /// Why, in words.
+    reason: String,
+}
+
+#[derive(clap::Args, Debug)]
+struct PenaltyArgs {
+    /// The game file.
+    file: PathBuf,
+    /// red or black.
+    side: String,
+    /// Seconds taken off the clock.
+    seconds: u32,
+    /// Why, in words.
+    reason: String,
+}
+
+#[derive(clap::Args, Debug)]
+struct SealArgs {
+    /// The game file.
+    file: PathBuf,
+    /// The sealed move as written (any notation; checked at resumption).
+    #[arg(value_name = "MOVE", allow_hyphen_values = true)]
+    mv: String,
+    /// The sealer's clock at sealing, H:MM:SS.
+    #[arg(long, value_name = "H:MM:SS")]
+    clock: Option<String>,
+}
+
+#[derive(clap::Args, Debug)]
+struct LateArgs {
+    /// The game file.
+    file: PathBuf,
+    /// red or black.
+    side: String,
+    /// Minutes late.
+    minutes: u32,
+}
+
+#[derive(clap::Args, Debug)]
+struct DecideArgs {
+    /// The game file.
+    file: PathBuf,
+    /// red-wins, black-wins, draw or none.
+    outcome: String,
+    /// Why, in the arbiter's words.
+    reason: String,
+}
+
+#[derive(clap::Args, Debug)]
+struct StateArgs {
+    /// The game file.
+    file: PathBuf,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs `xq game`.
+pub fn run(args: GameArgs) -> Result<(), CliError> {
+    let (file, entry) = match args.cmd {
+        GameCommand::New(a) => return new(a),
+        GameCommand::State(a) => return state(a),
+        GameCommand::Resume(a) => return resume(&a.file),
+        GameCommand::Move(a) => (
+            a.file,
+            Entry::Move {
+                mv: a.mv,
+                clock: a.clock.as_deref().map(clock).transpose()?,
+            },
+        ),
+        GameCommand::Offer(a) => (
+            a.file,
+            Entry::Offer {
+                side: side(&a.side)?,
+            },
+        ),
+        GameCommand::Accept(a) => (
+            a.file,
+            Entry::Accept {
+                side: side(&a.side)?,
+            },
+        ),
+        GameCommand::Decline(a) => (
+            a.file,
+            Entry::Decline {
+                side: side(&a.side)?,
+            },
+        ),
+        GameCommand::Resign(a) => (
+            a.file,
+            Entry::Resign {
+                side: side(&a.side)?,
+            },
+        ),
+        GameCommand::Flag(a) => (
+            a.file,
+            Entry::Flag {
+                side: side(&a.side)?,
+            },
+        ),
+        GameCommand::Claim(a) => (
+            a.file,
+            Entry::Claim {
+                side: side(&a.side)?,
+                kind: ClaimKind::from_word(&a.kind).ok_or_else(|| {
+                    CliError::input(format!(
+                        "claim {}: expected repetition or natural-limit",
+                        a.kind
+                    ))
+                })?,
+                ruling: String::new(),
+            },
+        ),
+        GameCommand::Foul(a) => (
+            a.file,
+            Entry::Foul {
+                side: side(&a.side)?,
+                kind: a.kind,
+                note: a.note,
+            },
+        ),
+        GameCommand::Violation(a) => (
+            a.file,
+            Entry::Violation {
+                side: side(&a.side)?,
+                reason: a.reason,
+            },
+        ),
+        GameCommand::Penalty(a) => (
+            a.file,
+            Entry::Penalty {
+                side: side(&a.side)?,
+                seconds: a.seconds,
+                reason: a.reason,
+            },
+        ),
+        GameCommand::Seal(a) => {
+            let c = a.clock.as_deref().map(clock).transpose()?;
+            let sealer = load(&a.file)?.state().side_to_move;
+            (
+                a.file,
+                Entry::Seal {
+                    side: sealer,
+                    text: a.mv,
+                    clock: c,
+                },
+            )
+        }
+        GameCommand::Late(a) => (
+            a.file,
+            Entry::Late {
+                side: side(&a.side)?,
+                minutes: a.minutes,
+            },
+        ),
+        GameCommand::Discipline(a) => (
+            a.file,
+            Entry::Disciplinary {
+                side: side(&a.side)?,
+                reason: a.reason,
+            },
+        ),
+        GameCommand::Decide(a) => (
+            a.file,
+            Entry::Decision {
+                outcome: Decision::from_word(&a.outcome).ok_or_else(|| {
+                    CliError::input(format!(
+                        "decide {}: expected red-wins, black-wins, draw or none",
+                        a.outcome
+                    ))
+                })?,
+                reason: a.reason,
+            },
+        ),
+    };
+    let (ruling, game) = update(&file, |g| {
+        let r = g.apply(entry)?;
+        Ok((r, g.state().clone(), g.log().header.event.clone()))
+    })
+    .map(|(r, st, ev)| (vec![r], (st, ev)))?;
+    finish(&file, ruling, game)
+}
+
+fn resume(file: &Path) -> Result<(), CliError> {
+    let (rulings, game) = update(file, |g| {
+        let r = g.resume()?;
+        Ok((r, g.state().clone(), g.log().header.event.clone()))
+    })
+    .map(|(r, st, ev)| (r, (st, ev)))?;
+    finish(file, rulings, game)
+}
+
+/// Prints the rulings; a game that has just ended on an event board goes to the event file.
+fn finish(
+    file: &Path,
+    rulings: Vec<String>,
+    (st, event): (xiangqi::game::State, Option<EventBoard>),
+) -> Result<(), CliError> {
+    for r in &rulings {
+        outln!("{r}")?;
+    }
+    if let (Some(result), Some(ev)) = (&st.result, event) {
+        let res = result.event_result();
+        let fouls = (Some(st.fouls.red), Some(st.fouls.black));
+        Store::<Event>::new(event_path(file, &ev.file))
+            .update(|e| e.set_result(ev.round, ev.board, res, fouls, false))
+            .map_err(|e| {
+                let why = match e {
+                    UpdateError::Store(e) => e.to_string(),
+                    UpdateError::Rejected(e) => format!("{}: {e}", ev.file),
+                };
+                CliError::input(format!(
+                    "{}: the game is saved, but its result was not entered: {why}",
+                    file.display()
+                ))
+            })?;
+        outln!(
+            "{}: round {} board {}: {res} (犯规 {}–{})",
+            ev.file,
+            ev.round,
+            ev.board,
+            st.fouls.red,
+            st.fouls.black
+        )?;
+    }
+    Ok(())
+}
+
+/// The event file of a game: as recorded, from the current directory; a relative path that is
+/// not found there is looked up beside the game file.
+fn event_path(game_file: &Path, recorded: &str) -> PathBuf {
+    let p = PathBuf::from(recorded);
+    if p.is_relative()
+        && !p.exists()
+        && let Some(dir) = game_file.parent()
+    {
+        let beside = dir.join(&p);
+        if beside.exists() {
+            return beside;
+        }
+    }
+    p
+}
+
+fn side(w: &str) -> Result<Color, CliError> {
+    match w {
+        "red" | "r" | "红" => Ok(Color::Red),
+        "black" | "b" | "黑" => Ok(Color::Black),
+        o => Err(CliError::input(format!("side {o}: expected red or black"))),
+    }
+}
+
+fn clock(text: &str) -> Result<u32, CliError> {
+    parse_clock(text).ok_or_else(|| {
+        CliError::input(format!(
+            "--clock {text}: expected H:MM:SS (or M:SS), the time left"
+        ))
+    })
+}
+
+fn store_error(e: StoreError) -> CliError {
+    CliError::input(e)
+}
+
+fn load(path: &Path) -> Result<Game, CliError> {
+    Store::<Game>::new(path).read().map_err(store_error)
+}
+
+/// Applies `change` to the game file under the store's lock; a refusal names the file.
+fn update<T>(
+    path: &Path,
+    change: impl FnOnce(&mut Game) -> Result<T, GameError>,
+) -> Result<T, CliError> {
+    Store::<Game>::new(path)
+        .update(change)
+        .map_err(|e| match e {
+            UpdateError::Store(e) => store_error(e),
+            UpdateError::Rejected(e) => CliError::input(format!("{}: {e}", path.display())),
+        })
+}
+
+fn new(a: NewArgs) -> Result<(), CliError> {
+    let mut red = a.red.clone().unwrap_or_default();
+    let mut black = a.black.clone().unwrap_or_default();
+    let mut ruleset = a.ruleset.clone();
+    let event = match (&a.event, a.round, a.board) {
+        (Some(path), Some(round), Some(board)) => {
+            let ev = Store::<Event>::new(path).read().map_err(store_error)?;
+            let b = ev
+                .paired
+                .get(round.wrapping_sub(1) as usize)
+                .and_then(|r| r.boards.iter().find(|b| b.board == board))
+                .ok_or_else(|| {
+                    CliError::input(format!(
+                        "{}: round {round} board {board} is not paired",
+                        path.display()
+                    ))
+                })?;
+            let name = |no: u32| {
+                ev.players
+                    .iter()
+                    .find(|p| p.no == no)
+                    .map(|p| p.name.clone())
+                    .unwrap_or_default()
+            };
+            if a.red.is_none() {
+                red = name(b.red);
+            }
+            if a.black.is_none() {
+                black = name(b.black);
+            }
+            if ruleset.is_none() && !ev.ruleset.is_empty() {
+                ruleset = Some(ev.ruleset.clone());
+            }
+            Some(EventBoard {
+                file: path.to_string_lossy().into_owned(),
+                round,
+                board,
+            })
+        }
+        _ => None,
+    };
+    let ruleset = ruleset.unwrap_or_else(|| "cn-1987".to_string());
+    let rs = xiangqi::rules::Ruleset::load(&ruleset)
+        .map_err(|e| CliError::input(format!("--ruleset {ruleset}: {e}")))?;
+    let tc = match &a.time_control {
+        Some(spec) => {
+            TimeControl::parse(spec).map_err(|e| CliError::input(format!("--time-control: {e}")))?
+        }
+        None => TimeControl::from_ruleset(&rs)
+            .map_err(CliError::input)?
+            .unwrap_or_else(TimeControl::classical),
+    };
+    let mut header = Header::new(&ruleset, &tc);
+    if let Some(f) = &a.fen {
+        header.fen = f.clone();
+    }
+    header.red = red;
+    header.black = black;
+    header.event = event;
+    let game = Game::new(header, LogFormat::for_path(&a.file))
+        .map_err(|e| CliError::input(format!("{}: {e}", a.file.display())))?;
+    let store = Store::<Game>::new(&a.file);
+    if a.force && a.file.exists() {
+        // replace whatever game was there, under the lock
+        store
+            .update(|g| -> Result<(), GameError> {
+                *g = Game::new(game.log().header.clone(), game.log().storage)?;
+                Ok(())
+            })
+            .or_else(|e| match e {
+                // an unreadable old file is replaced as well
+                UpdateError::Store(StoreError::Invalid { .. }) => {
+                    xiangqi::event::file::write(&a.file, game.render().as_bytes())
+                        .map_err(|e| CliError::input(e.to_string()))
+                }
+                UpdateError::Store(e) => Err(store_error(e)),
+                UpdateError::Rejected(e) => Err(CliError::input(e)),
+            })?;
+    } else {
+        store.create(&game).map_err(store_error)?;
+    }
+    let st = game.state();
+    outln!(
+        "{}: new game under {} ({}), time control {}; {} to move, clocks {} / {}",
+        a.file.display(),
+        ruleset,
+        game.arbiter().ruleset().edition,
+        tc.spec(),
+        side_name(st.side_to_move),
+        format_clock(st.clocks.red),
+        format_clock(st.clocks.black)
+    )?;
+    if let Some(ev) = &game.log().header.event {
+        outln!("event {}: round {} board {}", ev.file, ev.round, ev.board)?;
+    }
+    Ok(())
+}
+
+fn side_name(c: Color) -> &'static str {
+    match c {
+        Color::Red => "Red",
+        Color::Black => "Black",
+    }
+}
+
+fn state(a: StateArgs) -> Result<(), CliError> {
+    let g = load(&a.file)?;
+    let st = g.state();
+    if a.json {
+        let v = serde_json::to_value(st).map_err(CliError::internal)?;
+        outln!("{v}")?;
+        return Ok(());
+    }
+    let tc = g.time_control();
+    outln!(
+        "ply {}, {} to move; ruleset {}, time control {}",
+        st.ply,
+        side_name(st.side_to_move),
+        g.log().header.ruleset,
+        tc.spec()
+    )?;
+    for c in Color::ALL {
+        let made = st.moves_made[c];
+        let due = match tc.stage_at(made).1 {
+            Some(d) => format!("period {}, {made} of {d} moves", tc.period_at(made)),
+            None => format!("sudden death, {made} moves"),
+        };
+        outln!(
+            "{:<5}  clock {}  ({due})  违例 {}  犯规 {}",
+            side_name(c),
+            format_clock(st.clocks[c]),
+            st.violations[c],
+            st.fouls[c]
+        )?;
+    }
+    outln!(
+        "offer: {}",
+        st.offer.map_or("none".to_string(), |c| format!(
+            "{} (awaiting {})",
+            side_name(c),
+            side_name(!c)
+        ))
+    )?;
+    if let Some(s) = st.must_vary {
+        outln!(
+            "{} has been told to vary (repeating the forbidden cycle loses)",
+            side_name(s)
+        )?;
+    }
+    if let Some(s) = st.sealed_by {
+        outln!("adjourned: {} has sealed a move", side_name(s))?;
+    }
+    let mut claims = Vec::new();
+    if st.claims.repetition {
+        claims.push("repetition".to_string());
+    }
+    for c in Color::ALL {
+        if st.claims.natural_limit[c] {
+            claims.push(format!("natural-limit by {}", side_name(c)));
+        }
+    }
+    outln!(
+        "claims that would hold now: {}",
+        if claims.is_empty() {
+            "none".to_string()
+        } else {
+            claims.join(", ")
+        }
+    )?;
+    match &st.result {
+        None => outln!("result: none")?,
+        Some(r) => outln!(
+            "result: {} ({}): {}",
+            r.outcome.as_str(),
+            r.reason,
+            r.detail
+        )?,
+    }
+    Ok(())
+}

@@ -1,0 +1,815 @@
+//! [`Game`]: a log replayed under the rules, and [`State`], where it stands.
+
+use serde::Serialize;
+use xiangqi_adjudication::{GameRecord, natural_limit};
+use xiangqi_board::{ByColor, Color};
+use xiangqi_movegen::{GameStatus, Move, Position};
+use xiangqi_notation::{Mode, parse_move};
+use xiangqi_rules::{Arbiter, Outcome, Ruleset, StalemateRule, Verdict};
+
+use crate::GameError;
+use crate::log::{ClaimKind, Decision, Entry, GameLog, Header, LogFormat};
+use crate::time::{TimeControl, format_clock};
+
+/// Seconds a false natural-limit claim adds to the claimant's clock (ch.1 §4 二(四): "在该方棋钟上
+/// 增加五分").
+pub const FALSE_CLAIM_PENALTY_SECONDS: u32 = 300;
+
+/// The 违例 count that loses the game (ch.1 §4 一(八): the third in one game).
+pub const VIOLATIONS_TO_LOSE: u32 = 3;
+
+/// How a game ended.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub struct GameResult {
+    /// `red-wins`, `black-wins` or `draw`.
+    pub outcome: Outcome,
+    /// The machine word: `checkmate`, `stalemate`, `must-vary` (the edition's reason, e.g.
+    /// `perpetual-check`), `flag`, `late`, `sealed-move`, `third-violation`, `resignation`,
+    /// `disciplinary`, `agreed`, `repetition`, `natural-limit`, `arbiter`.
+    pub reason: String,
+    /// The ruling in words, with the clause of the rules.
+    pub detail: String,
+}
+
+impl GameResult {
+    /// The PGN result: `1-0`, `0-1`, `1/2-1/2`.
+    pub fn pgn(&self) -> &'static str {
+        match self.outcome {
+            Outcome::Win(Color::Red) => "1-0",
+            Outcome::Win(Color::Black) => "0-1",
+            _ => "1/2-1/2",
+        }
+    }
+
+    /// The result as an event file records it: `1-0`, `0-1`, `=`; a forfeit for lateness is
+    /// `+-` / `-+` (the game was not played).
+    pub fn event_result(&self) -> &'static str {
+        let forfeit = self.reason == "late";
+        match self.outcome {
+            Outcome::Win(Color::Red) if forfeit => "+-",
+            Outcome::Win(Color::Black) if forfeit => "-+",
+            Outcome::Win(Color::Red) => "1-0",
+            Outcome::Win(Color::Black) => "0-1",
+            _ => "=",
+        }
+    }
+}
+
+/// The claims that would be upheld now.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Default)]
+pub struct ClaimsNow {
+    /// The last move completed a repetition (a claim is ruled by the edition).
+    pub repetition: bool,
+    /// Each side's 60-move claim would be upheld now.
+    pub natural_limit: ByColor<bool>,
+}
+
+/// Where a game stands: every count the rules need. `--json` prints it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub struct State {
+    /// The side to move.
+    pub side_to_move: Color,
+    /// Plies played.
+    pub ply: usize,
+    /// The position (FEN).
+    pub fen: String,
+    /// Seconds left on each clock (never below 0).
+    pub clocks: ByColor<i64>,
+    /// Moves each side has made.
+    pub moves_made: ByColor<u32>,
+    /// The control period each side is in (1: the first 40 moves of the classical control).
+    pub period: ByColor<u32>,
+    /// 违例 per side (every 犯规 is also a 违例).
+    pub violations: ByColor<u32>,
+    /// 犯规 (seed 002 四 1–8) per side.
+    pub fouls: ByColor<u32>,
+    /// The side whose draw offer awaits an answer.
+    pub offer: Option<Color>,
+    /// Draw offers made per side (the protocol compares them).
+    pub offers_made: ByColor<u32>,
+    /// The side that sealed its move (封棋) while the game is adjourned.
+    pub sealed_by: Option<Color>,
+    /// The side the edition's repetition ruling has told to vary (ch.1 §4 一(七)): repeating
+    /// the forbidden cycle again loses.
+    pub must_vary: Option<Color>,
+    /// The claims that would be upheld now.
+    pub claims: ClaimsNow,
+    /// The result, once the game is over.
+    pub result: Option<GameResult>,
+    #[serde(skip)]
+    sealed: Option<(String, Option<u32>)>,
+    #[serde(skip)]
+    must_play: Option<(String, Option<u32>)>,
+    #[serde(skip)]
+    told: Option<(Color, usize)>,
+}
+
+/// A game: its log replayed under the rules of its ruleset and time control.
+pub struct Game {
+    log: GameLog,
+    arbiter: Arbiter,
+    tc: TimeControl,
+    start: Position,
+    position: Position,
+    moves: Vec<Move>,
+    state: State,
+}
+
+impl std::fmt::Debug for Game {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Game")
+            .field("log", &self.log)
+            .field("state", &self.state)
+            .finish()
+    }
+}
+
+fn side_name(c: Color) -> &'static str {
+    match c {
+        Color::Red => "Red",
+        Color::Black => "Black",
+    }
+}
+
+fn refused(msg: impl Into<String>) -> GameError {
+    GameError::Refused(msg.into())
+}
+
+impl Game {
+    /// A new game. The ruleset is loaded by id or path (its edition must be linked: depend on
+    /// the `xiangqi` facade); the time control is checked.
+    pub fn new(header: Header, storage: LogFormat) -> Result<Game, GameError> {
+        let ruleset = Ruleset::load(&header.ruleset)
+            .map_err(|e| GameError::Ruleset(format!("ruleset {}: {e}", header.ruleset)))?;
+        let arbiter = Arbiter::new(ruleset)
+            .map_err(|e| GameError::Ruleset(format!("ruleset {}: {e}", header.ruleset)))?;
+        let tc = TimeControl::parse(&header.time_control)
+            .map_err(|e| GameError::Ruleset(e.to_string()))?;
+        let start = Position::from_fen(&header.fen)
+            .map_err(|e| GameError::File(format!("FEN {}: {e}", header.fen)))?;
+        let t = tc.start_seconds();
+        let state = State {
+            side_to_move: start.turn(),
+            ply: 0,
+            fen: start.fen(),
+            clocks: ByColor { red: t, black: t },
+            moves_made: ByColor::default(),
+            period: ByColor { red: 1, black: 1 },
+            violations: ByColor::default(),
+            fouls: ByColor::default(),
+            offer: None,
+            offers_made: ByColor::default(),
+            sealed_by: None,
+            must_vary: None,
+            claims: ClaimsNow::default(),
+            result: None,
+            sealed: None,
+            must_play: None,
+            told: None,
+        };
+        let mut g = Game {
+            log: GameLog::new(header, storage),
+            arbiter,
+            tc,
+            position: start.clone(),
+            start,
+            moves: Vec::new(),
+            state,
+        };
+        g.refresh_claims();
+        Ok(g)
+    }
+
+    /// Replays a log entry by entry; the first entry the rules refuse is an error naming it.
+    pub fn replay(log: GameLog) -> Result<Game, GameError> {
+        let mut g = Game::new(log.header.clone(), log.storage)?;
+        for (i, e) in log.entries.into_iter().enumerate() {
+            g.apply(e)
+                .map_err(|err| GameError::File(format!("entry {}: {err}", i + 1)))?;
+        }
+        Ok(g)
+    }
+
+    /// The log.
+    pub fn log(&self) -> &GameLog {
+        &self.log
+    }
+
+    /// The state.
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    /// The time control.
+    pub fn time_control(&self) -> &TimeControl {
+        &self.tc
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The moves played.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The arbiter (ruleset and edition).
+    pub fn arbiter(&self) -> &Arbiter {
+        &self.arbiter
+    }
+
+    /// The log's text in its storage format, with the result tags.
+    pub fn render(&self) -> String {
+        let r = self.state.result.as_ref();
+        self.log.render(r.map(|r| (r.pgn(), r.reason.as_str())))
+    }
+
+    fn record(&self) -> GameRecord {
+        GameRecord::new(self.start.clone(), self.moves.clone()).expect("moves were checked")
+    }
+
+    /// Opens the envelope (续赛) and, when the sealed move is right, plays it with the clock
+    /// reading taken at sealing: [`Entry::Resume`] then [`Entry::Move`]. Returns the rulings.
+    pub fn resume(&mut self) -> Result<Vec<String>, GameError> {
+        let mut out = vec![self.apply(Entry::Resume)?];
+        if let Some((mv, clock)) = self.state.must_play.clone() {
+            out.push(self.apply(Entry::Move { mv, clock })?);
+        }
+        Ok(out)
+    }
+
+    /// Applies one entry under the rules and appends it to the log; returns the ruling in
+    /// words. A refused entry ([`GameError::Refused`]) changes nothing. Some entries are
+    /// accepted but ruled against their author: an offer against the protocol is logged as
+    /// made and counted as 犯规 3; a false 60-move claim costs a 违例 (犯规 4) and 5 minutes.
+    pub fn apply(&mut self, mut entry: Entry) -> Result<String, GameError> {
+        let mut st = self.state.clone();
+        if let Some(r) = &st.result {
+            return Err(refused(format!(
+                "the game is over ({} by {})",
+                r.outcome.as_str(),
+                r.reason
+            )));
+        }
+        let adjourned = st.sealed_by.is_some();
+        let needs_board = matches!(
+            entry,
+            Entry::Move { .. }
+                | Entry::Offer { .. }
+                | Entry::Accept { .. }
+                | Entry::Decline { .. }
+                | Entry::Claim { .. }
+                | Entry::Flag { .. }
+                | Entry::Seal { .. }
+        );
+        if adjourned && needs_board {
+            return Err(refused(format!(
+                "the game is adjourned ({} sealed a move): resume it first",
+                side_name(st.sealed_by.expect("adjourned"))
+            )));
+        }
+        if let Some((m, _)) = &st.must_play
+            && !matches!(entry, Entry::Move { .. })
+        {
+            return Err(refused(format!("the sealed move {m} must be played first")));
+        }
+        let mut new_move = None;
+        let accept = matches!(entry, Entry::Accept { .. });
+        let msg = match &mut entry {
+            Entry::Move { mv, clock } => {
+                let m = parse_move(&self.position, mv, Mode::Tolerant)
+                    .map_err(|e| refused(format!("move {mv}: {e}")))?;
+                if let Some((sealed, _)) = &st.must_play
+                    && *sealed != m.iccs()
+                {
+                    return Err(refused(format!(
+                        "the sealed move {sealed} must be played first, not {mv}"
+                    )));
+                }
+                *mv = m.iccs();
+                let mover = self.position.turn();
+                st.must_play = None;
+                st.moves_made[mover] += 1;
+                let n = st.moves_made[mover];
+                match clock {
+                    Some(c) => st.clocks[mover] = i64::from(*c),
+                    None => st.clocks[mover] += self.tc.added_after(n),
+                }
+                st.period[mover] = self.tc.period_at(n);
+                let mut msg = format!(
+                    "ply {}: {} {} ({}'s move {n}), {} left",
+                    st.ply + 1,
+                    xiangqi_notation::render_chinese(&self.position, m),
+                    m.iccs(),
+                    side_name(mover),
+                    format_clock(st.clocks[mover])
+                );
+                if st.offer == Some(!mover) {
+                    st.offer = None;
+                    msg.push_str(&format!(
+                        "; {}'s draw offer is declined by the move",
+                        side_name(!mover)
+                    ));
+                }
+                new_move = Some(m);
+                msg
+            }
+            Entry::Offer { side } => {
+                let side = *side;
+                if st.offer == Some(side) {
+                    return Err(refused(format!(
+                        "{}'s offer is pending: it cannot be withdrawn or made again (ch.1 §4 二(二))",
+                        side_name(side)
+                    )));
+                }
+                if st.offer == Some(!side) {
+                    return Err(refused(format!(
+                        "{}'s offer is pending: accept or decline it",
+                        side_name(!side)
+                    )));
+                }
+                if st.moves_made[side] == 0 || st.side_to_move == side {
+                    return Err(refused(format!(
+                        "{} may offer a draw only after its own move, before pressing the clock (ch.1 §4 二(二))",
+                        side_name(side)
+                    )));
+                }
+                if st.offers_made[side] > st.offers_made[!side] {
+                    let m = format!(
+                        "refused: {} offers again before {} has offered (ch.1 §4 二(二)); 犯规 3",
+                        side_name(side),
+                        side_name(!side)
+                    );
+                    self.foul(&mut st, side, m)
+                } else {
+                    st.offers_made[side] += 1;
+                    st.offer = Some(side);
+                    format!("{} offers a draw", side_name(side))
+                }
+            }
+            Entry::Accept { side } | Entry::Decline { side } => {
+                let side = *side;
+                if st.offer != Some(!side) {
+                    return Err(refused(format!(
+                        "{} has no draw offer to answer",
+                        side_name(side)
+                    )));
+                }
+                st.offer = None;
+                if accept {
+                    set_result(
+                        &mut st,
+                        Outcome::Draw,
+                        "agreed",
+                        format!(
+                            "{} accepts {}'s draw offer (ch.1 §4 二(二))",
+                            side_name(side),
+                            side_name(!side)
+                        ),
+                    )
+                } else {
+                    format!("{} declines the draw offer", side_name(side))
+                }
+            }
+            Entry::Claim { side, kind, ruling } => {
+                let r = match kind {
+                    ClaimKind::Repetition => self.claim_repetition(&mut st, *side),
+                    ClaimKind::NaturalLimit => self.claim_natural_limit(&mut st, *side)?,
+                };
+                *ruling = r.clone();
+                r
+            }
+            Entry::Foul { side, kind, note } => {
+                if !(1..=8).contains(kind) {
+                    return Err(refused(format!(
+                        "犯规 {kind}: seed 002 四 lists kinds 1 to 8"
+                    )));
+                }
+                let m = format!(
+                    "{}: 犯规 {kind} ({}){}",
+                    side_name(*side),
+                    foul_name(*kind),
+                    if note.is_empty() {
+                        String::new()
+                    } else {
+                        format!(": {note}")
+                    }
+                );
+                self.foul(&mut st, *side, m)
+            }
+            Entry::Violation { side, reason } => {
+                st.violations[*side] += 1;
+                let m = format!("{}: 违例 ({reason})", side_name(*side));
+                third_violation(&mut st, *side, m)
+            }
+            Entry::Penalty {
+                side,
+                seconds,
+                reason,
+            } => {
+                let m = format!(
+                    "{}: {} added to the clock ({reason})",
+                    side_name(*side),
+                    format_clock(i64::from(*seconds))
+                );
+                self.penalty(&mut st, *side, *seconds, m)
+            }
+            Entry::Resign { side } => set_result(
+                &mut st,
+                Outcome::Win(!*side),
+                "resignation",
+                format!("{} resigns (ch.1 §4 一(九))", side_name(*side)),
+            ),
+            Entry::Flag { side } => {
+                let side = *side;
+                st.clocks[side] = 0;
+                let d = self.flag_detail(&st, side);
+                set_result(&mut st, Outcome::Win(!side), "flag", d)
+            }
+            Entry::Seal { side, text, clock } => {
+                if *side != st.side_to_move {
+                    return Err(refused(format!(
+                        "only the side to move ({}) seals a move",
+                        side_name(st.side_to_move)
+                    )));
+                }
+                if text.trim().is_empty() {
+                    return Err(refused("a sealed move must be written"));
+                }
+                if let Some(c) = clock {
+                    st.clocks[*side] = i64::from(*c);
+                }
+                st.sealed_by = Some(*side);
+                st.sealed = Some((text.clone(), *clock));
+                format!(
+                    "{} seals a move (封棋); it is checked when the game resumes",
+                    side_name(*side)
+                )
+            }
+            Entry::Resume => {
+                let Some(sealer) = st.sealed_by else {
+                    return Err(refused("the game is not adjourned: nothing to resume"));
+                };
+                let (text, clock) = st.sealed.take().expect("a sealed move");
+                st.sealed_by = None;
+                match parse_move(&self.position, &text, Mode::Tolerant) {
+                    Ok(m) => {
+                        st.must_play = Some((m.iccs(), clock));
+                        format!(
+                            "续赛: {}'s sealed move {text} ({}) is right and is played",
+                            side_name(sealer),
+                            m.iccs()
+                        )
+                    }
+                    Err(e) => set_result(
+                        &mut st,
+                        Outcome::Win(!sealer),
+                        "sealed-move",
+                        format!(
+                            "续赛: {}'s sealed move {text} is wrong ({e}): {} loses (ch.1 §4 一(六))",
+                            side_name(sealer),
+                            side_name(sealer)
+                        ),
+                    ),
+                }
+            }
+            Entry::Late { side, minutes } => {
+                let side = *side;
+                if st.moves_made[side] > 0 {
+                    return Err(refused(format!(
+                        "{} has moved already: it was not late",
+                        side_name(side)
+                    )));
+                }
+                let limit = self.tc.late_forfeit_minutes;
+                if *minutes > limit {
+                    set_result(
+                        &mut st,
+                        Outcome::Win(!side),
+                        "late",
+                        format!(
+                            "{} arrived {minutes} minutes late, beyond the {limit} minutes allowed: {} loses (ch.1 §4 一(五))",
+                            side_name(side),
+                            side_name(side)
+                        ),
+                    )
+                } else {
+                    let m = format!(
+                        "{} arrived {minutes} minutes late: the time is taken from its clock",
+                        side_name(side)
+                    );
+                    self.penalty(&mut st, side, *minutes * 60, m)
+                }
+            }
+            Entry::Disciplinary { side, reason } => set_result(
+                &mut st,
+                Outcome::Win(!*side),
+                "disciplinary",
+                format!(
+                    "{} loses for a breach of discipline (ch.1 §4 一(十)): {reason}",
+                    side_name(*side)
+                ),
+            ),
+            Entry::Decision { outcome, reason } => {
+                let o = match outcome {
+                    Decision::RedWins => Some(Outcome::Win(Color::Red)),
+                    Decision::BlackWins => Some(Outcome::Win(Color::Black)),
+                    Decision::Draw => Some(Outcome::Draw),
+                    Decision::None => None,
+                };
+                match o {
+                    Some(o) => set_result(
+                        &mut st,
+                        o,
+                        "arbiter",
+                        format!("the arbiter decides {}: {reason}", o.as_str()),
+                    ),
+                    None => format!("the arbiter rules: {reason}"),
+                }
+            }
+        };
+        let mut msg = msg;
+        if let Some(m) = new_move {
+            self.position.play_unchecked(m);
+            self.moves.push(m);
+            st.ply += 1;
+            st.side_to_move = self.position.turn();
+            st.fen = self.position.fen();
+            self.state = st;
+            if let Some(extra) = self.after_move() {
+                msg.push_str("; ");
+                msg.push_str(&extra);
+            }
+        } else {
+            self.state = st;
+        }
+        self.log.entries.push(entry);
+        self.refresh_claims();
+        Ok(msg)
+    }
+
+    /// Rulings that follow a move by themselves: the end of the game on the board (将死,
+    /// 困毙) and the loss of a side told to vary that repeats (ch.1 §4 一(七)).
+    fn after_move(&mut self) -> Option<String> {
+        let status = self.position.status();
+        if let Some(end) = self.arbiter.edition().game_end(status) {
+            let stalemate_draw = matches!(status, GameStatus::Stalemate { .. })
+                && self.arbiter.ruleset().adjudication.stalemate == StalemateRule::Draw;
+            let outcome = match end.loser {
+                Some(l) if !stalemate_draw => Outcome::Win(!l),
+                _ => Outcome::Draw,
+            };
+            let detail = match end.loser {
+                Some(l) => format!("{}: {} (ch.1 §4 一)", end.reason, side_name(l)),
+                None => end.reason.clone(),
+            };
+            return Some(set_result(&mut self.state, outcome, &end.reason, detail));
+        }
+        let record = self.record();
+        let k = self.arbiter.edition().repetitions();
+        if !record.repetitions(k).iter().any(|c| c.end == record.len()) {
+            return None;
+        }
+        let (rep, _) = self.arbiter.rule_last_ply(&record)?;
+        let at = record.len();
+        match rep.verdict {
+            Verdict::Draw => Some(format!(
+                "repetition: Red {}, Black {}: a draw may be claimed (ch.1 §4 二(三))",
+                rep.red, rep.black
+            )),
+            // as `Arbiter::judge` rules a record: the first must-vary ruling tells the side; a
+            // later one against the same side, after it has moved again, means it did not vary
+            Verdict::MustVary(side) => match self.state.told {
+                Some((s, since))
+                    if s == side && (since + 1..=at).any(|p| record.mover(p) == side) =>
+                {
+                    Some(set_result(
+                        &mut self.state,
+                        Outcome::Win(!side),
+                        &rep.reason,
+                        format!(
+                            "Red {}, Black {}: {} was told to vary at ply {since} and repeated ({}): {} loses (ch.1 §4 一(七))",
+                            rep.red,
+                            rep.black,
+                            side_name(side),
+                            rep.reason,
+                            side_name(side)
+                        ),
+                    ))
+                }
+                told => {
+                    if told.is_none() {
+                        self.state.told = Some((side, at));
+                        self.state.must_vary = Some(side);
+                    }
+                    Some(format!(
+                        "repetition: Red {}, Black {}: {} must vary ({})",
+                        rep.red,
+                        rep.black,
+                        side_name(side),
+                        rep.reason
+                    ))
+                }
+            },
+        }
+    }
+
+    fn claim_repetition(&self, st: &mut State, side: Color) -> String {
+        let record = self.record();
+        match self.arbiter.rule_last_ply(&record) {
+            None => format!(
+                "{}'s repetition claim is dismissed: the last move completes no repetition; play goes on",
+                side_name(side)
+            ),
+            Some((r, _)) => match r.verdict {
+                Verdict::Draw => set_result(
+                    st,
+                    Outcome::Draw,
+                    "repetition",
+                    format!(
+                        "{}'s claim upheld: Red {}, Black {}, plies {}–{}: 不变作和 (ch.1 §4 二(三))",
+                        side_name(side),
+                        r.red,
+                        r.black,
+                        r.first_ply,
+                        r.last_ply
+                    ),
+                ),
+                Verdict::MustVary(x) => format!(
+                    "{}'s repetition claim: no draw; Red {}, Black {}: {} must vary ({})",
+                    side_name(side),
+                    r.red,
+                    r.black,
+                    side_name(x),
+                    r.reason
+                ),
+            },
+        }
+    }
+
+    fn claim_natural_limit(&self, st: &mut State, side: Color) -> Result<String, GameError> {
+        let Some(policy) = self.arbiter.edition().natural_limit() else {
+            return Err(refused(format!(
+                "edition {} has no natural move limit",
+                self.arbiter.ruleset().edition
+            )));
+        };
+        // detail 4: a claimant already mated, stalemated or flagged loses
+        if st.clocks[side] <= 0 {
+            return Ok(set_result(
+                st,
+                Outcome::Win(!side),
+                "flag",
+                format!(
+                    "{}'s flag had fallen when it claimed: it loses (ch.1 §4 二(四), detail 4)",
+                    side_name(side)
+                ),
+            ));
+        }
+        let in_check = st.side_to_move == side && self.position.is_check();
+        let record = self.record();
+        let status = natural_limit(&record, policy);
+        let (me, them) = (status.sides[side], status.sides[!side]);
+        let n = policy.moves;
+        let since = match status.last_capture_ply {
+            0 => "without a capture since the start".to_string(),
+            p => format!("since the capture at ply {p}"),
+        };
+        let counts = format!(
+            "{since}: {} {} counted of {} moves ({} checks, at most {} count), {} {} moves; {n} needed",
+            side_name(side),
+            me.counted_moves,
+            me.moves,
+            me.checks,
+            policy.max_counted_checks,
+            side_name(!side),
+            them.moves
+        );
+        let heard = if in_check {
+            " (the claimant is in check: the claim is heard, detail 4)"
+        } else {
+            ""
+        };
+        if me.counted_moves >= n && them.moves >= n {
+            return Ok(set_result(
+                st,
+                Outcome::Draw,
+                "natural-limit",
+                format!(
+                    "{}'s 60-move claim upheld{heard}: {counts} (ch.1 §4 二(四))",
+                    side_name(side)
+                ),
+            ));
+        }
+        let m = format!(
+            "{}'s 60-move claim is false{heard}: {counts}; one 违例 (犯规 4) and 5 minutes on its clock",
+            side_name(side)
+        );
+        st.fouls[side] += 1;
+        st.violations[side] += 1;
+        let m = self.penalty(st, side, FALSE_CLAIM_PENALTY_SECONDS, m);
+        if st.result.is_some() {
+            return Ok(m);
+        }
+        Ok(third_violation(st, side, m))
+    }
+
+    fn foul(&self, st: &mut State, side: Color, msg: String) -> String {
+        st.fouls[side] += 1;
+        st.violations[side] += 1;
+        third_violation(st, side, msg)
+    }
+
+    fn penalty(&self, st: &mut State, side: Color, seconds: u32, msg: String) -> String {
+        st.clocks[side] -= i64::from(seconds);
+        if st.clocks[side] <= 0 {
+            st.clocks[side] = 0;
+            let d = format!("{msg}; {}", self.flag_detail(st, side));
+            return set_result(st, Outcome::Win(!side), "flag", d);
+        }
+        format!("{msg}; {} left", format_clock(st.clocks[side]))
+    }
+
+    fn flag_detail(&self, st: &State, side: Color) -> String {
+        let made = st.moves_made[side];
+        let (_, due) = self.tc.stage_at(made);
+        let period = self.tc.period_at(made);
+        match due {
+            Some(d) => format!(
+                "{}'s flag fell in period {period} with {made} of the {d} moves made: it loses (ch.1 §4 一(四))",
+                side_name(side)
+            ),
+            None => format!(
+                "{}'s flag fell (sudden death, after {made} moves): it loses (ch.1 §4 一(四))",
+                side_name(side)
+            ),
+        }
+    }
+
+    fn refresh_claims(&mut self) {
+        let record = self.record();
+        let k = self.arbiter.edition().repetitions();
+        let repetition =
+            !record.is_empty() && record.repetitions(k).iter().any(|c| c.end == record.len());
+        let natural = match self.arbiter.edition().natural_limit() {
+            Some(policy) => {
+                let s = natural_limit(&record, policy);
+                let ok = |c: Color| {
+                    s.sides[c].counted_moves >= policy.moves && s.sides[!c].moves >= policy.moves
+                };
+                ByColor {
+                    red: ok(Color::Red),
+                    black: ok(Color::Black),
+                }
+            }
+            None => ByColor::default(),
+        };
+        self.state.claims = ClaimsNow {
+            repetition,
+            natural_limit: natural,
+        };
+    }
+}
+
+fn set_result(st: &mut State, outcome: Outcome, reason: &str, detail: String) -> String {
+    st.offer = None;
+    st.result = Some(GameResult {
+        outcome,
+        reason: reason.to_string(),
+        detail: detail.clone(),
+    });
+    format!("{detail} — {}", outcome.as_str())
+}
+
+fn third_violation(st: &mut State, side: Color, msg: String) -> String {
+    let n = st.violations[side];
+    if n >= VIOLATIONS_TO_LOSE && st.result.is_none() {
+        return set_result(
+            st,
+            Outcome::Win(!side),
+            "third-violation",
+            format!(
+                "{msg}; that is {}'s third 违例 in this game: it loses (ch.1 §4 一(八))",
+                side_name(side)
+            ),
+        );
+    }
+    format!("{msg} ({} 违例: {n})", side_name(side))
+}
+
+/// The short English name of a 犯规 kind of seed 002 四.
+pub fn foul_name(kind: u8) -> &'static str {
+    match kind {
+        1 => "disturbing the opponent",
+        2 => "stopping or starting the clock without cause",
+        3 => "offering a draw again after a refusal",
+        4 => "a false natural-limit claim",
+        5 => "touching an own piece that cannot move",
+        6 => "touching an opponent's piece that cannot be captured",
+        7 => "missing score-sheet entries beyond the limit",
+        8 => "a minor breach of the players' rules",
+        _ => "unknown",
+    }
+}

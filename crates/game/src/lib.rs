@@ -1,0 +1,126 @@
+//! # xiangqi-game — the arbiter's game log and its rulings
+//!
+//! A live game as the arbiter keeps it: the moves with the clock reading after each, and the
+//! events between them — draw offers (提和) accepted or declined, claims (a repetition ruled by
+//! the edition; the 60-move rule, 六十回合规则), 违例 and 犯规 (seed 002 四, kinds 1–8), time
+//! penalties, resignation (认输), flag fall (超时), the sealed move (封棋) and resumption
+//! (续赛), late arrival (迟到), disciplinary loss and the arbiter's decisions.
+//!
+//! - [`GameLog`]: the header and the [`Entry`] list, stored as PGN (moves in ICCS, the mover's
+//!   clock as `{[%clk 1:23:45]}` as chess tools write it, every other event as a
+//!   `[%xq …]` token in the comment after the move it follows; any PGN reader still reads the
+//!   moves) or as JSON.
+//! - [`Game`]: a log replayed under its ruleset (any edition: CN-1987, AXF …) and
+//!   [`TimeControl`]; [`Game::apply`] rules on each entry and [`State`] says where the game
+//!   stands. Replaying a stored log gives the state built entry by entry.
+//! - [`TimeControl`]: stages of moves in a time (seed 003: 90 minutes for 40 moves, then 30
+//!   minutes for every 20), increment (加秒), sudden death; presets `classical`, `rapid`,
+//!   `blitz`; a ruleset's `[time_control]` table ([`TimeControl::from_ruleset`]).
+//! - [`declared`]: the result a game file records (its `Result` tag, a resignation in the
+//!   log) beside the board ruling, and their conflicts (`xq judge` reports them).
+//! - [`Game`] is a [`Document`](xiangqi_event::Document): the `xiangqi-event` store writes game
+//!   files under a lock, atomically.
+//!
+//! ## The rules, and the choices the text leaves open
+//!
+//! Loss (1987 rules ch.1 §4 一): 将死/困毙 after a move, ruled at once; (四) a flag fall
+//! ([`Entry::Flag`], or a penalty that empties the clock); (五) lateness beyond the limit
+//! (default 15 minutes; a shorter lateness is taken from the late side's clock); (六) a wrong
+//! sealed move — one that does not name exactly one legal move at resumption; (七) a side told
+//! to vary by the edition's repetition ruling that repeats again ([`State::must_vary`]; each
+//! move completing a repetition is ruled at once, so an earlier unclaimed drawn repetition does
+//! not hide a later forbidden one); (八)
+//! the third 违例 — every 犯规 is also a 违例, and [`Entry::Violation`] records one not in the
+//! 犯规 list; (九) resignation; (十) disciplinary loss.
+//!
+//! Draw offers (二(二)): a side may offer only after its own move and while the opponent is to
+//! move (xq cannot see the clock press: "before pressing the clock" is read as "before the
+//! opponent's move"); an offer cannot be withdrawn or repeated while pending; it is declined by
+//! word or by the opponent's move; a side that has offered more often than the opponent may not
+//! offer (equal counts let either offer) — such an offer is logged and ruled 犯规 3. An offer at
+//! the wrong moment (own turn, before one's first move, while an offer is pending) is refused
+//! and not logged. Claims are exempt from the protocol (二(三)(四)).
+//!
+//! The 60-move claim (二(四), details 1–5): counted from the last capture (pawn moves do not
+//! reset it; a FEN's half-move clock is not used); the claim holds when the claimant's counted
+//! moves and the opponent's moves both reach the edition's limit (60 under CN-1987), which
+//! covers "59 full moves plus a half move at each end" (detail 1). The claimant's **无效着数**
+//! are his checks beyond the tenth in that stretch (details 2 and 3: the only deduction the text
+//! quantifies); the opponent's moves all count. A false claim: one 违例 (recorded as 犯规 4)
+//! and 5 minutes off the claimant's clock — a loss on time if that empties it, else a loss if
+//! it is the third 违例. A claimant whose flag has fallen loses; mate and stalemate end the game
+//! at the move, so a later claim is refused; a claimant merely in check is heard (detail 4).
+//! No claim, no ruling (detail 5): the claims that would hold are only shown in
+//! [`State::claims`].
+//!
+//! A repetition claim is heard when the last move completed a repetition: the edition rules the
+//! cycle (draw: the game is drawn; must vary: play goes on); a claim with no repetition is
+//! dismissed without penalty (the text sets none). The arbiter's own ruling without a claim
+//! (二(三)) is an [`Entry::Decision`].
+//!
+//! Clocks: a reading (`--clock H:MM:SS`) is the time left on the mover's clock right after he
+//! pressed it, as a digital clock shows it (increment and the next stage's time included);
+//! fractions of a second are dropped (as displays drop them). Without a reading the clock keeps
+//! its last value plus the increment and, on completing a stage, the next stage's time. Unused
+//! time carries over to the next stage. A reading of 0:00:00 does not end the game: the
+//! arbiter declares the flag ([`Entry::Flag`]).
+//!
+//! ```
+//! use xiangqi_game::{Entry, Game, Header, LogFormat, TimeControl};
+//! use xiangqi_board::Color;
+//! # use xiangqi_rules_cn1987 as _;
+//! let header = Header::new("cn-1987", &TimeControl::classical());
+//! let mut game = Game::new(header, LogFormat::Pgn)?;
+//! game.apply(Entry::Move { mv: "炮二平五".into(), clock: Some(5390) })?;
+//! game.apply(Entry::Offer { side: Color::Red })?;
+//! game.apply(Entry::Decline { side: Color::Black })?;
+//! game.apply(Entry::Move { mv: "h9g7".into(), clock: None })?;
+//! // a second offer before Black has offered once: 犯规 3
+//! game.apply(Entry::Move { mv: "h0g2".into(), clock: None })?;
+//! game.apply(Entry::Offer { side: Color::Red })?;
+//! assert_eq!(game.state().fouls.red, 1);
+//! // the stored log replays to the same state
+//! let text = game.render();
+//! assert!(text.contains("[%clk 1:29:50]"));
+//! let again = Game::replay(xiangqi_game::GameLog::parse(&text)?)?;
+//! assert_eq!(again.state(), game.state());
+//! # Ok::<(), xiangqi_game::GameError>(())
+//! ```
+
+pub mod declared;
+mod game;
+mod log;
+pub mod time;
+
+pub use game::{
+    ClaimsNow, FALSE_CLAIM_PENALTY_SECONDS, Game, GameResult, State, VIOLATIONS_TO_LOSE, foul_name,
+};
+pub use log::{ClaimKind, Decision, Entry, EventBoard, GameLog, Header, LogFormat};
+pub use time::{TimeControl, TimeControlError};
+
+/// Why a game log cannot be read or an entry is refused. One line.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    /// The rules refuse the entry (the move is illegal, the offer is out of turn …); nothing
+    /// was changed.
+    #[error("{0}")]
+    Refused(String),
+    /// The file is not a valid game log (where and what).
+    #[error("{0}")]
+    File(String),
+    /// The ruleset or time control cannot be used.
+    #[error("{0}")]
+    Ruleset(String),
+}
+
+impl xiangqi_event::Document for Game {
+    type Error = GameError;
+
+    fn parse(text: &str) -> Result<Self, Self::Error> {
+        Game::replay(GameLog::parse(text)?)
+    }
+
+    fn render(&self) -> Result<String, Self::Error> {
+        Ok(Game::render(self))
+    }
+}
