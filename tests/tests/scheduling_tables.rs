@@ -512,8 +512,10 @@ fn a_forced_second_bye_is_given_by_d5_and_explained() {
 #[test]
 fn event_file_round_trips_and_refuses_bad_records() {
     let entrants = (1..=4).map(|i| (format!("P{i}"), String::new())).collect();
-    let mut cfg = EventConfig::default();
-    cfg.pairing = PairingSystemId("swiss-cn".into());
+    let cfg = EventConfig {
+        pairing: PairingSystemId("swiss-cn".into()),
+        ..EventConfig::default()
+    };
     let mut ev = Event::new("t", "axf", cfg, entrants, 3, Some(3), false).unwrap();
     ev.pair_next().unwrap();
     let text = ev.to_toml();
