@@ -38,6 +38,9 @@ pub(super) fn escape_only(
     if cuts_a_root_by_check(before, m) {
         return Bitboard::EMPTY;
     }
+    // The opponent's standing pawn or king captures are barred as in the search after the ply
+    // (see [`standing_pawn_or_king_prey`]).
+    let spared = from | standing_pawn_or_king_prey(before, after, m);
     let ours = passed.board().by_color(passed.turn());
     let backs = after.attacks_from(m.to) & ours;
     let mut out = Bitboard::EMPTY;
@@ -47,7 +50,7 @@ pub(super) fn escape_only(
             && !helps_another(&passed, m.to, sq)
             && !guards_prey(after, m.to, sq, &params.gain.values)
             && (passed.attackers_to(sq, passed.turn()) & backs).is_empty()
-            && material::winnable_among_exempt(before, &params.gain, target, from)
+            && material::winnable_among_exempt(before, &params.gain, target, spared)
                 .won
                 .contains(sq)
             && !ties_to_its_line(after, m.to, sq, params)
