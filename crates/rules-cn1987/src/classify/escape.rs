@@ -29,7 +29,12 @@ pub(super) fn escape_only(
         return Bitboard::EMPTY;
     };
     let from = Bitboard::from_square(m.from);
-    if !material::winnable_among(&before_passed, &params.gain, from)
+    // Could the opponent win the moved piece? Our answer may not be to take one of his rootless
+    // crossed pawns that we attack before and after the ply anyway (see [`standing_prey_of`]):
+    // that pawn is not given for the piece (兵卒价值浮动 is for a pawn given in the line).
+    let his_standing =
+        standing_prey_of(before, after, after.turn()) & after.board().by_kind(PieceKind::Pawn);
+    if !material::winnable_among_exempt(&before_passed, &params.gain, from, his_standing)
         .won
         .contains(m.from)
     {

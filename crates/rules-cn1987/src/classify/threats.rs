@@ -147,14 +147,17 @@ pub(super) fn threatened_apart(
 /// never gave (兵卒价值浮动 concerns a pawn given in the line, 图24 送兵换马, not one the opponent
 /// could take anyway).
 pub(super) fn standing_prey(before: &Position, after: &Position, m: Move) -> Bitboard {
-    let opponent = after.turn();
-    let mover_pieces = after.board().by_color(!opponent) & !Bitboard::from_square(m.to);
+    standing_prey_of(before, after, !after.turn()) & !Bitboard::from_square(m.to)
+}
+
+/// The pieces of `side` (on the same square before and after a ply) with no root before or after
+/// it that an enemy piece, from the same square, attacks both before and after it.
+pub(super) fn standing_prey_of(before: &Position, after: &Position, side: Color) -> Bitboard {
     let mut out = Bitboard::EMPTY;
-    for sq in mover_pieces {
-        let now = after.attackers_to(sq, opponent);
-        if (now & before.attackers_to(sq, opponent)).any()
-            && after.attackers_to(sq, !opponent).is_empty()
-            && before.attackers_to(sq, !opponent).is_empty()
+    for sq in after.board().by_color(side) & before.board().by_color(side) {
+        if (after.attackers_to(sq, !side) & before.attackers_to(sq, !side)).any()
+            && after.attackers_to(sq, side).is_empty()
+            && before.attackers_to(sq, side).is_empty()
         {
             out.insert(sq);
         }
