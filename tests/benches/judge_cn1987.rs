@@ -12,7 +12,6 @@ use rayon::prelude::*;
 use xiangqi::adjudication::GameRecord;
 use xiangqi::movegen::{Move, Position};
 use xiangqi::rules::{Arbiter, JudgeOptions, Ruleset, Verdict};
-use xiangqi_rules_cn1987::clear_memo;
 
 use xiangqi_conformance::ccpd_games::games;
 
@@ -58,7 +57,7 @@ fn bench_serial(bencher: divan::Bencher<'_, '_>, ids: &[&str]) {
     bencher
         .counter(divan::counter::ItemsCount::new(games.len()))
         .bench_local(|| {
-            clear_memo();
+            arbiters.iter().for_each(|a| a.edition().clear_caches());
             let v = games
                 .iter()
                 .map(|g| judge_one(g, &arbiters))
@@ -90,7 +89,7 @@ fn judge_ccpd_national_cn1987_and_axf_jobs2(bencher: divan::Bencher<'_, '_>) {
     bencher
         .counter(divan::counter::ItemsCount::new(games.len()))
         .bench_local(|| {
-            pool.broadcast(|_| clear_memo());
+            arbiters.iter().for_each(|a| a.edition().clear_caches());
             let v = pool.install(|| {
                 games
                     .par_iter()

@@ -52,6 +52,13 @@ pub struct Case {
     /// Free text (the source's comment).
     #[serde(default)]
     pub note: Option<String>,
+    /// The chased pieces of each ply (squares after the ply, comma-separated; `-` for none, `?` =
+    /// not asserted), repeating with the cycle like `labels`.
+    #[serde(default)]
+    pub targets: Option<String>,
+    /// The reading of `crates/rules-cn1987/READINGS.md` (`R01` …) the case was constructed for.
+    #[serde(default)]
+    pub reading: Option<String>,
 }
 
 /// The path of the case file `name` in `tests/data/adjudication/`.

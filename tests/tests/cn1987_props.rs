@@ -47,7 +47,7 @@ proptest! {
         // Judging the whole game never panics either.
         let _ = arbiter.judge(&rec, JudgeOptions { classify_all: true });
         // The memos change no answer.
-        xiangqi_rules_cn1987::clear_memo();
+        arbiter.edition().clear_caches();
         let again = classes(&arbiter, &rec);
         let labels = |v: &[PlyClass]| v.iter().map(|c| (c.kind, c.label.clone(), c.targets.iter().map(|t| t.square).collect::<Vec<_>>())).collect::<Vec<_>>();
         prop_assert_eq!(labels(&first), labels(&again));

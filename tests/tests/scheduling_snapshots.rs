@@ -16,7 +16,7 @@ fn small_event() -> Event {
     let mut ev = Event::new(
         "测试赛",
         "cn-1987",
-        EventConfig::swiss_002(),
+        EventConfig::default(),
         entrants,
         7,
         Some(3),

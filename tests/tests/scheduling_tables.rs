@@ -17,6 +17,14 @@ fn data(name: &str) -> String {
         .expect("tests/data/tournaments is part of the repository")
 }
 
+/// The cn-1987 ruleset's `[event]` table (the 1987 round-robin preset), read by its owner.
+fn cn1987_event_config() -> EventConfig {
+    let rs = xiangqi::rules::Ruleset::builtin("cn-1987")
+        .unwrap()
+        .unwrap();
+    EventConfig::from_table(rs.event.as_ref().unwrap()).unwrap()
+}
+
 /// Proptest cases: `PROPTEST_CASES` if set (more runs, other inputs), else the default.
 fn cases(default: u32) -> u32 {
     std::env::var("PROPTEST_CASES")
@@ -160,7 +168,7 @@ fn hand_example_small_points_and_shared_place() {
         vec![(0, 0, -1), (1, 1, 0), (2, 0, -1)],
     ];
     let ct = crosstable(&rows);
-    let chain = EventConfig::round_robin_1987().chain();
+    let chain = cn1987_event_config().chain();
     let st = standings(&ct, &chain, &TieBreakContext::default()).unwrap();
     let sb: HashMap<u32, f64> = st.iter().map(|s| (s.no, s.tie_breaks[0][0])).collect();
     assert_eq!((sb[&1], sb[&2], sb[&3], sb[&4]), (2.75, 1.75, 1.75, 0.75));
@@ -173,7 +181,7 @@ fn hand_example_small_points_and_shared_place() {
 
 #[test]
 fn wuyang_cup_1981_double_round_robin_two_one_zero() {
-    let mut cfg = EventConfig::round_robin_1987();
+    let mut cfg = cn1987_event_config();
     cfg.points = PointSystem::TwoOneZero;
     cfg.double_round_robin = true;
     let names = ["Liu Dahua", "Hu Ronghua", "Yang Guolin"];
@@ -348,7 +356,7 @@ fn play_swiss(n: u32, rounds: u32, seed: u64) -> (Event, Option<u32>) {
     let mut ev = Event::new(
         "sim",
         "",
-        EventConfig::swiss_002(),
+        EventConfig::default(),
         entrants,
         seed,
         Some(rounds),
@@ -504,7 +512,7 @@ fn a_forced_second_bye_is_given_by_d5_and_explained() {
 #[test]
 fn event_file_round_trips_and_refuses_bad_records() {
     let entrants = (1..=4).map(|i| (format!("P{i}"), String::new())).collect();
-    let mut cfg = EventConfig::swiss_002();
+    let mut cfg = EventConfig::default();
     cfg.pairing = PairingSystemId("swiss-cn".into());
     let mut ev = Event::new("t", "axf", cfg, entrants, 3, Some(3), false).unwrap();
     ev.pair_next().unwrap();

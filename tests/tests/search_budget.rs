@@ -39,8 +39,8 @@ fn a_cut_search_is_said_in_the_ply_note_and_the_full_budget_cuts_nothing_here() 
             "{id}: the example's searches fit the budget of {PLY_NODE_BUDGET}: {full:?}"
         );
         // An outer scope of a few nodes caps every ply's scope inside it.
-        // The memo of earlier answers would spare the searches: start empty.
-        xiangqi_rules_cn1987::clear_memo();
+        // The memo of earlier answers would spare the searches: `notes` builds a new arbiter,
+        // whose edition starts with empty memos.
         let cut = {
             let _tight = Scope::new(40);
             notes(id, &record)

@@ -91,7 +91,7 @@ pub fn worst_game() -> Result<(), String> {
         let mut times: Vec<(Duration, usize)> = Vec::with_capacity(games.len());
         let all = Instant::now();
         for (i, moves) in games.iter().enumerate() {
-            xiangqi_rules_cn1987::clear_memo();
+            arbiter.edition().clear_caches();
             let start = Instant::now();
             let record = GameRecord::new(Position::start(), moves.clone())
                 .map_err(|e| format!("game {}: {e}", i + 1))?;

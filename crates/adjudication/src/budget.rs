@@ -66,9 +66,9 @@ impl Drop for Scope {
 }
 
 /// Takes one node from the budget in force: `false` (and the scope marked as cut) when none is
-/// left.
+/// left. Every search node of the mechanism and of an edition's own searches calls it.
 #[inline]
-pub(crate) fn spend() -> bool {
+pub fn spend() -> bool {
     LEFT.with(|l| match l.get() {
         0 => {
             CUT.with(|c| c.set(true));

@@ -40,13 +40,12 @@ pub mod budget;
 mod facts;
 mod limit;
 mod mate;
-pub mod material;
 mod record;
 mod values;
 
 pub use facts::{AttackFact, IdBoard, PieceId, PlyContext, Replay, attacks_by};
 pub use limit::{NaturalLimitPolicy, NaturalLimitStatus, SideLimit, natural_limit};
-pub use mate::{MateSearch, mate_by_checks, mate_threat};
+pub use mate::{MateSearch, mate_by_checks, mate_threat, search_checks, sees_king};
 pub use record::{Cycle, GameRecord, IllegalPly};
 pub use values::{PieceValues, static_exchange};
 

@@ -1,5 +1,6 @@
 //! Mate threats (杀 / 要杀): a bounded search of consecutive checks.
 
+use xiangqi_board::Square;
 use xiangqi_movegen::Position;
 
 /// The answer of a bounded mate search.
@@ -44,11 +45,11 @@ pub fn mate_threat(after: &Position, plies: u32) -> MateSearch {
 
 /// Whether the side to move mates by consecutive checks within `plies` plies: `None` when more
 /// than `limit` moves were tried (`nodes` counts them; only moves that may give check are tried,
-/// see `material::sees_king`). With `only_reply_free`, a check answered by the defender's only
+/// see [`sees_king`]). With `only_reply_free`, a check answered by the defender's only
 /// legal move costs one ply, not two, when at least 3 plies are left (the 杀 horizon of the
-/// Chinese rules, see `material::mates_by_forcing_checks`). Shared by [`mate_by_checks`] and the
-/// material module's mate tests.
-pub(crate) fn search_checks(
+/// Chinese rules). The one mate search: [`mate_by_checks`] and the editions' own mate tests (the
+/// cn-1987 edition's 杀 horizon) call it.
+pub fn search_checks(
     pos: &mut Position,
     plies: u32,
     only_reply_free: bool,
@@ -59,9 +60,7 @@ pub(crate) fn search_checks(
         return Some(false);
     }
     let king = pos.king(!pos.turn());
-    let candidates = pos.legal_moves_where(|from, to| {
-        crate::material::sees_king(king, from) || crate::material::sees_king(king, to)
-    });
+    let candidates = pos.legal_moves_where(|from, to| sees_king(king, from) || sees_king(king, to));
     for &m in candidates.iter() {
         *nodes += 1;
         if *nodes > limit || !crate::budget::spend() {
@@ -111,4 +110,14 @@ fn mated_after_check(
         }
     }
     Some(true)
+}
+
+/// Whether `sq` is on the file or rank of the king on `king`, or within two files and two ranks
+/// of it: a move that neither leaves nor reaches such a point cannot give check (the filter of
+/// [`search_checks`]).
+#[inline]
+pub fn sees_king(king: Square, sq: Square) -> bool {
+    let df = (i32::from(sq.file().index()) - i32::from(king.file().index())).abs();
+    let dr = (i32::from(sq.rank().index()) - i32::from(king.rank().index())).abs();
+    df == 0 || dr == 0 || (df <= 2 && dr <= 2)
 }

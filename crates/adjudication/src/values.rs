@@ -62,6 +62,26 @@ impl PieceValues {
     }
 }
 
+impl PieceValues {
+    /// The value of `piece` on `sq` as material to be won (得子): the table's value, and 0 for a
+    /// king (it is never won; compare [`PieceValues::of`], which prices a recapturing king high).
+    ///
+    /// ```
+    /// use xiangqi_adjudication::PieceValues;
+    /// use xiangqi_board::{Color, Piece, PieceKind, Square};
+    /// let v = PieceValues::default();
+    /// let king = Piece::new(Color::Red, PieceKind::King);
+    /// assert_eq!(v.material(king, Square::from_name("e0").unwrap()), 0);
+    /// assert_eq!(v.material(Piece::new(Color::Red, PieceKind::Rook), Square::from_name("a0").unwrap()), 10);
+    /// ```
+    pub fn material(&self, piece: Piece, sq: Square) -> i32 {
+        match piece.kind {
+            PieceKind::King => 0,
+            _ => self.of(piece, sq),
+        }
+    }
+}
+
 /// The static exchange balance (for the side to move of `pos`) of playing the capture `mv` and
 /// then letting both sides recapture on that square, each time with the least valuable piece
 /// that can *legally* do so, each side free to stop. `mv` must be legal in `pos`. Positive means

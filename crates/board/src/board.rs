@@ -4,6 +4,24 @@ use crate::bitboard::Bitboard;
 use crate::types::{ByColor, Color, Piece, PieceKind, Square};
 
 /// Where the pieces stand. Any placement is allowed here; legality is checked by the movegen crate.
+///
+/// A mailbox (what stands on a point) kept in step with bitboards by colour and by kind (where
+/// the pieces of a kind stand).
+///
+/// # Examples
+///
+/// ```
+/// use xiangqi_board::{Board, Color, Piece, PieceKind, Square};
+///
+/// let mut board = Board::start();
+/// assert_eq!(board.occupied().count(), 32);
+/// let h2 = Square::from_name("h2").unwrap();
+/// let e2 = Square::from_name("e2").unwrap();
+/// board.move_piece(h2, e2); // 炮二平五
+/// assert_eq!(board.piece_at(e2), Some(Piece::new(Color::Red, PieceKind::Cannon)));
+/// assert_eq!(board.by_piece(Piece::new(Color::Red, PieceKind::Cannon)).count(), 2);
+/// assert_eq!(board.king_of(Color::Black), Square::from_name("e9"));
+/// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Board {
     squares: [Option<Piece>; 90],

@@ -15,6 +15,28 @@ use crate::types::{Color, Piece, Square};
 pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
 /// A position as written down: placement, side to move and counters, not yet checked for legality.
+///
+/// Parse one with [`Setup::from_fen`] (or `str::parse`); a legal [`Position`] is made from it by
+/// the movegen crate, which checks kings, palaces and piece counts.
+///
+/// [`Position`]: https://docs.rs/xiangqi-movegen
+///
+/// # Examples
+///
+/// ```
+/// use xiangqi_board::{Color, PieceKind, Setup, Square};
+///
+/// let setup: Setup = "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1".parse()?;
+/// assert_eq!(setup.turn, Color::Red);
+/// let a0 = Square::from_name("a0").unwrap();
+/// assert_eq!(setup.board.piece_at(a0).map(|p| p.kind), Some(PieceKind::Rook));
+/// assert_eq!(setup.fen(), "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1");
+///
+/// // Errors say which field is wrong.
+/// let err = Setup::from_fen("3k5/9/9/9/9/9/9/9/9/R3K4 x - - 0 1").unwrap_err();
+/// assert!(err.to_string().contains("side"), "{err}");
+/// # Ok::<(), xiangqi_board::FenError>(())
+/// ```
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Setup {
     /// Where the pieces stand.

@@ -179,6 +179,17 @@ impl fmt::Display for PieceKind {
 }
 
 /// A piece: a kind and the colour that owns it.
+///
+/// # Examples
+///
+/// ```
+/// use xiangqi_board::{Color, Piece, PieceKind};
+///
+/// let rook = Piece::new(Color::Red, PieceKind::Rook);
+/// assert_eq!(rook.fen_char(), 'R');
+/// assert_eq!(rook.chinese(), '车');
+/// assert_eq!(Piece::from_fen_char('c'), Some(Piece::new(Color::Black, PieceKind::Cannon)));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Piece {
@@ -361,6 +372,23 @@ impl fmt::Display for Rank {
 }
 
 /// One of the 90 points of the board, numbered `rank * 9 + file` (a0 = 0, i9 = 89).
+///
+/// Files run `a`–`i` from Red's left, ranks `0`–`9` from Red's side (the ICCS coordinates).
+///
+/// # Examples
+///
+/// ```
+/// use xiangqi_board::{Color, Square};
+///
+/// let sq = Square::from_name("e0").unwrap();
+/// assert_eq!(sq.index(), 4);
+/// assert_eq!(sq.to_string(), "e0");
+/// assert!(sq.in_palace(Color::Red));
+/// assert_eq!(sq.flip_ranks(), Square::from_name("e9").unwrap());
+/// // Red's file numbers run from the right: e is 五 for both sides.
+/// assert_eq!(sq.file().number_for(Color::Red), 5);
+/// assert!(Square::from_name("j0").is_none());
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
 

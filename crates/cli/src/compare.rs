@@ -3,7 +3,7 @@
 //! words.
 
 use serde::Serialize;
-use xiangqi::rules::{ClassKind, PlyRuling, Ruling};
+use xiangqi::rules::{Arbiter, ClassKind, PlyRuling, Ruling};
 
 /// One row of the comparison: a ply and its class under each ruleset.
 #[derive(Debug, Clone, Serialize)]
@@ -62,78 +62,62 @@ fn kind_name(k: Option<ClassKind>) -> &'static str {
     }
 }
 
-/// Why a ply's class differs between the Chinese 1987 code and the AXF code.
-fn ply_reason(cn: &PlyRuling, axf: &PlyRuling) -> String {
-    use ClassKind::*;
-    match (cn.class, axf.class) {
-        (Some(MateThreat), _) => "CN-1987 counts a mate threat as 打 (禁止长杀, 禁止一将一杀, 禁止一杀一捉); \
-             AXF lets a side threaten mate perpetually (AXF rule 9: 长杀 → draw), so the ply is idle there"
-            .into(),
-        (Some(Chase), Some(Idle)) => {
-            if cn.note.as_deref() == Some("要抽吃子") {
-                "CN-1987: a check that wins material (抽将) makes 要抽吃子, a forcing move of its own; \
-                 AXF's one-move attack test sees no new attack on an unprotected piece"
-                    .into()
-            } else {
-                "CN-1987 judges 捉 by material gain from the next move on (得子 by the 子力价值 table, \
-                 joint attackers and 少根子 included); AXF's chase is a new one-move attack on an \
-                 unprotected piece (or horse/cannon on a rook), which this ply is not"
-                    .into()
+/// Why a ply's class differs: each edition's own reading of the class it gave
+/// ([`RuleEdition::class_reading`](xiangqi::rules::RuleEdition::class_reading)), or the class.
+fn ply_reason(arbiters: &[Arbiter], rulings: &[Ruling], plies: &[Option<&PlyRuling>]) -> String {
+    arbiters
+        .iter()
+        .zip(rulings)
+        .zip(plies)
+        .map(|((a, r), p)| {
+            let why = p
+                .and_then(|p| a.edition().class_reading(p))
+                .map(|w| w.en)
+                .unwrap_or_else(|| kind_name(p.and_then(|p| p.class)).to_string());
+            format!(
+                "{}: {} — {why}",
+                r.ruleset,
+                kind_name(p.and_then(|p| p.class))
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// Why the verdicts differ: each ruling's labels and verdict with its edition's reading of the
+/// cycle ([`RuleEdition::cycle_reading`](xiangqi::rules::RuleEdition::cycle_reading)).
+fn verdict_reason(arbiters: &[Arbiter], rulings: &[Ruling]) -> Option<String> {
+    let parts: Vec<String> = arbiters
+        .iter()
+        .zip(rulings)
+        .map(|(a, r)| match &r.repetition {
+            Some(rep) => {
+                let why = a
+                    .edition()
+                    .cycle_reading(rep)
+                    .map(|w| format!(" ({})", w.en))
+                    .unwrap_or_default();
+                format!(
+                    "{}: Red {}, Black {} → {}{why}",
+                    r.ruleset,
+                    rep.red,
+                    rep.black,
+                    rep.verdict.as_str()
+                )
             }
-        }
-        (Some(Idle), Some(Chase)) => "CN-1987: 捉有根子是闲 / 不符合得子规定是闲 / 从捉到捉 / 失去离线自由的棋子不会构成捉子 \
-             — no new material gain by the 子力价值 table; AXF counts the new attack itself (AXF rules \
-             15, 24, 32)"
-            .into(),
-        (Some(Idle), Some(MateThreat)) | (Some(Chase), Some(MateThreat)) => {
-            "AXF marks a mate threat that CN-1987 does not count: not found within its bound, or not \
-             new (从杀到杀: the mover could already mate by consecutive checks before the ply)"
-                .into()
-        }
-        _ => format!(
-            "classes differ: {} (CN-1987) vs {} (AXF)",
-            kind_name(cn.class),
-            kind_name(axf.class)
-        ),
-    }
+            None => format!("{}: {}", r.ruleset, r.outcome.as_str()),
+        })
+        .collect();
+    rulings
+        .iter()
+        .any(|r| r.repetition.is_some())
+        .then(|| parts.join("; "))
 }
 
-/// Why the verdicts differ between the Chinese 1987 code and the AXF code.
-fn verdict_reason(cn: &Ruling, axf: &Ruling) -> Option<String> {
-    let (c, a) = (cn.repetition.as_ref()?, axf.repetition.as_ref()?);
-    if c.verdict == a.verdict {
-        return None;
-    }
-    let labels = [c.red.as_str(), c.black.as_str()];
-    let has = |w: &str| labels.iter().any(|l| l.contains(w));
-    let why = if has("杀") {
-        "禁止长杀 / 一将一杀 / 一杀一捉 / 一杀一要抽吃子 (CN-1987 棋例: 杀 is 打) — AXF rule 9: perpetual mate threat is allowed"
-    } else if has("将") && has("捉") {
-        "禁止一将一捉 (CN-1987) — AXF rule 12: one check and one chase is not perpetual, draw"
-    } else if has("要抽吃子") {
-        "禁止长要抽吃子 (CN-1987) — AXF's chase test does not count a capture after a discovered check"
-    } else if has("捉") || has("闲") {
-        "The chase tests differ: CN-1987 得子 by 子力价值 (捉有根子是闲, 联合捉, 少根子) — AXF one-move attack \
-         (rules 15, 24, 28, 32)"
-    } else {
-        "The verdict tables differ"
-    };
-    Some(format!(
-        "CN-1987: Red {}, Black {} → {}; AXF: Red {}, Black {} → {}. {why}",
-        c.red,
-        c.black,
-        c.verdict.as_str(),
-        a.red,
-        a.black,
-        a.verdict.as_str()
-    ))
-}
-
-/// Compares rulings of one game (same plies) under several rulesets.
-pub fn compare(rulings: &[Ruling]) -> Comparison {
+/// Compares rulings of one game (same plies) under several rulesets (`rulings[i]` made by
+/// `arbiters[i]`).
+pub fn compare(arbiters: &[Arbiter], rulings: &[Ruling]) -> Comparison {
     let n = rulings.iter().map(|r| r.plies.len()).max().unwrap_or(0);
-    let cn = rulings.iter().position(|r| r.edition == "cn-1987");
-    let axf = rulings.iter().position(|r| r.edition == "axf");
     let mut rows = Vec::new();
     for i in 0..n {
         let plies: Vec<Option<&PlyRuling>> = rulings.iter().map(|r| r.plies.get(i)).collect();
@@ -152,14 +136,7 @@ pub fn compare(rulings: &[Ruling]) -> Comparison {
             .map(|p| p.map_or((None, None), |p| (p.class, p.idle_kind)))
             .collect();
         let differs = kinds.windows(2).any(|w| w[0].0 != w[1].0);
-        let reason = match (differs, cn, axf) {
-            (true, Some(c), Some(a)) => match (plies[c], plies[a]) {
-                (Some(pc), Some(pa)) => Some(ply_reason(pc, pa)),
-                _ => None,
-            },
-            (true, _, _) => Some("classes differ".into()),
-            _ => None,
-        };
+        let reason = differs.then(|| ply_reason(arbiters, rulings, &plies));
         rows.push(Row {
             ply: first.ply,
             mv: first.mv.clone(),
@@ -179,13 +156,8 @@ pub fn compare(rulings: &[Ruling]) -> Comparison {
         })
         .collect();
     let verdicts_differ = verdicts.windows(2).any(|w| w[0] != w[1]);
-    let verdict_reason = match (cn, axf) {
-        (Some(c), Some(a)) if verdicts_differ => {
-            verdict_reason(&rulings[c], &rulings[a]).or_else(|| Some("the outcomes differ".into()))
-        }
-        _ if verdicts_differ => Some("the outcomes differ".into()),
-        _ => None,
-    };
+    let verdict_reason = verdicts_differ
+        .then(|| verdict_reason(arbiters, rulings).unwrap_or_else(|| "the outcomes differ".into()));
     Comparison {
         rulesets: rulings.iter().map(|r| r.ruleset.clone()).collect(),
         rows,
@@ -207,8 +179,8 @@ fn pad(s: &str, w: usize) -> String {
 }
 
 /// The human-readable side-by-side table.
-pub fn render(rulings: &[Ruling]) -> String {
-    let cmp = compare(rulings);
+pub fn render(arbiters: &[Arbiter], rulings: &[Ruling]) -> String {
+    let cmp = compare(arbiters, rulings);
     let mut out = String::new();
     let mut widths: Vec<usize> = cmp.rulesets.iter().map(|r| width(r)).collect();
     for row in &cmp.rows {

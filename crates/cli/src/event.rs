@@ -7,7 +7,12 @@
 use std::path::{Path, PathBuf};
 
 use xiangqi::event::{Store, StoreError, UpdateError};
-use xiangqi::scheduling::{Event, EventConfig, EventError, export, simulate};
+use xiangqi::rules::{Ruleset, RulesetError};
+use xiangqi::scheduling::stage::{Entrant, StagePlan};
+use xiangqi::scheduling::team::{LineupSystem, Member};
+use xiangqi::scheduling::{
+    Event, EventConfig, EventError, StageSystem, export, simulate, swiss_rounds,
+};
 
 use crate::CliError;
 use crate::io::{out, outln};
@@ -34,6 +39,87 @@ enum EventCommand {
     Export(ExportArgs),
     /// Simulate an event with random results, timing every round's pairing.
     Simulate(SimulateArgs),
+    /// Enter many results at once: lines `ROUND BOARD RESULT` from a file or `-` (standard
+    /// input), all or nothing.
+    Results(ResultsArgs),
+    /// A player withdraws (退出比赛) after the last paired round: never paired again.
+    Withdraw(PlayerArgs),
+    /// A player asks not to be paired in a round (the bye scores nothing).
+    Bye(ByeArgs),
+    /// A late entry into a Swiss event (next pairing number; first paired next round).
+    Add(AddArgs),
+    /// 队员总分制: team standings by unit (单位) from the individual standings.
+    Units(UnitsArgs),
+    /// A team's line-up for a match, checked against the line-up system.
+    Lineup(LineupArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct LineupArgs {
+    /// The event file.
+    file: PathBuf,
+    /// Round.
+    round: u32,
+    /// Board (the match).
+    board: u32,
+    /// The team's pairing number.
+    #[arg(long)]
+    team: u32,
+    /// Roster positions in board order, e.g. `1,2,3,5`.
+    #[arg(long, value_delimiter = ',')]
+    members: Vec<u32>,
+}
+
+#[derive(clap::Args, Debug)]
+struct ResultsArgs {
+    /// The event file.
+    file: PathBuf,
+    /// The lines: a file, or `-` for standard input.
+    #[arg(default_value = "-")]
+    input: String,
+    /// Replace different results already recorded.
+    #[arg(long)]
+    force: bool,
+}
+
+#[derive(clap::Args, Debug)]
+struct PlayerArgs {
+    /// The event file.
+    file: PathBuf,
+    /// The player's pairing number.
+    no: u32,
+}
+
+#[derive(clap::Args, Debug)]
+struct ByeArgs {
+    /// The event file.
+    file: PathBuf,
+    /// The player's pairing number.
+    no: u32,
+    /// The round (not yet paired).
+    #[arg(long)]
+    round: u32,
+}
+
+#[derive(clap::Args, Debug)]
+struct AddArgs {
+    /// The event file.
+    file: PathBuf,
+    /// The player, as `NAME`, `NAME,UNIT` or `NAME,UNIT,RATING`.
+    #[arg(long)]
+    player: String,
+}
+
+#[derive(clap::Args, Debug)]
+struct UnitsArgs {
+    /// The event file.
+    file: PathBuf,
+    /// Count each unit's best N members (default: all).
+    #[arg(long)]
+    best: Option<usize>,
+    /// Print JSON: {"units":[{"rank","unit","points","counted"}]}.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(clap::Args, Debug)]
@@ -46,22 +132,61 @@ struct NewArgs {
     /// Ruleset id (`cn-1987`, `axf`) or path to a ruleset TOML with an `[event]` table.
     #[arg(long, default_value = "axf")]
     ruleset: String,
-    /// Pairing system override: `swiss` (积分编排制) or `round-robin` (Berger).
+    /// The system: `swiss` (积分编排制), `round-robin` (大循环, Berger), `knockout` (单淘汰制),
+    /// `double-knockout` (双淘汰制) or `groups` (分组循环制 then a final); default: the
+    /// ruleset's `[event]` pairing.
     #[arg(long)]
     system: Option<String>,
-    /// Rounds (required for a Swiss event; a round robin defaults to the full table).
+    /// Rounds: a Swiss defaults to the field size (seed 002: ≤ 20 players 5, about 30 players 7);
+    /// a round robin to the full table (fewer only with --allow-partial); 0 is refused.
     #[arg(long)]
     rounds: Option<u32>,
-    /// A player, as `NAME` or `NAME,CLUB` (repeatable).
+    /// Allow a round robin cut short of its full table.
+    #[arg(long)]
+    allow_partial: bool,
+    /// Groups: how many groups (分组); players are snake-seeded into them.
+    #[arg(long)]
+    groups: Option<usize>,
+    /// Groups: places of each group that go to the final (default 2).
+    #[arg(long, default_value_t = 2)]
+    advance: u32,
+    /// Groups: the final's system, `round-robin` (default) or `knockout`.
+    #[arg(long = "final", default_value = "round-robin")]
+    final_system: String,
+    /// Groups: keep players of the same unit in different groups when possible (同单位回避).
+    #[arg(long)]
+    separate_units: bool,
+    /// Groups: after the final, the others play placement round robins by group place
+    /// (名次赛: the thirds together, the fourths together, …).
+    #[arg(long)]
+    placement: bool,
+    /// Knockout: play a third-place match beside the final.
+    #[arg(long)]
+    third_place: bool,
+    /// Double knockout: no second grand final (the grand final decides).
+    #[arg(long)]
+    no_reset: bool,
+    /// A player, as `NAME`, `NAME,UNIT` or `NAME,UNIT,RATING` (repeatable).
     #[arg(long = "player")]
     players: Vec<String>,
-    /// A file with one player per line (`NAME` or `NAME,CLUB`).
+    /// A file with one player per line (`NAME`, `NAME,UNIT` or `NAME,UNIT,RATING`).
     #[arg(long)]
     players_file: Option<String>,
+    /// A team, as `NAME[,UNIT]:MEMBER[=RATING],MEMBER…` — its roster in board order, reserves
+    /// last (repeatable; with --team-boards).
+    #[arg(long = "team")]
+    teams: Vec<String>,
+    /// Team events: boards per match (overrides the ruleset's `team_boards`).
+    #[arg(long)]
+    team_boards: Option<u8>,
+    /// Team events: `fixed-boards` (分台定人制), `fixed-order` (分台换人制) or `free` (临时定台制).
+    #[arg(long)]
+    lineup_system: Option<String>,
     /// Lot seed (stored in the file).
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Keep the given order as pairing numbers instead of drawing lots.
+    /// Keep the given order as pairing numbers (and seeds: seed 1 first) instead of drawing
+    /// lots or ordering by rating.
     #[arg(long)]
     no_lot: bool,
 }
@@ -70,6 +195,13 @@ struct NewArgs {
 struct PairArgs {
     /// The event file.
     file: PathBuf,
+    /// Pair by hand (the arbiter): a board `RED-BLACK` by pairing numbers (repeatable);
+    /// recorded as a manual pairing.
+    #[arg(long = "board")]
+    boards: Vec<String>,
+    /// With --board: the player with the bye.
+    #[arg(long)]
+    bye: Option<u32>,
     /// Print JSON.
     #[arg(long)]
     json: bool,
@@ -151,6 +283,50 @@ pub fn run(args: EventArgs) -> Result<(), CliError> {
         EventCommand::Standings(a) => standings(a),
         EventCommand::Export(a) => export_cmd(a),
         EventCommand::Simulate(a) => simulate_cmd(a),
+        EventCommand::Results(a) => {
+            let bytes = read_input(&a.input)?;
+            let text = String::from_utf8(bytes)
+                .map_err(|_| CliError::input(format!("{}: not UTF-8", a.input)))?;
+            let n = update(&a.file, |ev| ev.set_results(&text, a.force))?;
+            outln!("{}: {n} results entered", a.file.display())?;
+            Ok(())
+        }
+        EventCommand::Withdraw(a) => {
+            let after = update(&a.file, |ev| ev.withdraw(a.no))?;
+            outln!(
+                "{}: player {} withdraws after round {after}; never paired again",
+                a.file.display(),
+                a.no
+            )?;
+            Ok(())
+        }
+        EventCommand::Bye(a) => {
+            update(&a.file, |ev| ev.request_bye(a.no, a.round))?;
+            outln!(
+                "{}: player {} is not paired in round {}",
+                a.file.display(),
+                a.no,
+                a.round
+            )?;
+            Ok(())
+        }
+        EventCommand::Add(a) => {
+            let e = parse_entrant(&a.player)?;
+            let no = update(&a.file, |ev| ev.add_late(&e.name, &e.club, e.rating))?;
+            outln!(
+                "{}: {} enters late as number {no}",
+                a.file.display(),
+                e.name
+            )?;
+            Ok(())
+        }
+        EventCommand::Units(a) => units(a),
+        EventCommand::Lineup(a) => {
+            update(&a.file, |ev| {
+                ev.set_lineup(a.round, a.board, a.team, &a.members)
+            })?;
+            Ok(())
+        }
     }
 }
 
@@ -185,30 +361,37 @@ fn validate_ruleset(spec: &str) -> Result<(), CliError> {
         .map_err(|e| CliError::input(format!("--ruleset {spec}: {e}")))
 }
 
-/// The `[event]` table of a ruleset: an embedded ruleset by id (its TOML's `[event]` table, or
-/// the scheduling crate's preset if it has none), else a ruleset TOML file by path.
+/// The `[event]` table of a ruleset, read by its owner (`scheduling`) with every problem located
+/// by file, line and column: an unknown key, a wrong type or id, a value out of range. A ruleset
+/// without one gets the documented defaults.
+pub(crate) fn event_config_of(rs: &Ruleset) -> Result<EventConfig, RulesetError> {
+    let cfg = rs.section::<EventConfig>("event")?.unwrap_or_default();
+    cfg.validate()
+        .map_err(|e| rs.error_in_section("event", e.key(), e.message()))?;
+    Ok(cfg)
+}
+
+/// The `[event]` table of a ruleset given by embedded id or path.
 fn ruleset_config(spec: &str) -> Result<EventConfig, CliError> {
-    if let Some(ruleset) = xiangqi::rules::Ruleset::builtin(spec) {
-        let ruleset = ruleset.map_err(|e| CliError::internal(e.to_string()))?;
-        return match ruleset.event {
-            Some(cfg) => {
-                cfg.validate()
-                    .map_err(|e| CliError::internal(format!("ruleset {spec}: {e}")))?;
-                Ok(cfg)
-            }
-            None => EventConfig::preset(spec).map_err(CliError::input),
-        };
-    }
-    match spec {
-        "cn-1987" | "axf" => EventConfig::preset(spec).map_err(CliError::input),
-        path => {
-            let bytes = read_input(path)?;
-            let text = String::from_utf8(bytes)
-                .map_err(|_| CliError::input(format!("{path}: not UTF-8")))?;
-            EventConfig::from_ruleset_toml(&text)
-                .map_err(|e| CliError::input(format!("{path}: {e}")))
-        }
-    }
+    Ruleset::load(spec)
+        .and_then(|rs| event_config_of(&rs))
+        .map_err(|e| CliError::input(format!("--ruleset {spec}: {e}")))
+}
+
+/// Parses `NAME`, `NAME,UNIT` or `NAME,UNIT,RATING`.
+fn parse_entrant(line: &str) -> Result<Entrant, CliError> {
+    let mut parts = line.splitn(3, ',').map(str::trim);
+    let name = parts.next().unwrap_or_default().to_string();
+    let club = parts.next().unwrap_or_default().to_string();
+    let rating = match parts.next() {
+        None | Some("") => None,
+        Some(r) => Some(r.parse::<u32>().map_err(|_| {
+            CliError::input(format!(
+                "--player {line:?}: the rating {r:?} is not a whole number"
+            ))
+        })?),
+    };
+    Ok(Entrant { name, club, rating })
 }
 
 fn new(a: NewArgs) -> Result<(), CliError> {
@@ -218,19 +401,94 @@ fn new(a: NewArgs) -> Result<(), CliError> {
             a.file.display()
         )));
     }
+    if a.rounds == Some(0) {
+        return Err(CliError::input(
+            "--rounds 0: an event has at least one round",
+        ));
+    }
     validate_ruleset(&a.ruleset)?;
     let mut config = ruleset_config(&a.ruleset)?;
-    match a.system.as_deref() {
-        None => {}
-        Some("swiss") => config.pairing = xiangqi::scheduling::PairingSystemId("swiss-cn".into()),
-        Some("round-robin") => {
-            config.pairing = xiangqi::scheduling::PairingSystemId("berger".into())
-        }
+    let system = match a.system.as_deref() {
+        None if config.pairing.0 == "berger" => StageSystem::RoundRobin,
+        None => StageSystem::Swiss,
+        Some("swiss") => StageSystem::Swiss,
+        Some("round-robin") => StageSystem::RoundRobin,
+        Some("knockout") => StageSystem::Knockout,
+        Some("double-knockout") => StageSystem::DoubleKnockout,
+        Some("groups") => StageSystem::Groups,
         Some(o) => {
             return Err(CliError::input(format!(
-                "--system {o}: expected swiss or round-robin"
+                "--system {o}: expected swiss, round-robin, knockout, double-knockout or groups"
             )));
         }
+    };
+    match system {
+        StageSystem::Swiss if config.pairing.0 != "swiss-cn" => {
+            // the built-in seed-002 Swiss preset, scored as the ruleset scores
+            config = EventConfig {
+                points: config.points,
+                match_points: config.match_points,
+                games_per_match: config.games_per_match,
+                team_boards: config.team_boards,
+                playoffs: config.playoffs.clone(),
+                ..EventConfig::default()
+            };
+        }
+        StageSystem::RoundRobin | StageSystem::Groups => {
+            config.pairing = xiangqi::scheduling::PairingSystemId("berger".into());
+        }
+        _ => {}
+    }
+    if a.groups.is_some() && system != StageSystem::Groups {
+        return Err(CliError::input("--groups: only with --system groups"));
+    }
+    if a.rounds.is_some() && (system.is_knockout() || system == StageSystem::Groups) {
+        return Err(CliError::input(format!(
+            "--rounds: a {} event's rounds follow from its field",
+            system.name()
+        )));
+    }
+    if let Some(b) = a.team_boards {
+        // seed 003 团体赛成绩记分法: 场分 2/1/0 from 局分; round robin 场分 → 局分 → 违例,
+        // Swiss 场分 → 团体对手分 → 局分 → 违例
+        config.team_boards = b;
+        config.games_per_match = 1;
+        config.match_points = xiangqi::scheduling::PointSystem::TwoOneZero;
+        let chain: &[&str] = if system == StageSystem::Swiss {
+            &["buchholz", "game-points", "fouls"]
+        } else {
+            &["game-points", "fouls"]
+        };
+        config.tie_breaks = chain
+            .iter()
+            .map(|t| xiangqi::scheduling::TieBreakId(t.to_string()))
+            .collect();
+    }
+    if let Some(l) = &a.lineup_system {
+        config.lineup_system = match l.as_str() {
+            "fixed-boards" => LineupSystem::FixedBoards,
+            "fixed-order" => LineupSystem::FixedOrder,
+            "free" => LineupSystem::Free,
+            o => {
+                return Err(CliError::input(format!(
+                    "--lineup-system {o}: expected fixed-boards, fixed-order or free"
+                )));
+            }
+        };
+    }
+    if !a.teams.is_empty() && config.team_boards == 0 {
+        return Err(CliError::input(
+            "--team: give --team-boards N (boards per match)",
+        ));
+    }
+    if !a.teams.is_empty() && !a.players.is_empty() {
+        return Err(CliError::input(
+            "--team and --player: an event has teams or players",
+        ));
+    }
+    config.third_place |= a.third_place;
+    if a.no_reset {
+        config.grand_final_reset = false;
     }
     let mut lines: Vec<String> = a.players.clone();
     if let Some(f) = &a.players_file {
@@ -243,54 +501,315 @@ fn new(a: NewArgs) -> Result<(), CliError> {
                 .map(String::from),
         );
     }
-    let entrants: Vec<(String, String)> = lines
+    let mut entrants = lines
         .iter()
-        .map(|l| match l.split_once(',') {
-            Some((n, c)) => (n.trim().to_string(), c.trim().to_string()),
-            None => (l.trim().to_string(), String::new()),
-        })
-        .collect();
-    let ev = Event::new(
-        &a.name, &a.ruleset, config, entrants, a.seed, a.rounds, !a.no_lot,
-    )
-    .map_err(|e| CliError::input(format!("{}: {e}", a.file.display())))?;
+        .map(|l| parse_entrant(l))
+        .collect::<Result<Vec<_>, _>>()?;
+    let rosters = a
+        .teams
+        .iter()
+        .map(|t| parse_team(t))
+        .collect::<Result<Vec<_>, _>>()?;
+    entrants.extend(rosters.iter().map(|(e, _)| e.clone()));
+    let n = entrants.len() as u32;
+    let refuse = |e: EventError| CliError::input(format!("{}: {e}", a.file.display()));
+    let ev = match system {
+        StageSystem::Swiss | StageSystem::RoundRobin => {
+            let rounds = match system {
+                StageSystem::Swiss => Some(a.rounds.unwrap_or_else(|| swiss_rounds(n))),
+                _ => {
+                    let full = xiangqi::scheduling::stage::round_robin_rounds(
+                        n,
+                        config.double_round_robin,
+                    );
+                    if let Some(r) = a.rounds
+                        && r < full
+                        && !a.allow_partial
+                    {
+                        return Err(CliError::input(format!(
+                            "--rounds {r}: a round robin of {n} players has {full} rounds; \
+                             cut it short only with --allow-partial (or use --system swiss)"
+                        )));
+                    }
+                    a.rounds
+                }
+            };
+            let with_ratings = entrants.iter().any(|e| e.rating.is_some());
+            let pairs = entrants
+                .iter()
+                .map(|e| (e.name.clone(), e.club.clone()))
+                .collect();
+            let mut ev = Event::new(
+                &a.name, &a.ruleset, config, pairs, a.seed, rounds, !a.no_lot,
+            )
+            .map_err(refuse)?;
+            if with_ratings {
+                for p in &mut ev.players {
+                    p.rating = entrants
+                        .iter()
+                        .find(|e| e.name == p.name && e.club == p.club)
+                        .and_then(|e| e.rating);
+                }
+            }
+            ev
+        }
+        _ => {
+            let final_system = match a.final_system.as_str() {
+                "round-robin" => StageSystem::RoundRobin,
+                "knockout" => StageSystem::Knockout,
+                "double-knockout" => StageSystem::DoubleKnockout,
+                o => {
+                    return Err(CliError::input(format!(
+                        "--final {o}: expected round-robin, knockout or double-knockout"
+                    )));
+                }
+            };
+            if system == StageSystem::Groups && a.groups.is_none() {
+                return Err(CliError::input("--system groups needs --groups K"));
+            }
+            let plan = StagePlan {
+                system,
+                groups: a.groups.unwrap_or(1),
+                advance: a.advance,
+                final_system,
+                separate_units: a.separate_units,
+                placement: a.placement,
+            };
+            Event::new_staged(
+                &a.name, &a.ruleset, config, entrants, a.seed, !a.no_lot, &plan,
+            )
+            .map_err(refuse)?
+        }
+    };
+    let mut ev = ev;
+    for p in &mut ev.players {
+        if let Some((_, members)) = rosters
+            .iter()
+            .find(|(e, _)| e.name == p.name && e.club == p.club)
+        {
+            p.members = members.clone();
+        }
+    }
+    ev.validate().map_err(refuse)?;
     store(&a.file).create(&ev).map_err(store_error)?;
-    outln!(
-        "{}: {} players, {} rounds; pairing numbers by lot (seed {})",
-        a.file.display(),
-        ev.players.len(),
-        ev.rounds,
-        ev.seed
-    )?;
+    let how = if a.no_lot {
+        "pairing numbers in the given order".to_string()
+    } else if ev.players.iter().any(|p| p.rating.is_some()) && ev.staged() {
+        format!("seeds by rating, equal ratings by lot (seed {})", ev.seed)
+    } else {
+        format!("pairing numbers by lot (seed {})", ev.seed)
+    };
+    if ev.staged() {
+        outln!(
+            "{}: {} {}; {how}",
+            a.file.display(),
+            ev.players.len(),
+            if rosters.is_empty() {
+                "players"
+            } else {
+                "teams"
+            }
+        )?;
+    } else {
+        outln!(
+            "{}: {} {}, {} rounds; {how}",
+            a.file.display(),
+            ev.players.len(),
+            if rosters.is_empty() {
+                "players"
+            } else {
+                "teams"
+            },
+            ev.rounds,
+        )?;
+    }
+    outln!("system: {}", system_line(&ev, system))?;
     for p in &ev.players {
         outln!(
-            "{:>4}  {}{}",
+            "{:>4}  {}{}{}",
             p.no,
             p.name,
             if p.club.is_empty() {
                 String::new()
             } else {
                 format!(" ({})", p.club)
-            }
+            },
+            p.rating.map_or(String::new(), |r| format!(" {r}"))
         )?;
+        if !p.members.is_empty() {
+            let roster: Vec<String> = p
+                .members
+                .iter()
+                .enumerate()
+                .map(|(i, m)| format!("{}.{}", i + 1, m.name))
+                .collect();
+            outln!("        {}", roster.join(" "))?;
+        }
+    }
+    for (i, st) in ev.stages.iter().enumerate() {
+        if st.system == StageSystem::Groups {
+            for (g, members) in st.groups.iter().enumerate() {
+                let list: Vec<String> = members.iter().map(u32::to_string).collect();
+                outln!(
+                    "stage {} group {}: {}",
+                    i + 1,
+                    group_name(g),
+                    list.join(" ")
+                )?;
+            }
+        }
     }
     Ok(())
 }
 
+/// Parses `NAME[,UNIT]:MEMBER[=RATING],MEMBER…`.
+fn parse_team(s: &str) -> Result<(Entrant, Vec<Member>), CliError> {
+    let (head, roster) = s.split_once(':').ok_or_else(|| {
+        CliError::input(format!("--team {s:?}: expected NAME[,UNIT]:MEMBER,MEMBER…"))
+    })?;
+    let e = parse_entrant(head)?;
+    let members = roster
+        .split(',')
+        .map(str::trim)
+        .filter(|m| !m.is_empty())
+        .map(|m| match m.split_once('=') {
+            Some((n, r)) => r
+                .trim()
+                .parse::<u32>()
+                .map(|r| Member {
+                    name: n.trim().to_string(),
+                    rating: Some(r),
+                })
+                .map_err(|_| {
+                    CliError::input(format!("--team {s:?}: rating {r:?} is not a number"))
+                }),
+            None => Ok(Member {
+                name: m.to_string(),
+                rating: None,
+            }),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((e, members))
+}
+
+/// `A`, `B`, … for groups.
+fn group_name(g: usize) -> String {
+    char::from_u32('A' as u32 + g as u32).map_or(format!("{}", g + 1), |c| c.to_string())
+}
+
+/// The system and its tie-break chain (or a knockout's decisions), as `new` prints them.
+fn system_line(ev: &Event, system: StageSystem) -> String {
+    let chain = ev.config.chain().join(" → ");
+    let po: Vec<String> = ev
+        .config
+        .playoffs
+        .iter()
+        .map(|p| format!("{} {}×{}", p.name, p.games, p.time_control))
+        .collect();
+    let ko = |double: bool| {
+        format!(
+            "{}; drawn matches to play-offs (附加赛): {}; colours by lot (猜先){}",
+            if ev.config.team_boards > 0 {
+                format!(
+                    "{}-board team matches (first-listed team red on odd boards)",
+                    ev.config.team_boards
+                )
+            } else {
+                format!("{}-game matches", ev.config.games_per_match)
+            },
+            if po.is_empty() {
+                "none".into()
+            } else {
+                po.join(", then ")
+            },
+            if double {
+                if ev.config.grand_final_reset {
+                    "; grand final with reset"
+                } else {
+                    "; grand final without reset"
+                }
+            } else if ev.config.third_place {
+                "; third-place match"
+            } else {
+                ""
+            }
+        )
+    };
+    match system {
+        StageSystem::Swiss => format!("swiss (积分编排制); tie-breaks: 积分 → {chain}"),
+        StageSystem::RoundRobin => format!("round-robin (大循环); tie-breaks: 积分 → {chain}"),
+        StageSystem::Knockout => format!("knockout (单淘汰制); {}", ko(false)),
+        StageSystem::DoubleKnockout => format!("double-knockout (双淘汰制); {}", ko(true)),
+        StageSystem::Groups => {
+            let fin = ev.stages.get(1);
+            format!(
+                "groups (分组循环制): {} groups, round robins; tie-breaks: 积分 → {chain}; then final: {} of the best {} of each group{}{}",
+                ev.stages[0].groups.len(),
+                fin.map_or("", |f| f.system.name()),
+                fin.and_then(|f| f.from.as_ref()).map_or(0, |s| s.places),
+                match fin.map(|f| f.system) {
+                    Some(s) if s.is_knockout() =>
+                        format!("; {}", ko(s == StageSystem::DoubleKnockout)),
+                    _ => String::new(),
+                },
+                if ev.stages.len() > 2 {
+                    "; then placement round robins (名次赛) by group place"
+                } else {
+                    ""
+                }
+            )
+        }
+    }
+}
+
+/// Parses `RED-BLACK`.
+fn parse_board(s: &str) -> Result<(u32, u32), CliError> {
+    s.split_once('-')
+        .and_then(|(a, b)| Some((a.trim().parse().ok()?, b.trim().parse().ok()?)))
+        .ok_or_else(|| {
+            CliError::input(format!("--board {s:?}: expected RED-BLACK pairing numbers"))
+        })
+}
+
 fn pair(a: PairArgs) -> Result<(), CliError> {
+    if a.bye.is_some() && a.boards.is_empty() {
+        return Err(CliError::input(
+            "--bye: only with --board (a manual pairing)",
+        ));
+    }
+    let manual = a
+        .boards
+        .iter()
+        .map(|b| parse_board(b))
+        .collect::<Result<Vec<_>, _>>()?;
     let (round, ev) = update(&a.file, |ev| {
-        let round = ev.pair_next()?.round;
+        let round = if manual.is_empty() {
+            ev.pair_next()?.round
+        } else {
+            ev.pair_manual(&manual, a.bye)?.round
+        };
         Ok((round, ev.clone()))
     })?;
     if a.json {
         let r = &ev.paired[round as usize - 1];
         let v = serde_json::json!({
+            "stage": r.stage.unwrap_or(1),
             "round": round,
-            "boards": r.boards.iter().map(|b| serde_json::json!({"board": b.board, "red": b.red, "black": b.black})).collect::<Vec<_>>(),
-            "bye": r.bye,
+            "boards": r.boards.iter().map(|b| {
+                let mut o = serde_json::json!({"board": b.board, "red": b.red, "black": b.black});
+                if let Some(br) = &b.bracket {
+                    o["bracket"] = serde_json::json!(br);
+                }
+                o
+            }).collect::<Vec<_>>(),
+            "bye": r.bye.or(r.byes.first().copied()),
+            "byes": r.bye.iter().chain(&r.byes).collect::<Vec<_>>(),
+            "playoff": r.playoff,
             "notes": r.notes,
         });
         outln!("{v}")?;
+    } else if ev.staged() {
+        out!("{}", staged_pairing_text(&ev, round))?;
     } else {
         out!("{}", export::pairing_record(&ev, round).unwrap_or_default())?;
     }
@@ -321,11 +840,160 @@ fn standings(a: StandingsArgs) -> Result<(), CliError> {
             ev.complete_rounds()
         )));
     }
+    if a.after.is_some() && ev.staged() {
+        return Err(CliError::input(format!(
+            "{}: --after: an event in stages gives its standings per stage, not after a round",
+            a.file.display()
+        )));
+    }
     let st = ev.standings(a.after);
     if a.json {
-        outln!("{}", export::event_json(&ev, &st)["standings"])?;
+        let mut v = serde_json::json!({"standings": export::event_json(&ev, &st)["standings"]});
+        if ev.staged() {
+            v["stages"] = stages_json(&ev);
+        }
+        outln!("{v}")?;
+    } else if ev.staged() {
+        out!("{}", staged_standings_text(&ev, &st))?;
     } else {
         out!("{}", export::standings_text(&ev, &st))?;
+    }
+    Ok(())
+}
+
+/// A round of a staged event as text: stage, round, play-off, boards with brackets, byes.
+fn staged_pairing_text(ev: &Event, round: u32) -> String {
+    let Some(r) = ev.paired.get(round as usize - 1) else {
+        return String::new();
+    };
+    let stage = r.stage.unwrap_or(1);
+    let name = ev
+        .stages
+        .get(stage as usize - 1)
+        .map_or(String::new(), |s| s.name.clone());
+    let mut out = format!("{} — stage {stage} ({name}), round {round}\n", ev.name);
+    for n in &r.notes {
+        out.push_str(&format!("  {n}\n"));
+    }
+    let who = |no: u32| {
+        ev.player(no)
+            .map_or(no.to_string(), |p| format!("{no} {}", p.name))
+    };
+    for b in &r.boards {
+        out.push_str(&format!(
+            "  board {:>2}{}  {} (red) – {} (black)\n",
+            b.board,
+            b.bracket
+                .as_deref()
+                .map_or(String::new(), |br| format!(" [{br}]")),
+            who(b.red),
+            who(b.black)
+        ));
+    }
+    for b in r.bye.iter().chain(&r.byes) {
+        out.push_str(&format!("  bye: {}\n", who(*b)));
+    }
+    out
+}
+
+/// Per-stage standings as JSON: `[{"stage","name","system","groups":[[{"rank","no","name","points"}]]}]`.
+fn stages_json(ev: &Event) -> serde_json::Value {
+    let stages: Vec<serde_json::Value> = ev
+        .stages
+        .iter()
+        .enumerate()
+        .map(|(i, st)| {
+            let groups: Vec<Vec<serde_json::Value>> = if st.groups.is_empty() {
+                Vec::new()
+            } else {
+                ev.stage_standings(i)
+                    .iter()
+                    .map(|g| {
+                        g.iter()
+                            .map(|s| serde_json::json!({"rank": s.rank, "shared": s.shared, "no": s.no,
+                                "name": ev.player(s.no).map(|p| p.name.clone()), "points": s.points}))
+                            .collect()
+                    })
+                    .collect()
+            };
+            serde_json::json!({"stage": i + 1, "name": st.name, "system": st.system.name(),
+                "finished": ev.stage_finished(i), "groups": groups})
+        })
+        .collect();
+    serde_json::json!(stages)
+}
+
+/// The standings of a staged event as text: overall (when there are several stages), then
+/// each stage (each group); a knockout's points are its matches won (胜场).
+fn staged_standings_text(ev: &Event, st: &[xiangqi::scheduling::Standing]) -> String {
+    let row = |s: &xiangqi::scheduling::Standing| {
+        let p = ev.player(s.no);
+        format!(
+            "{:>4}{} {:>4}  {}{}  {}\n",
+            s.rank,
+            if s.shared { "=" } else { " " },
+            s.no,
+            p.map_or(String::new(), |p| p.name.clone()),
+            p.filter(|p| !p.club.is_empty())
+                .map_or(String::new(), |p| format!(" ({})", p.club)),
+            s.points
+        )
+    };
+    let mut out = String::new();
+    if ev.stages.len() > 1 {
+        out.push_str("overall (名次  代号  姓名  points of the last stage played)\n");
+        for s in st {
+            out.push_str(&row(s));
+        }
+    }
+    for (i, stage) in ev.stages.iter().enumerate() {
+        if stage.groups.is_empty() {
+            continue;
+        }
+        let what = if stage.system.is_knockout() {
+            "名次  代号  姓名  胜场"
+        } else {
+            "名次  代号  姓名  积分"
+        };
+        for (g, rows) in ev.stage_standings(i).iter().enumerate() {
+            if stage.groups.len() > 1 {
+                out.push_str(&format!(
+                    "stage {} ({}) group {} ({what})\n",
+                    i + 1,
+                    stage.name,
+                    group_name(g)
+                ));
+            } else {
+                out.push_str(&format!("stage {} ({}) ({what})\n", i + 1, stage.name));
+            }
+            for s in rows {
+                out.push_str(&row(s));
+            }
+        }
+    }
+    out
+}
+
+/// 队员总分制: units ranked by their members' points.
+fn units(a: UnitsArgs) -> Result<(), CliError> {
+    let ev = load(&a.file)?;
+    let st = ev.standings(None);
+    let members: Vec<(String, f64)> = st
+        .iter()
+        .filter_map(|s| ev.player(s.no).map(|p| (p.club.clone(), s.points)))
+        .collect();
+    let totals = xiangqi::scheduling::team::member_totals(&members, a.best);
+    if a.json {
+        let v: Vec<serde_json::Value> = totals
+            .iter()
+            .enumerate()
+            .map(|(i, (u, pts, k))| serde_json::json!({"rank": i + 1, "unit": u, "points": pts, "counted": k}))
+            .collect();
+        outln!("{}", serde_json::json!({ "units": v }))?;
+    } else {
+        for (i, (u, pts, k)) in totals.iter().enumerate() {
+            outln!("{:>4}  {u}  {pts}  ({k} counted)", i + 1)?;
+        }
     }
     Ok(())
 }
@@ -348,10 +1016,22 @@ fn export_cmd(a: ExportArgs) -> Result<(), CliError> {
             })?
         }
         "table" => export::results_table(&ev, &st),
+        "lineups" => {
+            let r = a.round.unwrap_or(ev.paired.len() as u32);
+            if ev.config.team_boards == 0 {
+                return Err(CliError::input(format!(
+                    "{}: --format lineups: not a team event",
+                    a.file.display()
+                )));
+            }
+            ev.lineup_form(r).ok_or_else(|| {
+                CliError::input(format!("{}: round {r} is not paired", a.file.display()))
+            })?
+        }
         "trf" => export::trf(&ev, &st),
         o => {
             return Err(CliError::input(format!(
-                "--format {o}: expected csv, json, html, record, table or trf"
+                "--format {o}: expected csv, json, html, record, table, trf or lineups"
             )));
         }
     };
@@ -409,6 +1089,17 @@ mod tests {
             ruleset: ruleset.into(),
             system: None,
             rounds: Some(3),
+            allow_partial: false,
+            groups: None,
+            advance: 2,
+            final_system: "round-robin".into(),
+            teams: Vec::new(),
+            team_boards: None,
+            lineup_system: None,
+            separate_units: false,
+            placement: false,
+            third_place: false,
+            no_reset: false,
             players: ["A", "B", "C", "D"].iter().map(|s| s.to_string()).collect(),
             players_file: None,
             seed: 1,
@@ -424,15 +1115,28 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let cn_path = format!("{RULESETS}cn-1987.toml");
         let axf_path = format!("{RULESETS}axf.toml");
+        let axf = EventConfig {
+            points: xiangqi::scheduling::PointSystem::TwoOneZero,
+            ..EventConfig::default()
+        };
+        let cn = EventConfig {
+            pairing: xiangqi::scheduling::PairingSystemId("berger".into()),
+            bye_points: xiangqi::scheduling::ByePoints::Loss,
+            tie_breaks: ["sonneborn-berger", "fouls"]
+                .map(|t| xiangqi::scheduling::TieBreakId(t.into()))
+                .to_vec(),
+            ..EventConfig::default()
+        };
         for (spec, want) in [
-            ("axf", EventConfig::axf()),
-            (axf_path.as_str(), EventConfig::axf()),
-            ("cn-1987", EventConfig::round_robin_1987()),
-            (cn_path.as_str(), EventConfig::round_robin_1987()),
+            ("axf", axf.clone()),
+            (axf_path.as_str(), axf.clone()),
+            ("cn-1987", cn.clone()),
+            (cn_path.as_str(), cn.clone()),
         ] {
             // the file's own table, not a fallback
-            let ruleset = xiangqi::rules::Ruleset::load(spec).unwrap();
-            assert_eq!(ruleset.event.as_ref(), Some(&want), "{spec}");
+            let ruleset = Ruleset::load(spec).unwrap();
+            assert!(ruleset.event.is_some(), "{spec}");
+            assert_eq!(event_config_of(&ruleset).unwrap(), want, "{spec}");
             let file = dir.join(format!("{}.toml", spec.replace(['/', '.'], "_")));
             let _ = std::fs::remove_file(&file);
             new(new_args(file.clone(), spec)).unwrap();
@@ -472,6 +1176,8 @@ mod tests {
         );
         pair(PairArgs {
             file: file.clone(),
+            boards: Vec::new(),
+            bye: None,
             json: false,
         })
         .unwrap();
@@ -488,6 +1194,8 @@ mod tests {
             // round 2 before round 1 is complete
             pair(PairArgs {
                 file: file.clone(),
+                boards: Vec::new(),
+                bye: None,
                 json: false,
             })
             .unwrap_err(),
@@ -500,6 +1208,8 @@ mod tests {
         std::fs::write(&file, b"name = 3").unwrap();
         let e = pair(PairArgs {
             file: file.clone(),
+            boards: Vec::new(),
+            bye: None,
             json: false,
         })
         .unwrap_err();

@@ -167,7 +167,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     if args.json {
         let mut v = serde_json::json!({ "rulings": rulings });
         if rulings.len() > 1 {
-            v["comparison"] = serde_json::to_value(crate::compare::compare(&rulings))
+            v["comparison"] = serde_json::to_value(crate::compare::compare(&arbiters, &rulings))
                 .map_err(CliError::internal)?;
         }
         writeln!(
@@ -177,7 +177,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         )
         .map_err(CliError::output)?;
     } else if rulings.len() > 1 {
-        write!(out, "{}", crate::compare::render(&rulings)).map_err(CliError::output)?;
+        write!(out, "{}", crate::compare::render(&arbiters, &rulings)).map_err(CliError::output)?;
     } else {
         for (i, (r, a)) in rulings.iter().zip(&arbiters).enumerate() {
             if i > 0 {

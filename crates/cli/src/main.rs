@@ -1,7 +1,8 @@
 //! `xq` — the xiangqi competition-rules toolkit on the command line.
 //!
-//! The command contract (flags, JSON keys, exit codes) is `../shared/CLI.md`: exit 0 on success,
-//! 2 on bad input or usage (one line on stderr naming what and where), 1 on an internal error.
+//! The command contract (flags, JSON keys, exit codes) is documented in `docs/cli.md`: exit 0 on
+//! success, 2 on bad input or usage (one line on stderr naming what and where), 3 when a batch
+//! finished with some bad records, 1 on an internal error.
 
 mod batch;
 mod compare;

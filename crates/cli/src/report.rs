@@ -88,49 +88,28 @@ fn verdict_word(v: Verdict, lang: Lang) -> &'static str {
     }
 }
 
-/// The difference between two rulings of a cycle that makes their verdicts differ, named by
-/// the rule texts where the editions are the 1987 Chinese rules and the AXF rules, else by the
-/// labels.
-fn cause(rulings: &[Ruling], lang: Lang) -> String {
-    let cn = rulings.iter().find(|r| r.edition == "cn-1987");
-    let axf = rulings.iter().find(|r| r.edition == "axf");
-    let labels: Vec<&str> = rulings
+/// The difference between the rulings of a cycle that makes their verdicts differ: each
+/// edition's reading of the cycle in the report's language
+/// ([`RuleEdition::cycle_reading`](xiangqi::rules::RuleEdition::cycle_reading)), or, where an
+/// edition has none, its labels and verdict.
+fn cause(arbiters: &[Arbiter], rulings: &[Ruling], lang: Lang) -> String {
+    let readings: Vec<Option<String>> = arbiters
         .iter()
-        .filter_map(|r| r.repetition.as_ref())
-        .flat_map(|r| [r.red.as_str(), r.black.as_str()])
+        .zip(rulings)
+        .map(|(a, r)| {
+            let w = a.edition().cycle_reading(r.repetition.as_ref()?)?;
+            Some(lang.pick(&w.zh, &w.en).to_string())
+        })
         .collect();
-    let has = |w: &str| labels.iter().any(|l| l.contains(w));
-    if let (Some(_), Some(_)) = (cn, axf) {
-        let (zh, en) = if has("杀") {
-            (
-                "一将一杀、一杀一捉、长杀：1987年规则中“杀”属于“打”，禁止长打；亚洲象联规则第9条允许长杀（判和）",
-                "Mate threats: the 1987 rules count 杀 as forcing (打) and forbid 长杀, 一将一杀, 一杀一捉; AXF rule 9 allows a perpetual mate threat (draw)",
-            )
-        } else if has("要抽吃子") {
-            (
-                "要抽吃子：1987年规则视抽将得子为捉；亚洲象联规则的捉只看一步攻击",
-                "Winning material by checks (要抽吃子): a chase under the 1987 rules; AXF's chase is a one-move attack only",
-            )
-        } else if has("将") && has("捉") {
-            (
-                "一将一捉：1987年规则禁止；亚洲象联规则第12条不算长打，判和",
-                "One check, one chase (一将一捉): forbidden under the 1987 rules; AXF rule 12: not perpetual, draw",
-            )
-        } else if has("捉") || has("闲") {
-            (
-                "捉的判定不同：1987年规则按子力价值判得子（捉有根子是闲、联合捉、少根子）；亚洲象联规则按一步攻击判捉（第15、24、28、32条）",
-                "The chase tests differ: the 1987 rules judge 捉 by material gain by the piece values (捉有根子是闲, joint chases, 少根子); AXF by a new one-move attack (rules 15, 24, 28, 32)",
-            )
-        } else {
-            ("判决表不同", "The verdict tables differ")
-        };
-        return lang.pick(zh, en).to_string();
-    }
-    // Any other pair: name what differs.
+    // Readings tell editions apart; two rulesets that read the cycle alike (an edition and a
+    // variant of its parameters) differ in their labels.
+    let alike = readings.windows(2).all(|w| w[0] == w[1]);
     let per: Vec<String> = rulings
         .iter()
-        .map(|r| match &r.repetition {
-            Some(rep) => format!(
+        .zip(readings)
+        .map(|(r, reading)| match (&r.repetition, reading) {
+            (Some(_), Some(w)) if !alike => format!("{}: {w}", r.ruleset),
+            (Some(rep), _) => format!(
                 "{}: {} {} / {} {} → {}",
                 r.ruleset,
                 lang.pick("红", "Red"),
@@ -139,7 +118,7 @@ fn cause(rulings: &[Ruling], lang: Lang) -> String {
                 rep.black,
                 verdict_word(rep.verdict, lang)
             ),
-            None => format!("{}: {}", r.ruleset, r.outcome.as_str()),
+            (None, _) => format!("{}: {}", r.ruleset, r.outcome.as_str()),
         })
         .collect();
     per.join(lang.pick("；", "; "))
@@ -158,7 +137,7 @@ fn judge_full(game: BatchGame, arbiters: &[Arbiter], lang: Lang) -> Option<Shown
         .iter()
         .map(|a| a.judge(&record, JudgeOptions::default()))
         .collect();
-    let cause = cause(&rulings, lang);
+    let cause = cause(arbiters, &rulings, lang);
     Some(Shown {
         game,
         rulings,

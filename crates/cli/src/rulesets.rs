@@ -29,8 +29,8 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Check ruleset files: TOML schema, value ranges, and that a linked plugin provides the
-    /// edition. Exit 2 at the first problem list (each problem with file, line and column).
+    /// Check ruleset files: TOML schema, value ranges (the `[event]` table's too), and that a
+    /// linked plugin provides the edition. Exit 2 at the first problem list (each problem with file, line and column).
     Check {
         /// The files (or built-in ids).
         #[arg(required = true)]
@@ -113,7 +113,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
             let mut results = Vec::new();
             let mut first_error = None;
             for f in &files {
-                let r = Ruleset::load(f).and_then(|rs| rs.build().map(|_| rs));
+                let r = Ruleset::load(f)
+                    .and_then(|rs| rs.build().map(|_| rs))
+                    .and_then(|rs| crate::event::event_config_of(&rs).map(|_| rs));
                 match r {
                     Ok(rs) => results.push(serde_json::json!({"file": f, "ok": true, "id": rs.id, "edition": rs.edition})),
                     Err(e) => {

@@ -66,7 +66,7 @@ fn the_national_games_report() {
     assert!(html.contains("<a href=\"#game-"));
     // English on request.
     let (en, _) = report(&db, dir.path(), &["--lang", "en"]);
-    assert!(en.contains("Games ruled differently") && en.contains("One check, one chase"));
+    assert!(en.contains("Games ruled differently") && en.contains("一将一捉 is forbidden"));
 }
 
 /// Chromium renders the page and prints it to PDF: more than one page, the games on them.

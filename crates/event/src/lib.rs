@@ -14,11 +14,11 @@
 //!
 //! ```
 //! use xiangqi_event::Store;
-//! use xiangqi_scheduling::{Event, EventConfig};
+//! use xiangqi_scheduling::{Event, EventConfig, PointSystem};
 //!
 //! # let dir = tempfile::tempdir()?;
 //! let players = ["甲", "乙", "丙", "丁"].map(|n| (n.to_string(), String::new())).to_vec();
-//! let event = Event::new("club", "axf", EventConfig::axf(), players, 1, Some(3), false)?;
+//! let event = Event::new("club", "axf", EventConfig { points: PointSystem::TwoOneZero, ..Default::default() }, players, 1, Some(3), false)?;
 //! let store: Store<Event> = Store::new(dir.path().join("club.toml"));
 //! store.create(&event)?;
 //! let round = store.update(|ev| ev.pair_next().map(|r| r.round))?;

@@ -7,6 +7,23 @@ use xiangqi_board::Square;
 
 /// A move: a piece goes from one point to another (capturing whatever stands there).
 /// Displayed in ICCS (`h2e2`).
+///
+/// A move is only coordinates; whether it is legal is a question for a
+/// [`Position`](crate::Position). For Chinese (炮二平五) and WXF (C2.5) notation see the
+/// notation crate.
+///
+/// # Examples
+///
+/// ```
+/// use xiangqi_board::Square;
+/// use xiangqi_movegen::Move;
+///
+/// let m = Move::from_iccs("h2e2").unwrap();
+/// assert_eq!(m.from, Square::from_name("h2").unwrap());
+/// assert_eq!(m.iccs(), "h2e2");
+/// assert_eq!(m.to_string(), "h2e2");
+/// assert!(Move::from_iccs("h2").is_none());
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
     /// Where the piece starts.
@@ -56,6 +73,21 @@ impl fmt::Debug for Move {
 pub const MAX_MOVES: usize = 128;
 
 /// A fixed-capacity list of moves; no allocation on the hot path.
+///
+/// It dereferences to a slice of [`Move`]s.
+///
+/// # Examples
+///
+/// ```
+/// use xiangqi_board::Square;
+/// use xiangqi_movegen::Position;
+///
+/// let pos = Position::start();
+/// let h2 = Square::from_name("h2").unwrap();
+/// let cannon_moves = pos.legal_moves_from(h2);
+/// assert_eq!(cannon_moves.len(), 12);
+/// assert!(cannon_moves.iter().any(|m| m.iccs() == "h2e2"));
+/// ```
 #[derive(Clone)]
 pub struct MoveList {
     len: usize,

@@ -3,6 +3,16 @@
 use crate::{Move, Position};
 
 /// Counts the leaf nodes `depth` plies deep. The last ply is counted, not played (bulk counting).
+///
+/// # Examples
+///
+/// ```
+/// use xiangqi_movegen::{Position, perft};
+///
+/// let start = Position::start();
+/// assert_eq!(perft(&start, 1), 44);
+/// assert_eq!(perft(&start, 3), 79_666);
+/// ```
 pub fn perft(pos: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,

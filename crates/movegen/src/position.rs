@@ -15,6 +15,28 @@ use crate::zobrist::{BLACK_TO_MOVE, piece_key};
 ///
 /// Built only from a [`Setup`] that passes every placement rule (see [`PositionError`]), so that
 /// every method can rely on one king per side in its palace. Only legal moves are ever produced.
+///
+/// # Examples
+///
+/// ```
+/// use xiangqi_movegen::{GameStatus, Move, Position};
+///
+/// let mut pos = Position::start();
+/// assert_eq!(pos.legal_moves().len(), 44);
+/// let m = Move::from_iccs("h2e2").unwrap(); // 炮二平五
+/// pos.play(m)?;
+/// assert_eq!(pos.fen(), "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1");
+/// // An illegal move is refused and changes nothing.
+/// assert!(pos.play(Move::from_iccs("a0a5").unwrap()).is_err());
+///
+/// // Mate: the side to move has no legal move and is in check.
+/// let mated = Position::from_fen("3k5/3R5/3R5/9/9/9/9/9/9/4K4 b - - 0 1").unwrap();
+/// assert_eq!(mated.status(), GameStatus::Checkmate { loser: xiangqi_board::Color::Black });
+///
+/// // A broken placement is refused with every problem listed.
+/// assert!(Position::from_fen("4k4/9/9/9/9/9/9/9/9/9 w - - 0 1").is_err());
+/// # Ok::<(), xiangqi_movegen::IllegalMove>(())
+/// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Position {
     board: Board,

@@ -1,5 +1,5 @@
 //! 象棋桥 (CCBridge) formats: CBR (binary single game), CBL (binary library of CBR records) and
-//! CBF (XML). Layouts as in `spec/notation.md` §2d.
+//! CBF (XML). Layouts as in `docs/formats.md` ("CBF / CBR / CBL").
 
 use xiangqi_board::{Board, Color, Piece, PieceKind, Setup, Square};
 use xiangqi_movegen::{Move, Position};

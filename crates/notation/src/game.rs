@@ -34,6 +34,26 @@ pub struct Variation {
 }
 
 /// One game: tags, start position, main line, result, and what the file had besides.
+///
+/// # Examples
+///
+/// ```
+/// use xiangqi_notation::{Mode, read_games};
+///
+/// let pgn = "[Event \"Demo\"]\n[Result \"1-0\"]\n1. 炮二平五 马8进7 2. 马二进三 1-0\n";
+/// let games = read_games(pgn.as_bytes(), "demo.pgn", Mode::Tolerant)?;
+/// let game = &games[0];
+/// assert_eq!(game.tag("Event"), Some("Demo"));
+/// assert_eq!(game.moves.len(), 3);
+/// assert_eq!(game.result.as_deref(), Some("1-0"));
+/// assert_eq!(game.moves[0].iccs(), "h2e2");
+///
+/// // An unreadable move names the file, the game, the ply and the token.
+/// let bad = "1. 炮二平五 马8进7 2. 车一进九 *\n";
+/// let err = read_games(bad.as_bytes(), "bad.pgn", Mode::Tolerant).unwrap_err();
+/// assert!(err.to_string().contains("bad.pgn"), "{err}");
+/// # Ok::<(), xiangqi_notation::GameFileError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Game {
     /// Tag pairs in file order (PGN names; other formats are mapped to PGN names such as

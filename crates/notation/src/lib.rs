@@ -63,6 +63,19 @@ pub enum Mode {
 }
 
 /// The three move notations.
+///
+/// # Examples
+///
+/// ```
+/// use xiangqi_movegen::{Move, Position};
+/// use xiangqi_notation::{Notation, render};
+///
+/// let pos = Position::start();
+/// let m = Move::from_iccs("h2e2").unwrap();
+/// assert_eq!(render(Notation::Chinese, &pos, m), "炮二平五");
+/// assert_eq!(render(Notation::Wxf, &pos, m), "C2.5");
+/// assert_eq!(render(Notation::Iccs, &pos, m), "h2e2");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Notation {
     /// ICCS coordinates (`h2e2`).
@@ -189,6 +202,24 @@ pub fn parse_move_as(
 
 /// Parses one move token in any notation (ICCS, WXF or Chinese, detected per token) and resolves
 /// it against `pos`.
+///
+/// # Examples
+///
+/// ```
+/// use xiangqi_movegen::Position;
+/// use xiangqi_notation::{Mode, parse_move};
+///
+/// let pos = Position::start();
+/// // Chinese, WXF and ICCS name the same move; the notation is detected.
+/// for token in ["炮二平五", "C2.5", "h2e2", "炮2平5"] {
+///     assert_eq!(parse_move(&pos, token, Mode::Tolerant)?.iccs(), "h2e2");
+/// }
+/// // The strict mode takes the standard forms only, and says what the standard is.
+/// assert!(parse_move(&pos, "炮2平5", Mode::Strict).is_err());
+/// // A move the position does not allow is an error naming it.
+/// assert!(parse_move(&pos, "车一进九", Mode::Tolerant).is_err());
+/// # Ok::<(), xiangqi_notation::MoveTextError>(())
+/// ```
 pub fn parse_move(pos: &Position, token: &str, mode: Mode) -> Result<Move, MoveTextError> {
     let t = strip_annotations(token.trim());
     if t.is_empty() {

@@ -3,7 +3,7 @@
 //! A 1024-byte header (piece table, result, Pascal-string metadata in GBK) followed by the move
 //! tree in pre-order: 4-byte records `from, to, tag, reserved`, with comments. Versions ≥ 11
 //! encrypt the piece table, the squares and every byte of the move area with keys stored in the
-//! header (the scheme is given in `spec/notation.md` §2b).
+//! header (the scheme is given in `docs/formats.md`, "XQF").
 
 use xiangqi_board::{Board, Color, Piece, PieceKind, Setup, Square};
 use xiangqi_movegen::{Move, Position};

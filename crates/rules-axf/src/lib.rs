@@ -1,7 +1,7 @@
 //! # xiangqi-rules-axf — the Asian Xiangqi Federation (AXF) rule edition
 //!
-//! Registered as edition `axf` (see `rulesets/axf.toml`). What it implements (decisions.md,
-//! Rulings 1–4, 7, 8; spec/rules.md §3):
+//! Registered as edition `axf` (see `rulesets/axf.toml`). What it implements (`docs/decisions.md`,
+//! Rulings 1–4, 7, 8; the rule numbers are those of the AXF rules, Eric Wu's translation):
 //!
 //! - **Plies.** A ply that gives check is 将. Otherwise it is 捉 (chase) of every enemy piece
 //!   that it *newly* leaves under a qualifying attack — one that did not exist, for that piece,
@@ -34,8 +34,8 @@ use xiangqi_adjudication::{
 use xiangqi_board::{Color, Piece, PieceKind, Square};
 use xiangqi_movegen::Position;
 use xiangqi_rules::{
-    ClassKind, CycleContext, CycleRuling, IdleKind, Params, PlyClass, RuleEdition, RulesetError,
-    Target, Verdict,
+    ClassKind, CycleContext, CycleRuling, IdleKind, Params, PlyClass, PlyRuling, Reading,
+    RepetitionRuling, RuleEdition, RulesetError, Target, Verdict,
 };
 
 xiangqi_rules::register_edition! {
@@ -254,6 +254,54 @@ impl RuleEdition for Axf {
             reason: reason.to_string(),
             explanation,
         }
+    }
+
+    fn class_reading(&self, ply: &PlyRuling) -> Option<Reading> {
+        Some(match ply.class? {
+            ClassKind::Check => return None,
+            ClassKind::MateThreat => Reading::new(
+                format!(
+                    "{}步内连将杀为杀，但长杀允许（第9条）",
+                    self.mate_threat_plies
+                ),
+                format!(
+                    "a mate by consecutive checks within {} plies; a perpetual mate threat is allowed (AXF rule 9)",
+                    self.mate_threat_plies
+                ),
+            ),
+            ClassKind::Chase => Reading::new(
+                "捉是新的一步攻击：攻击无根子，或马炮（士象）攻车（第15、24、32条）",
+                "a chase is a new one-move attack on an unprotected piece, or a horse/cannon \
+                 (advisor/elephant) on a rook (AXF rules 15, 24, 32)",
+            ),
+            ClassKind::Idle => Reading::new(
+                "没有新的一步攻击无根子，也没有杀（第15、24、32条）",
+                "no new one-move attack on an unprotected piece and no mate threat (AXF rules 15, \
+                 24, 32)",
+            ),
+        })
+    }
+
+    fn cycle_reading(&self, ruling: &RepetitionRuling) -> Option<Reading> {
+        let has = |w: &str| ruling.red.contains(w) || ruling.black.contains(w);
+        Some(if has("杀") {
+            Reading::new(
+                "第9条允许长杀（判和）",
+                "AXF rule 9: a perpetual mate threat is allowed, draw",
+            )
+        } else if has("将") && has("捉") {
+            Reading::new(
+                "第12条：一将一捉不算长打，判和",
+                "AXF rule 12: one check and one chase is not perpetual, draw",
+            )
+        } else if has("捉") || has("闲") {
+            Reading::new(
+                "按一步攻击判捉（第15、24、28、32条）",
+                "捉 by a new one-move attack (AXF rules 15, 24, 28, 32)",
+            )
+        } else {
+            return None;
+        })
     }
 
     fn natural_limit(&self) -> Option<NaturalLimitPolicy> {

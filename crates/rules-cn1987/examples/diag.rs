@@ -2,9 +2,11 @@
 //! (`cargo run -p xiangqi-rules-cn1987 --example diag -- FILE [ID…]`).
 
 use serde::Deserialize;
-use xiangqi_adjudication::material;
+use xiangqi_adjudication::GameRecord;
 use xiangqi_movegen::{Move, Position};
-use xiangqi_rules_cn1987::{Params, classify, rule_cycle};
+use xiangqi_rules::{Arbiter, JudgeOptions, PlyRuling, Ruleset};
+use xiangqi_rules_cn1987::Params;
+use xiangqi_rules_cn1987::material;
 
 #[derive(Deserialize)]
 struct File {
@@ -83,6 +85,13 @@ fn main() {
         }
     };
     let params = Params::default();
+    let arbiter = match Ruleset::load("cn-1987").map(Arbiter::new) {
+        Ok(Ok(a)) => a,
+        _ => {
+            eprintln!("the cn-1987 ruleset does not load");
+            return;
+        }
+    };
     for case in file.case {
         if args.len() > 1 && !args[1..].iter().any(|a| case.id.contains(a.as_str())) {
             continue;
@@ -102,11 +111,17 @@ fn main() {
             case.expect.get("cn-1987"),
             case.labels
         );
+        let record = match GameRecord::new(start.clone(), moves.clone()) {
+            Ok(r) => r,
+            Err(e) => {
+                println!("  {e}");
+                continue;
+            }
+        };
+        let ruling = arbiter.judge(&record, JudgeOptions { classify_all: true });
         let mut pos = start.clone();
-        for &m in moves.iter().take(5) {
-            let c = classify(&pos, m, &params);
+        for (&m, ply) in moves.iter().zip(&ruling.plies).take(5) {
             let Ok(after) = pos.played(m) else {
-                println!("  illegal {}", m.iccs());
                 break;
             };
             let now = material::threatened_after(&after, &params.gain);
@@ -114,7 +129,7 @@ fn main() {
             println!(
                 "  {} {} now {:?} via {:?} | was {:?} via {:?} | offer {:?}",
                 m.iccs(),
-                show(c),
+                show(ply),
                 now.won
                     .into_iter()
                     .map(|s| s.to_string())
@@ -135,29 +150,25 @@ fn main() {
             );
             pos = after;
         }
-        let r = rule_cycle(&start, &moves, &params);
-        println!(
-            "  -> {:?} red {} black {}",
-            r.verdict, r.red.words, r.black.words
-        );
+        for r in &ruling.repetitions {
+            println!(
+                "  -> {} red {} black {}",
+                r.verdict.as_str(),
+                r.red,
+                r.black
+            );
+        }
     }
 }
 
-fn show(c: xiangqi_rules_cn1987::Class) -> String {
-    match c {
-        xiangqi_rules_cn1987::Class::Chase {
-            targets,
-            via_check,
-            joint,
-        } => format!(
-            "捉{:?}{}{}",
-            targets
-                .into_iter()
-                .map(|s| s.to_string())
-                .collect::<Vec<_>>(),
-            if via_check { " via-check" } else { "" },
-            if joint { " joint" } else { "" }
-        ),
-        other => format!("{:?}", other),
-    }
+fn show(p: &PlyRuling) -> String {
+    format!(
+        "{}{:?}{}",
+        p.label.as_deref().unwrap_or("?"),
+        p.targets,
+        p.note
+            .as_deref()
+            .map(|n| format!(" ({n})"))
+            .unwrap_or_default()
+    )
 }

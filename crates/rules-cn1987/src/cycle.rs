@@ -1,28 +1,36 @@
-//! Cycle labels (长将, 一将一捉, …) and the CN-1987 verdict table (棋例总纲).
+//! Cycle labels (长将, 一将一捉, …) and the CN-1987 verdict table (棋例总纲), read from the classes
+//! the edition gave the cycle's plies ([`CycleContext::classes`](xiangqi_rules::CycleContext)).
 
-use xiangqi_board::{Color, PieceKind, Square};
-use xiangqi_movegen::{Move, Position};
+use xiangqi_board::Color;
+use xiangqi_movegen::Move;
+use xiangqi_rules::{ClassKind, IdleKind, PlyClass, Verdict};
 
-use crate::classify::{Class, IdleKind, Params, classify_in_game};
-
-/// One ply of a cycle with its class and the identities of the pieces it chases.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlyJudgment {
+/// One ply of a cycle: its move, its side and its class (the chased pieces' identities through
+/// the cycle are in the class's targets, for the "same piece" test).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PlyJudgment<'a> {
     /// The move.
     pub mv: Move,
     /// The side that played it.
     pub side: Color,
-    /// Its CN-1987 class.
-    pub class: Class,
-    /// Identities (see [`Identities`]) of the chased pieces, for the "same piece" test.
-    pub target_ids: Vec<u8>,
-    /// Chased pieces' squares after the ply (ICCS), for display.
-    pub target_squares: Vec<Square>,
+    /// Its class.
+    pub class: &'a PlyClass,
+}
+
+impl PlyJudgment<'_> {
+    fn is(&self, kind: ClassKind) -> bool {
+        self.class.kind == kind
+    }
+
+    /// 要抽吃子: a chase whose targets are won only by checks.
+    fn by_checks(&self) -> bool {
+        self.is(ClassKind::Chase) && self.class.via_check
+    }
 }
 
 /// Whether a side's repetition is forbidden (禁止着法) or allowed (允许着法).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Standing {
+pub(crate) enum Standing {
     /// 禁止着法.
     Forbidden,
     /// 允许着法.
@@ -31,7 +39,7 @@ pub enum Standing {
 
 /// One side's label over its plies in the cycle, in the rulebook's words.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SideLabel {
+pub(crate) struct SideLabel {
     /// The label: 长将, 长杀, 长捉, 长要抽吃子, 一将一杀, 一将一捉, …, 一将一闲, 长兑, 长拦, 闲, 兵卒长捉,
     /// 将帅长捉, 捉不同子.
     pub words: String,
@@ -47,33 +55,9 @@ pub struct SideLabel {
     pub joint: bool,
 }
 
-/// The ruling on a cycle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Verdict {
-    /// Both sides may go on; repeating is a draw.
-    Draw,
-    /// Red's repetition is forbidden: Red must vary or lose.
-    RedMustVary,
-    /// Black's repetition is forbidden: Black must vary or lose.
-    BlackMustVary,
-}
-
-impl Verdict {
-    /// The CLI word: `draw`, `red-must-vary`, `black-must-vary`.
-    pub fn key(self) -> &'static str {
-        match self {
-            Verdict::Draw => "draw",
-            Verdict::RedMustVary => "red-must-vary",
-            Verdict::BlackMustVary => "black-must-vary",
-        }
-    }
-}
-
-/// The full ruling on a cycle under CN-1987.
+/// The ruling on a cycle under CN-1987: both sides' labels, the verdict and the clause applied.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CycleRuling {
-    /// Every ply of the cycle, in order.
-    pub plies: Vec<PlyJudgment>,
+pub(crate) struct Judged {
     /// Red's label.
     pub red: SideLabel,
     /// Black's label.
@@ -84,73 +68,8 @@ pub struct CycleRuling {
     pub reason: String,
 }
 
-/// Piece identities followed through a sequence of moves (so that "the same piece" can be
-/// recognised after it moved).
-#[derive(Clone, Debug)]
-pub struct Identities {
-    ids: [Option<u8>; 90],
-}
-
-impl Identities {
-    /// Numbers every piece of `pos` by its square index.
-    pub fn new(pos: &Position) -> Identities {
-        let mut ids = [None; 90];
-        for (sq, _) in pos.board().pieces() {
-            ids[sq.index()] = Some(sq.index() as u8);
-        }
-        Identities { ids }
-    }
-
-    /// The identity of the piece on `sq`.
-    pub fn at(&self, sq: Square) -> Option<u8> {
-        self.ids[sq.index()]
-    }
-
-    /// Follows a move.
-    pub fn play(&mut self, m: Move) {
-        self.ids[m.to.index()] = self.ids[m.from.index()].take();
-    }
-}
-
-/// Classifies every ply of `moves` played from `start` and rules on them as one cycle (the plies
-/// between the first and the last occurrence of the repeated position). Illegal moves end the
-/// list early.
-pub fn rule_cycle(start: &Position, moves: &[Move], params: &Params) -> CycleRuling {
-    let mut pos = start.clone();
-    let mut ids = Identities::new(start);
-    let mut plies = Vec::with_capacity(moves.len());
-    for &m in moves {
-        if !pos.is_legal(m) {
-            break;
-        }
-        let side = pos.turn();
-        let prev = plies.last().map(|p: &PlyJudgment| p.mv);
-        let class = classify_in_game(&pos, m, params, prev);
-        ids.play(m);
-        let mut target_ids = Vec::new();
-        let mut target_squares = Vec::new();
-        if let Class::Chase { targets, .. } = class {
-            for sq in targets {
-                target_squares.push(sq);
-                if let Some(id) = ids.at(sq) {
-                    target_ids.push(id);
-                }
-            }
-        }
-        pos.play_unchecked(m);
-        plies.push(PlyJudgment {
-            mv: m,
-            side,
-            class,
-            target_ids,
-            target_squares,
-        });
-    }
-    rule_judged(plies, params)
-}
-
 /// The shortest period of the move sequence (the cycle may span several repetitions of it).
-pub fn period(moves: &[Move]) -> usize {
+pub(crate) fn period(moves: &[Move]) -> usize {
     let n = moves.len();
     (1..=n)
         .find(|&p| {
@@ -159,12 +78,21 @@ pub fn period(moves: &[Move]) -> usize {
         .unwrap_or(n)
 }
 
-/// Rules on already classified plies (see [`rule_cycle`]).
-pub fn rule_judged(plies: Vec<PlyJudgment>, params: &Params) -> CycleRuling {
+/// Rules on the classified plies of a cycle (the plies between the first and the last occurrence
+/// of the repeated position). `same_piece` and `joint_counter` are the options
+/// [`Params::perpetual_chase_same_piece`](crate::Params::perpetual_chase_same_piece) and
+/// [`Params::joint_chase_is_counter`](crate::Params::joint_chase_is_counter).
+///
+/// Reading R05 (READINGS.md).
+pub(crate) fn rule_judged(
+    plies: &[PlyJudgment<'_>],
+    same_piece: bool,
+    joint_counter: bool,
+) -> Judged {
     let moves: Vec<Move> = plies.iter().map(|p| p.mv).collect();
     let p = period(&moves);
-    let mut red = side_label(&plies, Color::Red, p, params.perpetual_chase_same_piece);
-    let mut black = side_label(&plies, Color::Black, p, params.perpetual_chase_same_piece);
+    let mut red = side_label(plies, Color::Red, p, same_piece);
+    let mut black = side_label(plies, Color::Black, p, same_piece);
     // The joint chaser answers a perpetual chase; its other plies may be forcing too (杀): "红方
     // 长捉无根子，黑方一联合捉子一杀。红方变着，不变作负" (参考图34).
     let answers = |joint: &SideLabel, other: &SideLabel| {
@@ -174,7 +102,7 @@ pub fn rule_judged(plies: Vec<PlyJudgment>, params: &Params) -> CycleRuling {
             && joint.all_forcing
             && !joint.perpetual_check
     };
-    if params.joint_chase_is_counter
+    if joint_counter
         && (answers(&red, &black) || answers(&black, &red))
         && red.standing == Standing::Forbidden
         && black.standing == Standing::Forbidden
@@ -185,8 +113,7 @@ pub fn rule_judged(plies: Vec<PlyJudgment>, params: &Params) -> CycleRuling {
         side.words = format!("{}（联合捉反击）", side.words);
     }
     let (verdict, reason) = verdict(&red, &black);
-    CycleRuling {
-        plies,
+    Judged {
         red,
         black,
         verdict,
@@ -206,65 +133,43 @@ fn chinese_count(n: usize) -> &'static str {
 
 /// The label of `side`'s plies of a cycle whose moves repeat with period `period` (the words count
 /// one period; the same-piece test looks at every ply).
-pub fn side_label(
-    plies: &[PlyJudgment],
+///
+/// Reading R03, Reading R04, Reading R26, Reading R27 (READINGS.md).
+pub(crate) fn side_label(
+    plies: &[PlyJudgment<'_>],
     side: Color,
     period: usize,
     same_piece: bool,
 ) -> SideLabel {
-    let all_own: Vec<&PlyJudgment> = plies.iter().filter(|p| p.side == side).collect();
+    let all_own: Vec<&PlyJudgment<'_>> = plies.iter().filter(|p| p.side == side).collect();
     let period = period.clamp(1, plies.len().max(1)).min(plies.len());
-    let own: Vec<&PlyJudgment> = plies[..period].iter().filter(|p| p.side == side).collect();
+    let own: Vec<&PlyJudgment<'_>> = plies[..period].iter().filter(|p| p.side == side).collect();
     let n = own.len();
-    let joint = own
-        .iter()
-        .any(|p| matches!(p.class, Class::Chase { joint: true, .. }));
-    let checks = own.iter().filter(|p| p.class == Class::Check).count();
-    let mates = own.iter().filter(|p| p.class == Class::MateThreat).count();
-    let chases: Vec<&&PlyJudgment> = own
-        .iter()
-        .filter(|p| matches!(p.class, Class::Chase { .. }))
-        .collect();
+    let joint = own.iter().any(|p| p.is(ClassKind::Chase) && p.class.joint);
+    let checks = own.iter().filter(|p| p.is(ClassKind::Check)).count();
+    let mates = own.iter().filter(|p| p.is(ClassKind::MateThreat)).count();
+    let chases: Vec<&&PlyJudgment<'_>> = own.iter().filter(|p| p.is(ClassKind::Chase)).collect();
     let idles: Vec<IdleKind> = own
         .iter()
-        .filter_map(|p| match p.class {
-            Class::Idle(k) => Some(k),
-            _ => None,
-        })
+        .filter(|p| p.is(ClassKind::Idle))
+        .map(|p| p.class.idle_kind)
         .collect();
     // The same piece chased by every chasing ply (decisions.md 3), when required.
-    let all_chases: Vec<&&PlyJudgment> = all_own
-        .iter()
-        .filter(|p| matches!(p.class, Class::Chase { .. }))
-        .collect();
+    let all_chases: Vec<&&PlyJudgment<'_>> =
+        all_own.iter().filter(|p| p.is(ClassKind::Chase)).collect();
+    let ids = |p: &PlyJudgment<'_>| p.class.targets.iter().map(|t| t.id).collect::<Vec<_>>();
     let common = if same_piece && all_chases.len() >= 2 {
-        let mut set: Vec<u8> = all_chases[0].target_ids.clone();
+        let mut set = ids(all_chases[0]);
         for c in &all_chases[1..] {
-            set.retain(|id| c.target_ids.contains(id));
+            let theirs = ids(c);
+            set.retain(|id| theirs.contains(id));
         }
         !set.is_empty()
     } else {
         true
     };
-    let via_check_all = chases.iter().all(|p| {
-        matches!(
-            p.class,
-            Class::Chase {
-                via_check: true,
-                ..
-            }
-        )
-    });
-    let via_check_some = chases.iter().filter(|p| {
-        matches!(
-            p.class,
-            Class::Chase {
-                via_check: true,
-                ..
-            }
-        )
-    });
-    let n_drawcheck = via_check_some.count();
+    let via_check_all = chases.iter().all(|p| p.by_checks());
+    let n_drawcheck = chases.iter().filter(|p| p.by_checks()).count();
     let n_chase_plain = chases.len() - n_drawcheck;
 
     if n == 0 {
@@ -285,8 +190,8 @@ pub fn side_label(
             (true, IdleKind::Offer) => "长献",
             (true, IdleKind::Block) => "长拦",
             (true, IdleKind::Follow) => "长跟",
-            (true, IdleKind::PawnAttack) => "兵卒长捉",
-            (true, IdleKind::KingAttack) => "将帅长捉",
+            (true, IdleKind::PawnChase) => "兵卒长捉",
+            (true, IdleKind::KingChase) => "将帅长捉",
             _ => "闲",
         };
         return SideLabel {
@@ -405,15 +310,11 @@ pub fn side_label(
 
 /// The verdict table (棋例总纲): unilateral 长将 is never allowed; both allowed → draw; both
 /// forbidden (neither being the only 长将) → draw; one forbidden → it must vary.
-pub fn verdict(red: &SideLabel, black: &SideLabel) -> (Verdict, String) {
+///
+/// Reading R27 (READINGS.md).
+pub(crate) fn verdict(red: &SideLabel, black: &SideLabel) -> (Verdict, String) {
     let name = |c: Color| if c == Color::Red { "红方" } else { "黑方" };
-    let must = |c: Color| {
-        if c == Color::Red {
-            Verdict::RedMustVary
-        } else {
-            Verdict::BlackMustVary
-        }
-    };
+    let must = Verdict::MustVary;
     let pair = format!("红方{}，黑方{}", red.words, black.words);
     match (red.perpetual_check, black.perpetual_check) {
         (true, false) => {
@@ -480,9 +381,4 @@ fn clause(forbidden: &SideLabel, allowed: &SideLabel) -> &'static str {
     } else {
         "禁止着法"
     }
-}
-
-/// Whether a piece kind may be the subject of 兵卒长捉 / 将帅长捉.
-pub fn is_free_chaser(kind: PieceKind) -> bool {
-    matches!(kind, PieceKind::King | PieceKind::Pawn)
 }

@@ -1,16 +1,16 @@
 //! The `cn-1987` edition plugin: [`Cn1987`] implements [`RuleEdition`] and registers itself.
 
+use crate::material::GainConfig;
 use serde::Deserialize;
-use xiangqi_adjudication::material::{GainConfig, Values};
 use xiangqi_adjudication::{NaturalLimitPolicy, PlyContext};
 use xiangqi_board::Color;
 use xiangqi_rules::{
-    Bounded, ClassKind, CycleContext, CycleRuling as RulesCycleRuling, IdleKind as RulesIdle,
-    Params as EditionParams, PlyClass, RuleEdition, RulesetError, Target, Verdict as RulesVerdict,
+    Bounded, ClassKind, CycleContext, CycleRuling, IdleKind, Params as EditionParams, PlyClass,
+    PlyRuling, Reading, RepetitionRuling, RuleEdition, RulesetError, Target, Verdict,
 };
 
-use crate::classify::{Class, IdleKind, Params, classify_in_game};
-use crate::cycle::{PlyJudgment, Verdict, rule_judged};
+use crate::classify::{Class, Params, classify_in_game};
+use crate::cycle::{Judged, PlyJudgment, rule_judged};
 
 /// The CN-specific `[options]` of a `cn-1987` ruleset (all optional; see rulesets/README.md).
 ///
@@ -53,14 +53,7 @@ impl Cn1987 {
             ..Params::default()
         };
         params.gain = GainConfig {
-            values: Values {
-                rook: v.rook,
-                horse: v.horse,
-                cannon: v.cannon,
-                advisor: v.advisor,
-                elephant: v.elephant,
-                crossed_pawn: v.crossed_pawn,
-            },
+            values: v,
             // The ranges are checked by `Bounded` while reading: the values fit.
             max_plies: opts
                 .gain_max_plies
@@ -115,8 +108,10 @@ xiangqi_rules::register_edition! {
     build: build,
 }
 
-/// Converts a CN-1987 class into the catalogue's [`PlyClass`].
-pub fn to_ply_class(class: Class, ply: &PlyContext<'_>) -> PlyClass {
+/// The catalogue's [`PlyClass`] of a CN-1987 class: the chased pieces with their identities
+/// through the cycle, 要抽吃子 and 联合捉 as typed fields (and named in the note), the idle attacks
+/// (兵卒捉子, 将帅捉子, 自毙) as idle kinds (and named in the note).
+fn to_ply_class(class: Class, ply: &PlyContext<'_>) -> PlyClass {
     match class {
         Class::Check => PlyClass::check("将"),
         Class::MateThreat => PlyClass::mate_threat("杀"),
@@ -136,7 +131,9 @@ pub fn to_ply_class(class: Class, ply: &PlyContext<'_>) -> PlyClass {
                     })
                 })
                 .collect();
-            let c = PlyClass::chase("捉", list);
+            let mut c = PlyClass::chase("捉", list);
+            c.via_check = via_check;
+            c.joint = joint;
             if via_check {
                 c.with_note("要抽吃子")
             } else if joint {
@@ -146,16 +143,9 @@ pub fn to_ply_class(class: Class, ply: &PlyContext<'_>) -> PlyClass {
             }
         }
         Class::Idle(k) => {
-            let kind = match k {
-                IdleKind::Exchange => RulesIdle::Exchange,
-                IdleKind::Offer => RulesIdle::Offer,
-                IdleKind::Block => RulesIdle::Block,
-                IdleKind::Follow => RulesIdle::Follow,
-                _ => RulesIdle::None,
-            };
-            let c = PlyClass::idle(kind, class.label());
+            let c = PlyClass::idle(k, class.label());
             match k {
-                IdleKind::PawnAttack | IdleKind::KingAttack | IdleKind::SelfInflicted => {
+                IdleKind::PawnChase | IdleKind::KingChase | IdleKind::SelfInflicted => {
                     c.with_note(k.word())
                 }
                 _ => c,
@@ -174,39 +164,27 @@ impl RuleEdition for Cn1987 {
         to_ply_class(class, ply)
     }
 
-    fn rule_cycle(&self, cycle: &CycleContext<'_>) -> RulesCycleRuling {
+    /// Reads the classes the cycle's plies were given ([`CycleContext::classes`]): no ply is
+    /// classified again.
+    fn rule_cycle(&self, cycle: &CycleContext<'_>) -> CycleRuling {
         let record = cycle.record();
-        let mut plies = Vec::new();
-        for ply in cycle.cycle.plies() {
-            let ctx = cycle.ply(ply);
-            // Re-derive the CN class (the catalogue's PlyClass does not keep 要抽吃子/联合捉 apart).
-            let class = classify_ply(&ctx, &self.params);
-            let mut target_ids = Vec::new();
-            let mut target_squares = Vec::new();
-            if let Class::Chase { targets, .. } = class {
-                for sq in targets {
-                    target_squares.push(sq);
-                    if let Some(id) = ctx.ids_after().get(sq) {
-                        target_ids.push(id.0);
-                    }
-                }
-            }
-            plies.push(PlyJudgment {
-                mv: ctx.mv(),
+        let plies: Vec<PlyJudgment<'_>> = cycle
+            .cycle
+            .plies()
+            .zip(cycle.classes)
+            .map(|(ply, class)| PlyJudgment {
+                mv: record.mv(ply),
                 side: record.mover(ply),
                 class,
-                target_ids,
-                target_squares,
-            });
-        }
-        let r = rule_judged(plies, &self.params);
-        let verdict = match r.verdict {
-            Verdict::Draw => RulesVerdict::Draw,
-            Verdict::RedMustVary => RulesVerdict::MustVary(Color::Red),
-            Verdict::BlackMustVary => RulesVerdict::MustVary(Color::Black),
-        };
-        RulesCycleRuling {
-            verdict,
+            })
+            .collect();
+        let r = rule_judged(
+            &plies,
+            self.params.perpetual_chase_same_piece,
+            self.params.joint_chase_is_counter,
+        );
+        CycleRuling {
+            verdict: r.verdict,
             red: r.red.words.clone(),
             black: r.black.words.clone(),
             reason: reason_word(&r),
@@ -216,6 +194,58 @@ impl RuleEdition for Cn1987 {
 
     fn natural_limit(&self) -> Option<NaturalLimitPolicy> {
         Some(self.limit)
+    }
+
+    fn clear_caches(&self) {
+        self.params.clear_memo();
+    }
+
+    fn class_reading(&self, ply: &PlyRuling) -> Option<Reading> {
+        Some(match ply.class? {
+            ClassKind::Check => return None,
+            ClassKind::MateThreat => Reading::new(
+                "杀属于打：禁止长杀、一将一杀、一杀一捉",
+                "杀 counts as 打 (禁止长杀, 禁止一将一杀, 禁止一杀一捉)",
+            ),
+            ClassKind::Chase if ply.note.as_deref() == Some("要抽吃子") => Reading::new(
+                "抽将得子为要抽吃子，属于打",
+                "a check that wins material (抽将) makes 要抽吃子, a forcing move of its own",
+            ),
+            ClassKind::Chase => Reading::new(
+                "捉是下一着起按子力价值得子（含联合捉、捉少根子）",
+                "捉 is a threat to win material from the next move on (得子 by the 子力价值 table, \
+                 joint attackers and 少根子 included)",
+            ),
+            ClassKind::Idle => Reading::new(
+                "捉有根子是闲、不符合得子规定是闲、从捉到捉、失去离线自由的棋子不会构成捉子；从杀到杀不是新杀",
+                "no new material gain by the 子力价值 table (捉有根子是闲 / 不符合得子规定是闲 / 从捉到捉 / \
+                 失去离线自由的棋子不会构成捉子) and no new mate threat (从杀到杀)",
+            ),
+        })
+    }
+
+    fn cycle_reading(&self, ruling: &RepetitionRuling) -> Option<Reading> {
+        let has = |w: &str| ruling.red.contains(w) || ruling.black.contains(w);
+        Some(if has("杀") {
+            Reading::new(
+                "“杀”属于“打”，禁止长杀、一将一杀、一杀一捉",
+                "杀 counts as 打: 长杀, 一将一杀, 一杀一捉 are forbidden",
+            )
+        } else if has("要抽吃子") {
+            Reading::new(
+                "抽将得子（要抽吃子）视为捉，禁止长要抽吃子",
+                "winning material by checks (要抽吃子) is a chase: 长要抽吃子 is forbidden",
+            )
+        } else if has("将") && has("捉") {
+            Reading::new("禁止一将一捉", "一将一捉 is forbidden")
+        } else if has("捉") || has("闲") {
+            Reading::new(
+                "按子力价值判得子：捉有根子是闲、联合捉、捉少根子",
+                "捉 by material gain by the piece values (捉有根子是闲, joint chases, 少根子)",
+            )
+        } else {
+            return None;
+        })
     }
 }
 
@@ -227,11 +257,11 @@ fn classify_ply(ply: &PlyContext<'_>, params: &Params) -> Class {
     classify_in_game(ply.before(), ply.mv(), params, prev)
 }
 
-fn reason_word(r: &crate::cycle::CycleRuling) -> String {
+fn reason_word(r: &Judged) -> String {
     let offender = match r.verdict {
         Verdict::Draw => return "no-violation".into(),
-        Verdict::RedMustVary => &r.red,
-        Verdict::BlackMustVary => &r.black,
+        Verdict::MustVary(Color::Red) => &r.red,
+        Verdict::MustVary(Color::Black) => &r.black,
     };
     let w = offender.words.as_str();
     let word = if w == "长将" {
@@ -244,14 +274,4 @@ fn reason_word(r: &crate::cycle::CycleRuling) -> String {
         "perpetual-attack"
     };
     word.into()
-}
-
-/// Whether a class is one of the forcing kinds (for the catalogue's [`ClassKind`]).
-pub fn kind_of(class: Class) -> ClassKind {
-    match class {
-        Class::Check => ClassKind::Check,
-        Class::MateThreat => ClassKind::MateThreat,
-        Class::Chase { .. } => ClassKind::Chase,
-        Class::Idle(_) => ClassKind::Idle,
-    }
 }

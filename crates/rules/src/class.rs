@@ -30,7 +30,7 @@ impl ClassKind {
     }
 }
 
-/// The kinds of idle move (闲着含兑、献、拦、跟).
+/// The kinds of idle move (闲着含兑、献、拦、跟), and the attacks an edition rules idle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum IdleKind {
@@ -44,17 +44,42 @@ pub enum IdleKind {
     Block,
     /// Follow (跟): moving alongside to keep guarding.
     Follow,
+    /// A pawn's attack on its own (兵卒捉子): idle under the Chinese rules (兵卒长捉 is allowed).
+    PawnChase,
+    /// The king's attack on its own (将帅捉子): idle under the Chinese rules (将帅长捉 is allowed).
+    KingChase,
+    /// A chase or mate threat the opponent brought about himself (自毙): it exists only because
+    /// the opponent's check made the reply; idle.
+    SelfInflicted,
 }
 
 impl IdleKind {
-    /// The JSON word, `None` for a plain idle move.
+    /// The JSON word of the four kinds of 闲着 (`exchange`, `offer`, `block`, `follow`); `None`
+    /// for a plain idle move and for the idle attacks, which a ply's note names.
     pub fn as_str(self) -> Option<&'static str> {
         match self {
-            IdleKind::None => None,
             IdleKind::Exchange => Some("exchange"),
             IdleKind::Offer => Some("offer"),
             IdleKind::Block => Some("block"),
             IdleKind::Follow => Some("follow"),
+            IdleKind::None
+            | IdleKind::PawnChase
+            | IdleKind::KingChase
+            | IdleKind::SelfInflicted => None,
+        }
+    }
+
+    /// The rulebook's word: 闲, 兑, 献, 拦, 跟, 兵卒捉子（闲）, 将帅捉子（闲）, 自毙（闲）.
+    pub fn word(self) -> &'static str {
+        match self {
+            IdleKind::None => "闲",
+            IdleKind::Exchange => "兑",
+            IdleKind::Offer => "献",
+            IdleKind::Block => "拦",
+            IdleKind::Follow => "跟",
+            IdleKind::PawnChase => "兵卒捉子（闲）",
+            IdleKind::KingChase => "将帅捉子（闲）",
+            IdleKind::SelfInflicted => "自毙（闲）",
         }
     }
 }
@@ -81,6 +106,12 @@ pub struct PlyClass {
     pub label: String,
     /// The chased pieces (empty unless `kind` is `Chase`).
     pub targets: Vec<Target>,
+    /// A chase whose every target is won only by a line that starts with a check (要抽吃子, named
+    /// apart from 捉 by the 1987 rules). `false` unless `kind` is `Chase`.
+    pub via_check: bool,
+    /// A joint chase (联合捉): the targets are won only together with a second attacker or a
+    /// partner (捉少根子, 车炮联合捉子). `false` unless `kind` is `Chase`.
+    pub joint: bool,
     /// A short reason an arbiter can check (optional, in plain words).
     pub note: Option<String>,
 }
@@ -118,8 +149,27 @@ impl PlyClass {
             idle_kind: IdleKind::None,
             label: label.into(),
             targets: Vec::new(),
+            via_check: false,
+            joint: false,
             note: None,
         }
+    }
+
+    /// The same chase, its targets won only by a line that starts with a check (要抽吃子).
+    pub fn by_checks(mut self) -> PlyClass {
+        self.via_check = true;
+        self
+    }
+
+    /// The same chase, made jointly with another piece (联合捉).
+    pub fn jointly(mut self) -> PlyClass {
+        self.joint = true;
+        self
+    }
+
+    /// Whether the ply is forcing (打: 将, 杀, 捉).
+    pub fn is_forcing(&self) -> bool {
+        self.kind != ClassKind::Idle
     }
 
     /// The same class with an explanatory note.

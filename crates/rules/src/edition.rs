@@ -6,6 +6,7 @@ use xiangqi_movegen::GameStatus;
 
 use crate::class::{CycleRuling, PlyClass};
 use crate::ruleset::{Params, RulesetError};
+use crate::ruling::{PlyRuling, RepetitionRuling};
 
 /// A rule edition: the policy that turns the adjudication facts into judgments.
 ///
@@ -27,6 +28,28 @@ pub trait RuleEdition: Send + Sync {
     /// Rules on a cycle from the classes of its plies.
     fn rule_cycle(&self, cycle: &CycleContext<'_>) -> CycleRuling;
 
+    /// For a reader comparing editions: the test behind this edition's class of a ply, in the
+    /// rulebook's words (what makes a 捉 here, why a ply is 闲 here). `xq judge` with several
+    /// rulesets and `xq report` show it where the editions' classes differ. Default: nothing to
+    /// add (the label speaks for itself).
+    fn class_reading(&self, ply: &PlyRuling) -> Option<Reading> {
+        let _ = ply;
+        None
+    }
+
+    /// For a reader comparing editions: the clause of this edition that decides a cycle with
+    /// these labels (e.g. "杀 counts as 打: 长杀 is forbidden"), shown where the editions'
+    /// verdicts differ. Default: nothing to add (the ruling's explanation says the rest).
+    fn cycle_reading(&self, ruling: &RepetitionRuling) -> Option<Reading> {
+        let _ = ruling;
+        None
+    }
+
+    /// Forgets every answer the edition remembers (its memos of classes and searches, on every
+    /// thread). The answers never change; benchmarks that must measure the work call it.
+    /// Default: nothing to forget.
+    fn clear_caches(&self) {}
+
     /// The natural move limit (自然限着), if the edition has one.
     fn natural_limit(&self) -> Option<NaturalLimitPolicy> {
         None
@@ -45,6 +68,26 @@ pub trait RuleEdition: Send + Sync {
                 loser: Some(loser),
                 reason: "stalemate".into(),
             }),
+        }
+    }
+}
+
+/// A text for readers in the two languages of the reports: Chinese and English (the English
+/// keeps the rulebook's Chinese terms).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Reading {
+    /// In Chinese.
+    pub zh: String,
+    /// In English.
+    pub en: String,
+}
+
+impl Reading {
+    /// A reading from its two texts.
+    pub fn new(zh: impl Into<String>, en: impl Into<String>) -> Reading {
+        Reading {
+            zh: zh.into(),
+            en: en.into(),
         }
     }
 }

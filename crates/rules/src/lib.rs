@@ -23,7 +23,7 @@ mod ruling;
 pub use arbiter::{Arbiter, JudgeOptions};
 pub use class::{ClassKind, CycleRuling, IdleKind, PlyClass, Target, Verdict};
 pub use edition::{
-    CycleContext, DuplicateEdition, EditionRegistration, GameEnd, RuleEdition, editions,
+    CycleContext, DuplicateEdition, EditionRegistration, GameEnd, Reading, RuleEdition, editions,
     find_edition,
 };
 pub use ruleset::{

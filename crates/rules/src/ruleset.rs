@@ -256,7 +256,7 @@ struct RawRuleset {
     #[serde(default)]
     options: Option<toml::Spanned<toml::Table>>,
     #[serde(default)]
-    event: Option<xiangqi_scheduling::EventConfig>,
+    event: Option<toml::Spanned<toml::Table>>,
 }
 
 /// A ruleset: which edition, its parameters, where it comes from.
@@ -279,10 +279,11 @@ pub struct Ruleset {
     /// Edition-specific options (the `[options]` table), checked by the edition itself.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub options: Option<toml::Table>,
-    /// How events under this ruleset are paired and scored (the `[event]` table; see
-    /// `xiangqi_scheduling::EventConfig`).
+    /// How events under this ruleset are paired and scored: the `[event]` table as written, kept
+    /// raw (its owner, `xiangqi_scheduling::EventConfig::from_table`, reads it; read it with its
+    /// locations through [`Ruleset::section`]).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub event: Option<xiangqi_scheduling::EventConfig>,
+    pub event: Option<toml::Table>,
     #[serde(skip)]
     file: String,
     #[serde(skip)]
@@ -291,6 +292,8 @@ pub struct Ruleset {
     edition_span: Range<usize>,
     #[serde(skip)]
     options_span: Option<Range<usize>>,
+    #[serde(skip)]
+    event_span: Option<Range<usize>>,
 }
 
 /// Line and column (1-based, column in characters) of byte offset `at` in `text`.
@@ -324,7 +327,8 @@ impl Ruleset {
             piece_values: raw.piece_values,
             options_span: raw.options.as_ref().map(|o| o.span()),
             options: raw.options.map(|o| o.into_inner()),
-            event: raw.event,
+            event_span: raw.event.as_ref().map(|o| o.span()),
+            event: raw.event.map(|o| o.into_inner()),
             file: file.to_string(),
             text: text.to_string(),
         })
@@ -416,11 +420,93 @@ impl Ruleset {
         }
     }
 
+    /// Reads the top-level table `name` (`event`, …) of the file into its owner's type `T` (use
+    /// `#[serde(deny_unknown_fields)]` on it): `None` when the table is absent. An error points
+    /// at the offending key or value (file, line, column).
+    pub fn section<T: DeserializeOwned>(&self, name: &str) -> Result<Option<T>, RulesetError> {
+        section_of::<T>(&self.text, name).map_err(|e| {
+            let at = e
+                .span()
+                .map(|s| s.start)
+                .or(self.section_span(name).map(|s| s.start))
+                .unwrap_or(0);
+            RulesetError::Invalid {
+                at: self.location(at),
+                message: e.message().trim().to_string(),
+            }
+        })
+    }
+
+    fn section_span(&self, name: &str) -> Option<Range<usize>> {
+        match name {
+            "event" => self.event_span.clone(),
+            "options" => self.options_span.clone(),
+            _ => None,
+        }
+    }
+
+    /// An error about the table `name`, located at its key `key` when given and present, else at
+    /// the table (else at `edition = …`). For checks the owner makes after reading the table
+    /// (a value out of range, an inconsistent combination).
+    pub fn error_in_section(
+        &self,
+        name: &str,
+        key: Option<&str>,
+        message: impl Into<String>,
+    ) -> RulesetError {
+        let key_at = key.and_then(|k| {
+            section_of::<std::collections::BTreeMap<String, toml::Spanned<toml::Value>>>(
+                &self.text, name,
+            )
+            .ok()
+            .flatten()
+            .and_then(|m| m.get(k).map(|v| v.span().start))
+        });
+        match key_at.or(self.section_span(name).map(|s| s.start)) {
+            Some(at) => RulesetError::Invalid {
+                at: self.location(at),
+                message: message.into(),
+            },
+            None => self.error_at_edition(message),
+        }
+    }
+
     /// Builds the edition this ruleset names, with its parameters.
     pub fn build(&self) -> Result<Box<dyn RuleEdition>, RulesetError> {
         let reg = self.registration()?;
         (reg.build)(&Params { ruleset: self })
     }
+}
+
+/// Deserializes the top-level table `name` of a TOML document into `T`, ignoring the rest, with
+/// the document's spans in errors.
+fn section_of<T: DeserializeOwned>(text: &str, name: &str) -> Result<Option<T>, toml::de::Error> {
+    use serde::de::{DeserializeSeed, IgnoredAny, MapAccess, Visitor};
+    struct Section<'n, T>(&'n str, std::marker::PhantomData<T>);
+    impl<'de, T: DeserializeOwned> Visitor<'de> for Section<'_, T> {
+        type Value = Option<T>;
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("a TOML document")
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Option<T>, A::Error> {
+            let mut found = None;
+            while let Some(key) = map.next_key::<String>()? {
+                if key == self.0 {
+                    found = Some(map.next_value::<T>()?);
+                } else {
+                    map.next_value::<IgnoredAny>()?;
+                }
+            }
+            Ok(found)
+        }
+    }
+    impl<'de, T: DeserializeOwned> DeserializeSeed<'de> for Section<'_, T> {
+        type Value = Option<T>;
+        fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Option<T>, D::Error> {
+            d.deserialize_map(self)
+        }
+    }
+    Section::<T>(name, std::marker::PhantomData).deserialize(toml::Deserializer::new(text))
 }
 
 /// What an edition's `build` function receives: the ruleset, with helpers to read the

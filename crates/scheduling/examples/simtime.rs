@@ -34,7 +34,7 @@ fn main() {
     let mut ev = Event::new(
         "sim",
         "",
-        EventConfig::swiss_002(),
+        EventConfig::default(),
         entrants,
         s,
         Some(r),

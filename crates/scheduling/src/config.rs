@@ -169,6 +169,78 @@ fn default_chain() -> Vec<TieBreakId> {
     .collect()
 }
 
+/// One level of play-offs (附加赛) of a drawn knockout match.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Playoff {
+    /// Its name (`rapid` 快棋, `blitz` 超快棋, `armageddon` 决胜局).
+    pub name: String,
+    /// Its time control, named for the arbiter (e.g. `15+10`).
+    pub time_control: String,
+    /// Games (1, or 2 with colours swapped).
+    #[serde(default = "default_games")]
+    pub games: u8,
+    /// A drawn game counts as a win for Black (the decider).
+    #[serde(default)]
+    pub draw_black_wins: bool,
+}
+
+/// The default play-offs of a drawn knockout match (the seeds leave them open): two rapid games
+/// (15+10), then two blitz games (5+3), then one decider (red 6 minutes, black 5) where a
+/// draw counts as a win for Black.
+pub fn default_playoffs() -> Vec<Playoff> {
+    vec![
+        Playoff {
+            name: "rapid".into(),
+            time_control: "15+10".into(),
+            games: 2,
+            draw_black_wins: false,
+        },
+        Playoff {
+            name: "blitz".into(),
+            time_control: "5+3".into(),
+            games: 2,
+            draw_black_wins: false,
+        },
+        Playoff {
+            name: "armageddon".into(),
+            time_control: "red 6 min, black 5 min".into(),
+            games: 1,
+            draw_black_wins: true,
+        },
+    ]
+}
+
+fn is_default_playoffs(p: &[Playoff]) -> bool {
+    p == default_playoffs().as_slice()
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+fn is_true(b: &bool) -> bool {
+    *b
+}
+
+/// How the games of a player who withdraws (退出比赛) count (the seeds leave it open).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum WithdrawalResults {
+    /// Games played stand; the games not played are not scored (default).
+    #[default]
+    Keep,
+    /// Every game of the withdrawn player is struck from the crosstable.
+    Annul,
+}
+
+fn is_keep(w: &WithdrawalResults) -> bool {
+    *w == WithdrawalResults::Keep
+}
+
+/// The most boards a team match may have.
+pub const MAX_TEAM_BOARDS: u8 = 16;
+
 /// The `[event]` table of a ruleset: how events under it are paired and scored.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -207,52 +279,38 @@ pub struct EventConfig {
     /// Default true.
     #[serde(default = "default_true")]
     pub avoid_third_colour: bool,
+    /// Knockout: play-offs (附加赛) of a drawn match, in order; the last should be decisive
+    /// (`draw_black_wins`). Default [`default_playoffs`].
+    #[serde(
+        default = "default_playoffs",
+        skip_serializing_if = "is_default_playoffs"
+    )]
+    pub playoffs: Vec<Playoff>,
+    /// Knockout: a third-place match beside the final. Default false.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub third_place: bool,
+    /// Double knockout: a second grand final when the losers' bracket player wins the first.
+    /// Default true.
+    #[serde(default = "default_true", skip_serializing_if = "is_true")]
+    pub grand_final_reset: bool,
+    /// How a withdrawn player's games count: `keep` (default) or `annul`.
+    #[serde(default, skip_serializing_if = "is_keep")]
+    pub withdrawal_results: WithdrawalResults,
+    /// Team events: the line-up system, `fixed-boards` (分台定人制), `fixed-order` (分台换人制,
+    /// default) or `free` (临时定台制).
+    #[serde(default, skip_serializing_if = "is_fixed_order")]
+    pub lineup_system: crate::team::LineupSystem,
+}
+
+fn is_fixed_order(l: &crate::team::LineupSystem) -> bool {
+    *l == crate::team::LineupSystem::FixedOrder
 }
 
 impl Default for EventConfig {
+    /// Every key at its documented default: the 积分编排制 of seed 002 (积分 → 对手分 → 胜局 →
+    /// 犯规 → 后走胜局 → 后走局数 → scores after the previous rounds backwards; bye = win (D6),
+    /// 对手分 of a bye 0 (D7)). The presets of the shipped rulesets are their `[event]` tables.
     fn default() -> Self {
-        EventConfig::swiss_002()
-    }
-}
-
-/// An `[event]` table that could not be read.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ConfigError {
-    /// TOML syntax or schema error (with line and column).
-    #[error("{0}")]
-    Toml(String),
-    /// An inconsistent combination.
-    #[error("[event] {0}")]
-    Invalid(String),
-    /// An unknown embedded ruleset id.
-    #[error("unknown ruleset {0:?} (embedded: cn-1987, axf)")]
-    UnknownRuleset(String),
-}
-
-impl EventConfig {
-    /// Preset: 1987 round robin, 一局制, 1/½/0; 积分 → 小分 → 违例 → 并列 (第三章第四节一(二)1).
-    pub fn round_robin_1987() -> EventConfig {
-        EventConfig {
-            pairing: PairingSystemId("berger".into()),
-            points: PointSystem::OneHalfZero,
-            games_per_match: 1,
-            team_boards: 0,
-            match_points: PointSystem::OneHalfZero,
-            bye_points: ByePoints::Loss,
-            bye_opponent_score: ByeOpponentScore::Zero,
-            tie_breaks: vec![
-                TieBreakId("sonneborn-berger".into()),
-                TieBreakId("fouls".into()),
-            ],
-            double_round_robin: false,
-            round1_colours: Round1Colours::OddRed,
-            avoid_third_colour: true,
-        }
-    }
-
-    /// Preset: 积分编排制 of seed 002: 积分 → 对手分 → 胜局 → 犯规 → 后走胜局 → 后走局数 → scores
-    /// after the previous rounds backwards; bye = win (D6), 对手分 of a bye 0 (D7).
-    pub fn swiss_002() -> EventConfig {
         EventConfig {
             pairing: default_pairing(),
             points: PointSystem::OneHalfZero,
@@ -265,25 +323,63 @@ impl EventConfig {
             double_round_robin: false,
             round1_colours: Round1Colours::OddRed,
             avoid_third_colour: true,
+            playoffs: default_playoffs(),
+            third_place: false,
+            grand_final_reset: true,
+            withdrawal_results: WithdrawalResults::Keep,
+            lineup_system: crate::team::LineupSystem::FixedOrder,
+        }
+    }
+}
+
+/// An `[event]` table that could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigError {
+    /// TOML syntax or schema error (an unknown key, a wrong type, an unknown id), with line and
+    /// column when read from a text.
+    #[error("{0}")]
+    Toml(String),
+    /// A value out of range or an inconsistent combination; `key` names the key to blame.
+    #[error("[event] {message}")]
+    Invalid {
+        /// The key at fault.
+        key: &'static str,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+impl ConfigError {
+    /// The key at fault, when one is.
+    pub fn key(&self) -> Option<&'static str> {
+        match self {
+            ConfigError::Invalid { key, .. } => Some(key),
+            ConfigError::Toml(_) => None,
         }
     }
 
-    /// Preset for the AXF ruleset: a Swiss with 2/1/0 scoring (as in WXF/AXF events) and the
-    /// seed-002 chain.
-    pub fn axf() -> EventConfig {
-        EventConfig {
-            points: PointSystem::TwoOneZero,
-            ..EventConfig::swiss_002()
+    /// The message without the `[event]` prefix.
+    pub fn message(&self) -> String {
+        match self {
+            ConfigError::Invalid { message, .. } => message.clone(),
+            ConfigError::Toml(m) => m.clone(),
         }
     }
+}
 
-    /// The `[event]` table of an embedded ruleset id (`cn-1987`, `axf`).
-    pub fn preset(id: &str) -> Result<EventConfig, ConfigError> {
-        match id {
-            "cn-1987" => Ok(EventConfig::round_robin_1987()),
-            "axf" => Ok(EventConfig::axf()),
-            other => Err(ConfigError::UnknownRuleset(other.to_string())),
-        }
+impl EventConfig {
+    /// Reads an `[event]` table (as a ruleset keeps it, raw): unknown keys, unknown ids and
+    /// values out of range are refused. Errors carry no location (a table has none); to locate
+    /// them in a file, deserialize the table from the text and call [`EventConfig::validate`].
+    pub fn from_table(table: &toml::Table) -> Result<EventConfig, ConfigError> {
+        let cfg: EventConfig =
+            toml::Value::Table(table.clone())
+                .try_into()
+                .map_err(|e: toml::de::Error| {
+                    ConfigError::Toml(format!("[event] {}", e.message().trim()))
+                })?;
+        cfg.validate()?;
+        Ok(cfg)
     }
 
     /// Reads the `[event]` table of a ruleset TOML document (other top-level keys are ignored;
@@ -303,23 +399,47 @@ impl EventConfig {
     /// Checks combinations the types cannot express.
     pub fn validate(&self) -> Result<(), ConfigError> {
         if !(1..=2).contains(&self.games_per_match) {
-            return Err(ConfigError::Invalid(format!(
-                "games_per_match must be 1 or 2, not {}",
-                self.games_per_match
-            )));
+            return Err(ConfigError::Invalid {
+                key: "games_per_match",
+                message: format!(
+                    "games_per_match must be 1 or 2, not {}",
+                    self.games_per_match
+                ),
+            });
+        }
+        if self.team_boards > MAX_TEAM_BOARDS {
+            return Err(ConfigError::Invalid {
+                key: "team_boards",
+                message: format!(
+                    "team_boards {} is out of range: expected 0 to {MAX_TEAM_BOARDS}",
+                    self.team_boards
+                ),
+            });
         }
         if self.team_boards > 0 && self.games_per_match != 1 {
-            return Err(ConfigError::Invalid(
-                "team events play one game per board: games_per_match must be 1".into(),
-            ));
+            return Err(ConfigError::Invalid {
+                key: "games_per_match",
+                message: "team events play one game per board: games_per_match must be 1".into(),
+            });
+        }
+        for p in &self.playoffs {
+            if !(1..=2).contains(&p.games) {
+                return Err(ConfigError::Invalid {
+                    key: "playoffs",
+                    message: format!(
+                        "play-off {:?}: games must be 1 or 2, not {}",
+                        p.name, p.games
+                    ),
+                });
+            }
         }
         let mut seen = std::collections::HashSet::new();
         for t in &self.tie_breaks {
             if !seen.insert(&t.0) {
-                return Err(ConfigError::Invalid(format!(
-                    "tie-break {:?} is listed twice",
-                    t.0
-                )));
+                return Err(ConfigError::Invalid {
+                    key: "tie_breaks",
+                    message: format!("tie-break {:?} is listed twice", t.0),
+                });
             }
         }
         Ok(())
@@ -388,15 +508,36 @@ mod tests {
     }
 
     #[test]
-    fn presets_round_trip_through_toml() {
-        for id in ["cn-1987", "axf"] {
-            let cfg = EventConfig::preset(id).unwrap();
-            #[derive(Serialize)]
-            struct Outer<'a> {
-                event: &'a EventConfig,
-            }
-            let text = toml::to_string(&Outer { event: &cfg }).unwrap();
-            assert_eq!(EventConfig::from_ruleset_toml(&text).unwrap(), cfg);
+    fn from_table_reads_honours_and_refuses() {
+        let t: toml::Table =
+            toml::from_str("pairing = \"berger\"\nbye_points = \"loss\"\n").unwrap();
+        let cfg = EventConfig::from_table(&t).unwrap();
+        assert_eq!(cfg.pairing.0, "berger");
+        assert_eq!(cfg.bye_points, ByePoints::Loss);
+        for bad in [
+            "pairng = 1",
+            "games_per_match = 3",
+            "team_boards = 40",
+            "points = \"x\"",
+        ] {
+            let t: toml::Table = toml::from_str(bad).unwrap();
+            assert!(EventConfig::from_table(&t).is_err(), "{bad}");
         }
+        let t: toml::Table = toml::from_str("games_per_match = 3").unwrap();
+        assert_eq!(
+            EventConfig::from_table(&t).unwrap_err().key(),
+            Some("games_per_match")
+        );
+    }
+
+    #[test]
+    fn defaults_round_trip_through_toml() {
+        let cfg = EventConfig::default();
+        #[derive(Serialize)]
+        struct Outer<'a> {
+            event: &'a EventConfig,
+        }
+        let text = toml::to_string(&Outer { event: &cfg }).unwrap();
+        assert_eq!(EventConfig::from_ruleset_toml(&text).unwrap(), cfg);
     }
 }

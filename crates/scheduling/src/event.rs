@@ -22,6 +22,29 @@ pub struct Player {
     /// Club or province (单位).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub club: String,
+    /// Rating (等级分), when known: seeds by rating.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<u32>,
+    /// 退出比赛: withdrew after this round; never paired again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub withdrawn: Option<u32>,
+    /// Rounds for which the player asked not to be paired (a requested bye scores nothing).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bye_requests: Vec<u32>,
+    /// A late entry: first paired in this round (the rounds before score nothing).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub late: Option<u32>,
+    /// A team's roster (队员) in board order, reserves last; empty for a player.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub members: Vec<crate::team::Member>,
+}
+
+impl Player {
+    /// `true` if the player is not to be paired in `round`: withdrawn before it, or a bye was
+    /// requested for it.
+    pub fn absent(&self, round: u32) -> bool {
+        self.withdrawn.is_some_and(|w| round > w) || self.bye_requests.contains(&round)
+    }
 }
 
 /// One board (台次) of a round.
@@ -44,6 +67,17 @@ pub struct Board {
     /// Fouls of the second-listed side.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub black_fouls: u32,
+    /// Knockout: the bracket of the match (`W`, `L`, `GF`, `GF2`, `3rd`); absent = the
+    /// (winners') bracket.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bracket: Option<String>,
+    /// Team match: the first-listed team's line-up (1-based roster positions, board order);
+    /// empty = the default line-up.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub red_lineup: Vec<u32>,
+    /// Team match: the second-listed team's line-up.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub black_lineup: Vec<u32>,
 }
 
 fn is_zero(v: &u32) -> bool {
@@ -59,6 +93,20 @@ pub struct Round {
     /// The player with the bye (轮空).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bye: Option<u32>,
+    /// Further players who wait this round (a knockout's first-round byes to the top seeds,
+    /// a bye in each group); they score nothing for it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub byes: Vec<u32>,
+    /// The stage the round belongs to (1-based; absent = 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stage: Option<u32>,
+    /// Knockout: a play-off round (附加赛) of the drawn matches of the bracket round before,
+    /// at this level of the ruleset's `playoffs` (1-based).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub playoff: Option<u32>,
+    /// Paired by hand by the arbiter (recorded as such).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub manual: bool,
     /// Remarks of the pairing program.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
@@ -85,6 +133,10 @@ pub struct Event {
     /// Players, by pairing number.
     #[serde(default)]
     pub players: Vec<Player>,
+    /// The stages (`[[stage]]`); none for a one-stage event of `config.pairing` (every file
+    /// written before stages existed).
+    #[serde(default, rename = "stage", skip_serializing_if = "Vec::is_empty")]
+    pub stages: Vec<crate::stage::Stage>,
     /// Rounds paired so far (`[[round]]`).
     #[serde(default, rename = "round")]
     pub paired: Vec<Round>,
@@ -161,7 +213,7 @@ pub(crate) fn one_line(text: &str, e: &toml::de::Error) -> String {
     }
 }
 
-fn invalid(record: impl Into<String>, reason: impl Into<String>) -> EventError {
+pub(crate) fn invalid(record: impl Into<String>, reason: impl Into<String>) -> EventError {
     EventError::Invalid {
         record: record.into(),
         reason: reason.into(),
@@ -193,6 +245,11 @@ impl Event {
                 no: i as u32 + 1,
                 name,
                 club,
+                rating: None,
+                withdrawn: None,
+                bye_requests: Vec::new(),
+                late: None,
+                members: Vec::new(),
             })
             .collect();
         let n = players.len() as u32;
@@ -229,6 +286,7 @@ impl Event {
             rounds,
             config,
             players,
+            stages: Vec::new(),
             paired: Vec::new(),
         };
         ev.validate()?;
@@ -293,6 +351,25 @@ impl Event {
                     ));
                 }
             }
+            let boards = self.config.team_boards as usize;
+            if !p.members.is_empty() && p.members.len() < boards {
+                return Err(invalid(
+                    format!("team {} ({})", p.no, p.name),
+                    format!(
+                        "a roster of {} members for {boards} boards",
+                        p.members.len()
+                    ),
+                ));
+            }
+            if p.members
+                .iter()
+                .any(|m| m.name.trim().is_empty() || m.name.chars().any(char::is_control))
+            {
+                return Err(invalid(
+                    format!("team {} ({})", p.no, p.name),
+                    "a member's name is empty or holds a control character",
+                ));
+            }
             if !names.insert((p.name.trim(), p.club.trim())) {
                 return Err(invalid(
                     format!("player {} ({})", p.no, p.name),
@@ -300,14 +377,35 @@ impl Event {
                 ));
             }
         }
-        if self.paired.len() as u32 > self.rounds {
+        if !self.staged() && self.paired.len() as u32 > self.rounds {
             return Err(invalid(
                 format!("round {}", self.rounds + 1),
                 format!("the event has only {} rounds", self.rounds),
             ));
         }
-        let games = self.config.games_in_match();
+        for (si, st) in self.stages.iter().enumerate() {
+            if let Some(f) = &st.from
+                && (f.stage == 0 || f.stage as usize > si)
+            {
+                return Err(invalid(
+                    format!("stage {}", si + 1),
+                    format!(
+                        "its entrants come from stage {}: an earlier stage is needed",
+                        f.stage
+                    ),
+                ));
+            }
+            for no in st.entrants() {
+                if !nos.contains(&no) {
+                    return Err(invalid(
+                        format!("stage {}", si + 1),
+                        format!("unknown player {no}"),
+                    ));
+                }
+            }
+        }
         for (i, r) in self.paired.iter().enumerate() {
+            let games = self.games_in_round(r);
             let rec = format!("round {}", r.round);
             if r.round != i as u32 + 1 {
                 return Err(invalid(
@@ -316,11 +414,19 @@ impl Event {
                 ));
             }
             let mut seen = std::collections::HashSet::new();
-            if let Some(b) = r.bye {
-                if !nos.contains(&b) {
+            if let Some(st) = r.stage
+                && (st == 0 || st as usize > self.stages.len().max(1))
+            {
+                return Err(invalid(rec, format!("unknown stage {st}")));
+            }
+            if r.playoff == Some(0) {
+                return Err(invalid(rec, "play-off levels start at 1"));
+            }
+            for b in r.bye.iter().chain(&r.byes) {
+                if !nos.contains(b) {
                     return Err(invalid(format!("{rec} bye"), format!("unknown player {b}")));
                 }
-                seen.insert(b);
+                seen.insert(*b);
             }
             for (k, b) in r.boards.iter().enumerate() {
                 let brec = format!("round {} board {}", r.round, b.board);
@@ -329,6 +435,17 @@ impl Event {
                         brec,
                         format!("boards must be numbered in order; expected board {}", k + 1),
                     ));
+                }
+                for (team, lineup) in [(b.red, &b.red_lineup), (b.black, &b.black_lineup)] {
+                    let roster = self.player(team).map_or(0, |p| p.members.len());
+                    if let Some(m) = lineup.iter().find(|&&m| m == 0 || m as usize > roster) {
+                        return Err(invalid(
+                            &brec,
+                            format!(
+                                "line-up of team {team}: no member {m} on a roster of {roster}"
+                            ),
+                        ));
+                    }
                 }
                 for no in [b.red, b.black] {
                     if !nos.contains(&no) {
@@ -361,6 +478,19 @@ impl Event {
             }
         }
         Ok(())
+    }
+
+    /// Games of one pairing in round `r`: the play-off level's games in a play-off round, else
+    /// the configured games per match (boards per team match).
+    pub fn games_in_round(&self, r: &Round) -> usize {
+        match r.playoff {
+            Some(level) => self
+                .config
+                .playoffs
+                .get(level.saturating_sub(1) as usize)
+                .map_or(1, |p| p.games as usize),
+            None => self.config.games_in_match(),
+        }
     }
 
     /// The number of the next round to pair, after checking that it may be paired.
@@ -428,9 +558,22 @@ impl Event {
 
     /// Pairs the next round with the configured system and appends it.
     pub fn pair_next(&mut self) -> Result<&Round, EventError> {
+        if self.staged() {
+            return self.pair_staged();
+        }
         let round = self.next_round()?;
-        let state = self.pairing_state(round);
+        let mut state = self.pairing_state(round);
         let system = self.config.pairing_system()?;
+        let absent: Vec<u32> = self
+            .players
+            .iter()
+            .filter(|p| p.absent(round))
+            .map(|p| p.no)
+            .collect();
+        if !system.predetermined {
+            // a Swiss pairs only those present
+            state.retain(|p| !absent.contains(&p.no));
+        }
         let req = PairingRequest {
             players: &state,
             round,
@@ -438,7 +581,20 @@ impl Event {
             config: &self.config,
             seed: self.seed,
         };
-        let pairing = (system.pair)(&req)?;
+        let mut pairing = (system.pair)(&req)?;
+        // a fixed table (round robin) keeps its rows: an absent player's opponent waits
+        let mut byes: Vec<u32> = Vec::new();
+        pairing.boards.retain(|&(a, b)| {
+            if absent.contains(&a) || absent.contains(&b) {
+                byes.extend([a, b].into_iter().filter(|x| !absent.contains(x)));
+                false
+            } else {
+                true
+            }
+        });
+        if pairing.bye.is_some_and(|b| absent.contains(&b)) {
+            pairing.bye = None;
+        }
         let boards = pairing
             .boards
             .iter()
@@ -450,11 +606,18 @@ impl Event {
                 result: None,
                 red_fouls: 0,
                 black_fouls: 0,
+                bracket: None,
+                red_lineup: Vec::new(),
+                black_lineup: Vec::new(),
             })
             .collect();
         self.paired.push(Round {
             round,
             bye: pairing.bye,
+            byes,
+            stage: None,
+            playoff: None,
+            manual: false,
             notes: pairing.notes,
             boards,
         });
@@ -471,7 +634,10 @@ impl Event {
         fouls: (Option<u32>, Option<u32>),
         force: bool,
     ) -> Result<bool, EventError> {
-        let games = self.config.games_in_match();
+        let games = self
+            .paired
+            .get(round.wrapping_sub(1) as usize)
+            .map_or(1, |r| self.games_in_round(r));
         let later_paired = (self.paired.len() as u32) > round;
         let b = self
             .paired
@@ -530,17 +696,39 @@ impl Event {
 
     /// The crosstable over rounds `1..=after` (rows in pairing-number order).
     pub fn crosstable(&self, after: u32) -> Crosstable {
-        let mut players: Vec<u32> = self.players.iter().map(|p| p.no).collect();
+        let players: Vec<u32> = self.players.iter().map(|p| p.no).collect();
+        self.crosstable_of(after, None, &players)
+    }
+
+    /// The crosstable of `players` over rounds `1..=after` of stage `stage` (every stage when
+    /// `None`); games against others are left out.
+    pub fn crosstable_of(&self, after: u32, stage: Option<u32>, players: &[u32]) -> Crosstable {
+        let mut players: Vec<u32> = players.to_vec();
         players.sort_unstable();
         let idx: std::collections::HashMap<u32, usize> =
             players.iter().enumerate().map(|(i, &n)| (n, i)).collect();
         let rounds = after.min(self.paired.len() as u32) as usize;
         let mut entries = vec![vec![Entry::None; rounds]; players.len()];
         for (ri, r) in self.paired.iter().take(rounds).enumerate() {
-            if let Some(b) = r.bye {
-                entries[idx[&b]][ri] = Entry::Bye(self.config.bye_value());
+            if stage.is_some_and(|s| r.stage.unwrap_or(1) != s) {
+                continue;
+            }
+            if let Some(b) = r.bye
+                && let Some(&i) = idx.get(&b)
+            {
+                entries[i][ri] = Entry::Bye(self.config.bye_value());
             }
             for b in &r.boards {
+                if !(idx.contains_key(&b.red) && idx.contains_key(&b.black)) {
+                    continue;
+                }
+                if self.config.withdrawal_results == crate::config::WithdrawalResults::Annul
+                    && [b.red, b.black]
+                        .iter()
+                        .any(|&n| self.player(n).is_some_and(|p| p.withdrawn.is_some()))
+                {
+                    continue;
+                }
                 let Some(m) = b.result.as_deref().and_then(|s| MatchResult::parse(s).ok()) else {
                     continue;
                 };
@@ -590,6 +778,9 @@ impl Event {
 
     /// Standings after round `after` (default: the last complete round).
     pub fn standings(&self, after: Option<u32>) -> Vec<Standing> {
+        if self.staged() {
+            return self.staged_standings();
+        }
         let after = after.unwrap_or_else(|| self.complete_rounds());
         let ct = self.crosstable(after);
         let ctx = TieBreakContext {

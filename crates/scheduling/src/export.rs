@@ -449,7 +449,10 @@ mod csv_tests {
         let ev = Event::new(
             "t",
             "axf",
-            crate::EventConfig::axf(),
+            crate::EventConfig {
+                points: crate::PointSystem::TwoOneZero,
+                ..Default::default()
+            },
             players,
             1,
             Some(1),

@@ -50,7 +50,7 @@ pub fn simulate(
     seed: u64,
     system: SimSystem,
 ) -> Result<(Event, Vec<SimulatedRound>), EventError> {
-    let mut config = EventConfig::swiss_002();
+    let mut config = EventConfig::default();
     if system == SimSystem::RoundRobin {
         config.pairing = PairingSystemId("berger".into());
     }

@@ -15,6 +15,8 @@ use super::*;
 /// rook behind it can now take the horse); "红马被黑车捉的状态，其因果关系，是红方自己造成的，判闲"
 /// (参考图21: 车4进1 leaves the horse's reach, and the rook that never moved can take the horse red
 /// left en prise).
+///
+/// Reading R23 (READINGS.md).
 pub(super) fn escape_only(
     before: &Position,
     after: &Position,
@@ -77,18 +79,23 @@ pub(super) fn guards_prey(
     after: &Position,
     moved: Square,
     target: Square,
-    values: &material::Values,
+    values: &PieceValues,
 ) -> bool {
     let guarded = protected_by(after, moved, !after.turn());
     let ways = after.legal_moves_from(target);
     !ways.is_empty()
         && ways.iter().all(|r| {
-            guarded.contains(r.to) && after.piece_at(r.to).is_some_and(|p| values.of(p, r.to) > 0)
+            guarded.contains(r.to)
+                && after
+                    .piece_at(r.to)
+                    .is_some_and(|p| values.material(p, r.to) > 0)
         })
 }
 
 /// Whether the moved piece on `moved` ties the opponent's piece on `target` to its line (see
 /// [`tied_to_its_line`]): it is tied, and would not be without the moved piece.
+///
+/// Reading R23 (READINGS.md).
 pub(super) fn ties_to_its_line(
     after: &Position,
     moved: Square,

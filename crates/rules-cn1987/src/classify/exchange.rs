@@ -5,6 +5,8 @@ use super::*;
 
 /// Whether the piece on `target` and a piece of the other side of its own kind attack each other
 /// (相同兵种对峙): a threat on it that existed before the ply stays old (从捉到捉).
+///
+/// Reading R18 (READINGS.md).
 pub(super) fn faces_own_kind(after: &Position, target: Square) -> bool {
     let Some(p) = after.piece_at(target) else {
         return false;
@@ -35,9 +37,9 @@ pub(super) fn wins_alone(after: &Position, from: Square, target: Square, params:
     };
     let values = &params.gain.values;
     let recaptured = taken.legal_moves().iter().any(|r| r.to == target);
-    let net = values.of(victim, target)
+    let net = values.material(victim, target)
         - if recaptured {
-            values.of(mover, target)
+            values.material(mover, target)
         } else {
             0
         };
@@ -47,6 +49,8 @@ pub(super) fn wins_alone(after: &Position, from: Square, target: Square, params:
 /// 兑 brought about by the ply without moving the offered piece (参考图50: 车3平2（兑）, the rook
 /// steps off the horse's leg and the two horses face each other): an enemy piece now faces a piece
 /// of its own kind of ours (see [`facing_equal`]) and did not before.
+///
+/// Reading R06 (READINGS.md).
 pub(super) fn brings_exchange(before: &Position, after: &Position, mover: Color) -> bool {
     let Some(before_passed) = before.pass() else {
         return false;
@@ -67,6 +71,8 @@ pub(super) fn brings_exchange(before: &Position, after: &Position, mover: Color)
 /// through a screen (红车平中路，判“兑”, 图13: the rook becomes the screen; 马1进3（兑）, 参考图4), two
 /// horses (图30: 车6退4（兑） while the horses face each other, "如黑方3路马改为7路对称位置，则黑方
 /// 车6退4，判捉").
+///
+/// Reading R06 (READINGS.md).
 pub(super) fn facing_equal(after: &Position, target: Square) -> bool {
     let Some(victim) = after.piece_at(target) else {
         return false;
@@ -95,6 +101,8 @@ pub(super) fn facing_equal(after: &Position, target: Square) -> bool {
 /// opponent passed; after a recapture with check, searched from the trade with the mover to move,
 /// the recapture one of its 抽将). With no recapture there is no trade (献, not 兑) and every target
 /// stands.
+///
+/// Reading R21 (READINGS.md).
 pub(super) fn survives_trade(
     after: &Position,
     offered: Square,

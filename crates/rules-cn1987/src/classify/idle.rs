@@ -2,6 +2,7 @@
 
 use super::*;
 
+/// Reading R26 (READINGS.md).
 pub(super) fn idle_kind(before: &Position, after: &Position, m: Move, mover: Color) -> IdleKind {
     let piece = before.piece_at(m.from).map(|p| p.kind);
     // 将帅 / 兵卒 attacking on their own.
@@ -17,9 +18,9 @@ pub(super) fn idle_kind(before: &Position, after: &Position, m: Move, mover: Col
         });
         if valuable && (attacks & !before_attacks).any() {
             return if kind == PieceKind::King {
-                IdleKind::KingAttack
+                IdleKind::KingChase
             } else {
-                IdleKind::PawnAttack
+                IdleKind::PawnChase
             };
         }
     }
@@ -55,5 +56,5 @@ pub(super) fn idle_kind(before: &Position, after: &Position, m: Move, mover: Col
     if (prot_after & !prot_before & !Bitboard::from_square(m.from)).any() {
         return IdleKind::Follow;
     }
-    IdleKind::Plain
+    IdleKind::None
 }

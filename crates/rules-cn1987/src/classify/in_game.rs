@@ -13,6 +13,8 @@ use super::*;
 /// behind it). A chase that the parry makes real for another piece counts: "车3退8解杀后才形成了实际的
 /// 捉" (参考图20: the rook's return blocks the horse's mate and the cannon's capture of the rook
 /// stands).
+///
+/// Reading R24 (READINGS.md).
 pub(super) fn holds_the_draw(
     before: &Position,
     m: Move,
@@ -70,6 +72,8 @@ pub(super) fn holds_the_draw(
 /// piece that keeps its part in the chase chases again: "红方车炮联合捉子" (图11, the cannon keeps the
 /// elephant's protector pinned from either square); "红方进马退马均使黑方四路炮不能离线，为长捉无根子"
 /// (参考图49, the horse guards the cannon's flight squares from either square).
+///
+/// Reading R19, Reading R13 (READINGS.md).
 pub(super) fn drop_established(
     before: &Position,
     m: Move,
@@ -175,6 +179,8 @@ pub(super) fn drop_established(
 /// Whether the ply from `before` to `after` parries a mate threat: before it the opponent, had
 /// the mover passed, mated by consecutive checks (within `mate_threat_plies`), and after it he no
 /// longer does.
+///
+/// Reading R13 (READINGS.md).
 pub(super) fn parries_mate(before: &Position, after: &Position, params: &Params) -> bool {
     let Some(mut threatened) = before.pass() else {
         return false;
@@ -191,6 +197,8 @@ pub(super) fn parries_mate(before: &Position, after: &Position, params: &Params)
 /// The pieces of `among` the side to move in `pos` wins directly (no check first), judged apart
 /// from the opponent's own chase (the opponent may not answer by taking a piece of ours it can win
 /// anyway), and not rooted by 抽将 (see [`material::rooted_by_checks`]).
+///
+/// Reading R19 (READINGS.md).
 pub(super) fn established(pos: &Position, among: Bitboard, gain: &GainConfig) -> Bitboard {
     if pos.is_check() {
         return Bitboard::EMPTY;
@@ -248,6 +256,8 @@ pub(super) fn attacks_opened_by(after: &Position, m: Move, targets: Bitboard) ->
 /// rook's reach; 车7进1 taking the elephant with check, then the advisors, no longer answers the
 /// rook's capture of the horse). Unlike 避吃促成得子 (参考图37, 参考图21: a plain capture of the
 /// escaping piece answered ours), such an escape chases.
+///
+/// Reading R28 (READINGS.md).
 pub(super) fn cuts_a_root_by_check(before: &Position, m: Move) -> bool {
     let Some(opp) = before.pass() else {
         return false;

@@ -10,6 +10,8 @@ use super::*;
 /// with the moved piece on `moved` taking its protection away; and no piece in
 /// `by_checks` (won only by 抽将) is won by the moved piece alone. `passed` is the position after
 /// the ply with the mover to move again.
+///
+/// Reading R05 (READINGS.md).
 pub(super) fn joint_chase(
     passed: &Position,
     moved: Square,
@@ -44,6 +46,8 @@ pub(super) fn joint_chase(
 /// (炮5平6 stands behind the pawn: the pawn takes the advisor and uncovers the cannon's check) —
 /// and that were not so won before the ply. A pawn that takes without check is 兵卒捉子 (闲) even
 /// when the moved piece pins the protector (炮6平5 pins the other advisor: "卒捉仕，判闲").
+///
+/// Reading R16 (READINGS.md).
 pub(super) fn joint_with_king_or_pawn(
     before: &Position,
     after: &Position,
@@ -123,7 +127,7 @@ pub(super) fn helps_another(passed: &Position, helper: Square, target: Square) -
 /// wins: the gain is then another piece's (图26 "黑方长捉车": 炮8进3 sets the cannon behind the pawn
 /// so that the other cannon's capture of the twice-protected elephant uncovers an attack on the
 /// rook — a plain chase, not a joint one).
-pub(super) fn outnumbered(pos: &Position, target: Square, values: &material::Values) -> bool {
+pub(super) fn outnumbered(pos: &Position, target: Square, values: &PieceValues) -> bool {
     let attacker = pos.turn();
     let mut board = pos.clone();
     let mut last = None;
@@ -140,10 +144,12 @@ pub(super) fn outnumbered(pos: &Position, target: Square, values: &material::Val
 
 /// The net result for the side to move of capturing in turn on `target`, each side with its
 /// least valuable piece that can legally take there, either side free to stop (static exchange).
-pub(super) fn exchange_gain(pos: &Position, target: Square, values: &material::Values) -> i32 {
+pub(super) fn exchange_gain(pos: &Position, target: Square, values: &PieceValues) -> i32 {
     let mut board = pos.clone();
     let mut gains: Vec<i32> = Vec::new();
-    let mut on_square = board.piece_at(target).map_or(0, |p| values.of(p, target));
+    let mut on_square = board
+        .piece_at(target)
+        .map_or(0, |p| values.material(p, target));
     for _ in 0..32 {
         let capture = least_valuable_capture(&board, target, values);
         let Some(c) = capture else {
@@ -151,7 +157,9 @@ pub(super) fn exchange_gain(pos: &Position, target: Square, values: &material::V
         };
         let prev = gains.last().copied().unwrap_or(0);
         gains.push(on_square - prev);
-        on_square = board.piece_at(c.from).map_or(0, |p| values.of(p, target));
+        on_square = board
+            .piece_at(c.from)
+            .map_or(0, |p| values.material(p, target));
         board.play_unchecked(c);
     }
     while gains.len() > 1 {
@@ -168,6 +176,8 @@ pub(super) fn exchange_gain(pos: &Position, target: Square, values: &material::V
 /// "黑方一着捉无根子，一着捉少根子": 车3平2 puts rook and cannon (through the rook) on the red
 /// horse guarded by one rook, beside the horses' standoff; 参考图50, the same without the cannon,
 /// "车3平2 (兑)": one rook against one rook.
+///
+/// Reading R09 (READINGS.md).
 pub(super) fn fewer_roots(after: &Position, target: Square) -> bool {
     let Some(victim) = after.piece_at(target) else {
         return false;
@@ -189,14 +199,13 @@ pub(super) fn sole_attacker(pos: &Position, target: Square, attacker: Square) ->
 }
 
 /// The legal capture on `target` by the side to move's least valuable piece (static exchange).
-fn least_valuable_capture(
-    pos: &Position,
-    target: Square,
-    values: &material::Values,
-) -> Option<Move> {
+fn least_valuable_capture(pos: &Position, target: Square, values: &PieceValues) -> Option<Move> {
     pos.legal_moves()
         .iter()
         .copied()
         .filter(|c| c.to == target)
-        .min_by_key(|c| pos.piece_at(c.from).map_or(0, |p| values.of(p, c.from)))
+        .min_by_key(|c| {
+            pos.piece_at(c.from)
+                .map_or(0, |p| values.material(p, c.from))
+        })
 }

@@ -1,13 +1,12 @@
 //! Per-ply classification under the 1987 Chinese rules: 将 (check), 杀 (mate threat), 捉 (chase,
 //! including 要抽吃子), and 闲 (idle) with its kinds 兑 / 献 / 拦 / 跟.
 
-use std::cell::RefCell;
-use std::collections::HashMap;
-use std::hash::{Hash, Hasher};
-
-use xiangqi_adjudication::material::{self, GainConfig};
+use crate::material::{self, GainConfig};
+use crate::memo::{Memo, PositionKey};
+use xiangqi_adjudication::PieceValues;
 use xiangqi_board::{Bitboard, Color, PieceKind, Square};
 use xiangqi_movegen::{Move, Position};
+pub(crate) use xiangqi_rules::IdleKind;
 
 mod escape;
 mod exchange;
@@ -24,25 +23,72 @@ use joint::*;
 use threats::*;
 
 /// Parameters of the CN-1987 classification (every bound is stated in a ruling's explanation).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// They carry the memos of the classification and of its searches ([`GainConfig::memo`]): made anew by [`Params::default`], shared by clones, not part of the
+/// value (see [`crate::memo`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Params {
     /// 杀: the mover mates by consecutive checks within this many plies if the opponent passed
     /// (decisions.md 6; default 9), a reply that is the defender's only legal move not counted
     /// ([`material::mates_by_forcing_checks`]; 图17 将4退1（杀）: a mate in 13 plies, 9 counted).
+    ///
+    /// Reading R01 (READINGS.md).
     pub mate_threat_plies: u32,
     /// Node budget of one mate-threat search.
     pub mate_threat_budget: u32,
     /// The material-gain (得子) search for 捉.
+    ///
+    /// Reading R02, Reading R11, Reading R14, Reading R15, Reading R17 (READINGS.md).
     pub gain: GainConfig,
     /// 长捉 only if one and the same enemy piece is chased by every chasing ply (decisions.md 3).
     /// Default `false`: the rule book's diagrams (图4, 参考图1, 参考图3, 参考图45) rule 长捉 on a side
     /// whose plies chase different pieces.
+    ///
+    /// Reading R04 (READINGS.md).
     pub perpetual_chase_same_piece: bool,
     /// In a mutual perpetual chase (长打对长打 with 捉 on both sides), a side one of whose plies is
     /// a joint chase (联合捉 / 捉少根子) is not the side that must vary (rule-book 图10, 图11,
     /// 图25–28, 参考图14/36/38–41). Default `true`.
+    ///
+    /// Reading R05 (READINGS.md).
     pub joint_chase_is_counter: bool,
+    /// Classes already computed under these parameters (not part of the value).
+    pub(crate) memo: Memo<ClassKey, Class>,
 }
+
+impl Params {
+    /// Every parameter but the memos, as part of a memo key.
+    fn key(&self) -> ParamsKey {
+        (
+            self.mate_threat_plies,
+            self.mate_threat_budget,
+            self.gain.bounds(),
+            self.perpetual_chase_same_piece,
+            self.joint_chase_is_counter,
+        )
+    }
+
+    /// Forgets every remembered class and search answer (on every thread), for benchmarks that
+    /// must not reuse earlier answers; the answers themselves never change.
+    pub fn clear_memo(&self) {
+        self.memo.clear();
+        self.gain.clear_memo();
+    }
+}
+
+/// Every parameter of a classification (see [`Params`]) but the memos.
+type ParamsKey = (u32, u32, (PieceValues, u8, u8, u8, u32), bool, bool);
+
+/// The memo key of a class: the whole position before the ply, the move, the opponent's previous
+/// move (`None` for [`classify`], `Some(None)` for [`classify_in_game`] without one), whether the
+/// half-move clock is 0, and the parameters.
+pub(crate) type ClassKey = (
+    PositionKey,
+    (u8, u8),
+    Option<Option<(u8, u8)>>,
+    bool,
+    ParamsKey,
+);
 
 impl Default for Params {
     fn default() -> Params {
@@ -52,62 +98,17 @@ impl Default for Params {
             gain: GainConfig::default(),
             perpetual_chase_same_piece: false,
             joint_chase_is_counter: true,
-        }
-    }
-}
-
-/// The kind of an idle move (闲).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum IdleKind {
-    /// 闲 with no particular kind.
-    Plain,
-    /// 兑: offers an exchange of equal pieces.
-    Exchange,
-    /// 献: offers the moved piece.
-    Offer,
-    /// 拦: blocks an enemy line.
-    Block,
-    /// 跟: follows to keep protecting.
-    Follow,
-    /// 兵卒长捉: a pawn attacking on its own (allowed, idle).
-    PawnAttack,
-    /// 将帅长捉: the king attacking on its own (allowed, idle).
-    KingAttack,
-    /// 自毙: a 杀 or 捉 that exists only because the opponent's check forced the king to move.
-    SelfInflicted,
-}
-
-impl IdleKind {
-    /// The rulebook word for the kind (闲 for plain).
-    pub fn word(self) -> &'static str {
-        match self {
-            IdleKind::Plain => "闲",
-            IdleKind::Exchange => "兑",
-            IdleKind::Offer => "献",
-            IdleKind::Block => "拦",
-            IdleKind::Follow => "跟",
-            IdleKind::PawnAttack => "兵卒捉子（闲）",
-            IdleKind::KingAttack => "将帅捉子（闲）",
-            IdleKind::SelfInflicted => "自毙（闲）",
-        }
-    }
-
-    /// The CLI `idle_kind` key (`exchange`, `offer`, `block`, `follow`), if any.
-    pub fn key(self) -> Option<&'static str> {
-        match self {
-            IdleKind::Exchange => Some("exchange"),
-            IdleKind::Offer => Some("offer"),
-            IdleKind::Block => Some("block"),
-            IdleKind::Follow => Some("follow"),
-            _ => None,
+            memo: Memo::new(MEMO_CAPACITY),
         }
     }
 }
 
 /// The class of one ply under CN-1987, heaviest effect first (将 > 杀 > 捉 > 闲; 兑兼捉按捉,
 /// 献兼捉按捉).
+///
+/// Reading R03 (READINGS.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Class {
+pub(crate) enum Class {
     /// 将: the ply gives check.
     Check,
     /// 杀: a new threat to mate by consecutive checks.
@@ -144,82 +145,32 @@ impl Class {
             Class::Idle(_) => "闲",
         }
     }
-
-    /// The rulebook word, with 要抽吃子 and the idle kinds spelled out.
-    pub fn word(self) -> &'static str {
-        match self {
-            Class::Check => "将",
-            Class::MateThreat => "杀",
-            Class::Chase {
-                via_check: true, ..
-            } => "要抽吃子",
-            Class::Chase { .. } => "捉",
-            Class::Idle(k) => k.word(),
-        }
-    }
-
-    /// Whether the ply is forcing (打: 将, 杀, 捉, 要抽吃子).
-    pub fn is_forcing(self) -> bool {
-        !matches!(self, Class::Idle(_))
-    }
 }
 
 /// Entries kept by the per-thread memo of [`classify`] before it is emptied.
 const MEMO_CAPACITY: usize = 1 << 14;
 
-thread_local! {
-    /// Classes already computed on this thread, by (position hash, move, parameters). A
-    /// repetition cycle repeats its positions, and one game may hold several overlapping cycles,
-    /// so the same (position, move) is asked many times.
-    static MEMO: RefCell<HashMap<(u64, u8, u8, u64), Class>> = RefCell::new(HashMap::new());
-}
-
-/// Empties this thread's memo of [`classify`] (for benchmarks that must not reuse earlier
-/// answers; the answers themselves never change).
-pub fn clear_memo() {
-    MEMO.with(|memo| memo.borrow_mut().clear());
-    material::clear_search_memo();
-}
-
-fn params_key(params: &Params) -> u64 {
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    params.hash(&mut h);
-    h.finish()
-}
-
 /// Classifies the legal move `m` played in `before` under CN-1987.
 ///
 /// The answer depends only on the position (placement and side to move), the move and the
-/// parameters; it is memoized per thread by the position's Zobrist hash.
+/// parameters; it is remembered in the parameters' memo.
+///
+/// Reading R01, Reading R02, Reading R07, Reading R12, Reading R18, Reading R22, Reading R25 (READINGS.md).
 pub fn classify(before: &Position, m: Move, params: &Params) -> Class {
     let key = (
-        before.hash(),
-        m.from.index() as u8,
-        m.to.index() as u8,
-        params_key(params),
+        PositionKey::of(before),
+        squares(m),
+        None,
+        false,
+        params.key(),
     );
-    memoized(key, || classify_uncached(before, m, params))
+    params
+        .memo
+        .get_or_compute(key, || classify_uncached(before, m, params))
 }
 
-/// The memo's answer for `key`, or `compute()` remembered under it.
-fn memoized(key: (u64, u8, u8, u64), compute: impl FnOnce() -> Class) -> Class {
-    if let Some(c) = MEMO.with(|memo| memo.borrow().get(&key).copied()) {
-        return c;
-    }
-    let class = compute();
-    // An answer computed with a search cut by the ply's budget is not the position's answer:
-    // never remembered (so a cut in one game cannot change another's ruling).
-    if xiangqi_adjudication::budget::exhausted() {
-        return class;
-    }
-    MEMO.with(|memo| {
-        let mut memo = memo.borrow_mut();
-        if memo.len() >= MEMO_CAPACITY {
-            memo.clear();
-        }
-        memo.insert(key, class);
-    });
-    class
+fn squares(m: Move) -> (u8, u8) {
+    (m.from.index() as u8, m.to.index() as u8)
 }
 
 /// [`classify`] with the opponent's last move known (`prev`). When that move gave check and this
@@ -231,25 +182,22 @@ fn memoized(key: (u64, u8, u8, u64), compute: impl FnOnce() -> Class) -> Class {
 /// "走动帅（将）应将后产生的捉、杀为闲", 图17.) The opponent's last move also decides 守和要点 (图18)
 /// and whether a threat was long established (早已形成的局面, 参考图6) or formed by parrying a
 /// mate (解杀, 参考图35); see the `in_game` module.
+///
+/// Reading R22 (READINGS.md).
 pub fn classify_in_game(before: &Position, m: Move, params: &Params, prev: Option<Move>) -> Class {
     // The answer depends on the position, the move, the previous move, the parameters and
-    // whether the half-move clock is 0 (see [`drop_established`]): memoized per thread.
+    // whether the half-move clock is 0 (see [`drop_established`]).
     let key = (
-        before.hash()
-            ^ prev.map_or(0, |p| {
-                (u64::from(p.from.index() as u8) << 8 | u64::from(p.to.index() as u8) | 1 << 16)
-                    .wrapping_mul(0x9e37_79b9_7f4a_7c15)
-            })
-            ^ u64::from(before.halfmove_clock() == 0) << 63,
-        m.from.index() as u8,
-        m.to.index() as u8,
-        params_key(params) ^ IN_GAME_SALT,
+        PositionKey::of(before),
+        squares(m),
+        Some(prev.map(squares)),
+        before.halfmove_clock() == 0,
+        params.key(),
     );
-    memoized(key, || classify_in_game_uncached(before, m, params, prev))
+    params
+        .memo
+        .get_or_compute(key, || classify_in_game_uncached(before, m, params, prev))
 }
-
-/// Keeps the memo entries of [`classify_in_game`] apart from those of [`classify`].
-const IN_GAME_SALT: u64 = 0x5bd1_e995_c0ff_ee11;
 
 fn classify_in_game_uncached(
     before: &Position,
@@ -309,11 +257,11 @@ fn classify_in_game_uncached(
 
 fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
     let Some(mover_piece) = before.piece_at(m.from) else {
-        return Class::Idle(IdleKind::Plain);
+        return Class::Idle(IdleKind::None);
     };
     let mover = mover_piece.color;
     let Ok(after) = before.played(m) else {
-        return Class::Idle(IdleKind::Plain);
+        return Class::Idle(IdleKind::None);
     };
     // 将
     if after.is_check() {

@@ -7,6 +7,8 @@ use super::*;
 /// chase judged apart: the opponent may not answer a line by taking a piece of the mover that it
 /// could already win before the ply and still can after it (a piece left en prise, not moved by
 /// the ply; 图8: 车二退六（捉）).
+///
+/// Reading R08, Reading R10 (READINGS.md).
 pub(super) fn threatened_apart(
     before: &Position,
     after: &Position,
@@ -47,10 +49,13 @@ pub(super) fn threatened_apart(
             let values = &params.gain.values;
             let mut local = material::Targets::default();
             for t in reach {
-                let worth = after.piece_at(t).map_or(0, |p| values.of(p, t));
+                let worth = after.piece_at(t).map_or(0, |p| values.material(p, t));
                 let mut exempt = guarded;
                 for b in blocked {
-                    if after.piece_at(b).is_some_and(|p| values.of(p, b) <= worth) {
+                    if after
+                        .piece_at(b)
+                        .is_some_and(|p| values.material(p, b) <= worth)
+                    {
                         exempt.insert(b);
                     }
                 }
@@ -184,6 +189,8 @@ pub(super) fn standing_pawn_or_king_prey(before: &Position, after: &Position, m:
 /// Pieces of the side of the piece on `sq` (kings excluded) that this piece shields from an enemy
 /// piece: the enemy piece attacks them with `sq` empty and not with it occupied (a blocked line, a
 /// horse's leg, a cannon's extra screen).
+///
+/// Reading R10 (READINGS.md).
 pub(super) fn shielded_by(pos: &Position, sq: Square) -> Bitboard {
     let Some(p) = pos.piece_at(sq) else {
         return Bitboard::EMPTY;
@@ -218,6 +225,8 @@ pub(super) fn protected_by(pos: &Position, sq: Square, color: Color) -> Bitboard
 /// c7, and 车 takes it with check before the rooks mate). A capture that mates at once is the
 /// mate itself: 杀 (图18 将5平4（杀）: 车 takes the advisor, mate; 图29 车二平三 / 车三平二: 车 takes the
 /// rook, mate).
+///
+/// Reading R20 (READINGS.md).
 pub(super) fn mates_taking_first(after: &Position, params: &Params) -> bool {
     let Some(mut passed) = after.pass() else {
         return false;
@@ -256,6 +265,8 @@ pub(super) fn mates_taking_first(after: &Position, params: &Params) -> bool {
 /// The pieces of `plain` (won by the mover in `passed`, the mover to move) that are no longer won
 /// when the pieces on `spared` may not be taken anywhere in the line: their gain came from those
 /// pieces (a piece offered in exchange, a threat established long before), not from themselves.
+///
+/// Reading R07, Reading R12 (READINGS.md).
 pub(super) fn lost_when_sparing(
     passed: &Position,
     plain: Bitboard,

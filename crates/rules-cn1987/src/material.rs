@@ -2,7 +2,8 @@
 //! enemy pieces a side can win from the next move on, by a bounded forcing search over captures,
 //! recaptures and checks (抽将 / 要抽吃子), and whether a side threatens mate by consecutive checks.
 //!
-//! This module is mechanism, not policy: it answers "can the side to move win this piece, measured
+//! This module is the edition's own query (it moved here from the mechanism crate: the value
+//! judgments are the 1987 rules'): it answers "can the side to move win this piece, measured
 //! by this value table, within these bounds?" and "does it mate by consecutive checks within N
 //! plies?". Whether that makes a ply 捉 (chase) or 杀 (mate threat) is the edition's decision.
 //!
@@ -27,74 +28,34 @@
 //! - Pawns float (过河兵价值浮动): a line that gives pawns for pieces, or pieces for pawns, is not a
 //!   gain (see [`Balance::score`]).
 
-use std::cell::RefCell;
-use std::collections::HashMap;
-
+use xiangqi_adjudication::{PieceValues, sees_king};
 use xiangqi_board::{Bitboard, Color, Piece, PieceKind, Square};
+
+use crate::memo::{Memo, PositionKey};
 use xiangqi_movegen::{MAX_MOVES, Move, MoveList, Position};
 
-/// The piece-value table (子力价值) used to decide whether a line wins material (得子).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Values {
-    /// 车 rook.
-    pub rook: i32,
-    /// 马 horse.
-    pub horse: i32,
-    /// 炮 cannon.
-    pub cannon: i32,
-    /// 士 advisor.
-    pub advisor: i32,
-    /// 相/象 elephant.
-    pub elephant: i32,
-    /// 兵/卒 a pawn that has crossed the river (its value "floats", see [`Balance::score`]).
-    pub crossed_pawn: i32,
-}
-
-impl Values {
-    /// The table of decisions.md item 5: rook 10, horse 5, cannon 5, advisor 2, elephant 2,
-    /// crossed pawn 1 (1 rook = 2 horses = 2 cannons = horse + cannon; horse = cannon;
-    /// advisor = elephant).
-    pub const CN: Values = Values {
-        rook: 10,
-        horse: 5,
-        cannon: 5,
-        advisor: 2,
-        elephant: 2,
-        crossed_pawn: 1,
-    };
-
-    /// The value of `piece` standing on `sq`; 0 for a king and for a pawn on its own side of the
-    /// river (neither is 子力).
-    pub fn of(&self, piece: Piece, sq: Square) -> i32 {
-        match piece.kind {
-            PieceKind::King => 0,
-            PieceKind::Rook => self.rook,
-            PieceKind::Horse => self.horse,
-            PieceKind::Cannon => self.cannon,
-            PieceKind::Advisor => self.advisor,
-            PieceKind::Elephant => self.elephant,
-            PieceKind::Pawn => {
-                if sq.is_own_half(piece.color) {
-                    0
-                } else {
-                    self.crossed_pawn
-                }
-            }
-        }
-    }
-}
-
-impl Default for Values {
-    fn default() -> Values {
-        Values::CN
-    }
-}
+/// The value table of decisions.md item 5 (子力价值, as in the 2011 rules): rook 10, horse 5,
+/// cannon 5, advisor 2, elephant 2, crossed pawn 1, and 0 for a pawn on its own side of the river
+/// (not 子力). 1 rook = 2 horses = 2 cannons = horse + cannon; horse = cannon; advisor = elephant.
+/// A ruleset's `[piece_values]` replaces it (the embedded `cn-1987` ruleset gives these values).
+pub const CN_VALUES: PieceValues = PieceValues {
+    rook: 10,
+    horse: 5,
+    cannon: 5,
+    advisor: 2,
+    elephant: 2,
+    pawn: 0,
+    crossed_pawn: 1,
+};
 
 /// Bounds of the forcing searches. Every bound is part of a ruling's explanation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// It carries the memo of its searches ([`GainConfig::memo`], owned by the edition, shared by
+/// clones; see [`crate::memo`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct GainConfig {
     /// The value table.
-    pub values: Values,
+    pub values: PieceValues,
     /// Longest capture/recapture/check line searched, in plies.
     pub max_plies: u8,
     /// How many non-capturing checks the winning side may give along a line (抽将). Checks that
@@ -106,16 +67,37 @@ pub struct GainConfig {
     pub refutation_mate_plies: u8,
     /// Node budget of one search; when exhausted the line counts as not winning.
     pub node_budget: u32,
+    /// Answers of the searches already made under these bounds (not part of the value).
+    pub memo: Memo<SearchKey, Targets>,
+}
+
+impl GainConfig {
+    /// Every bound of the searches (all but the memo), as part of a memo key.
+    pub(crate) fn bounds(&self) -> (PieceValues, u8, u8, u8, u32) {
+        (
+            self.values,
+            self.max_plies,
+            self.max_checks,
+            self.refutation_mate_plies,
+            self.node_budget,
+        )
+    }
+
+    /// Forgets the remembered search answers (on every thread).
+    pub fn clear_memo(&self) {
+        self.memo.clear();
+    }
 }
 
 impl Default for GainConfig {
     fn default() -> GainConfig {
         GainConfig {
-            values: Values::CN,
+            values: CN_VALUES,
             max_plies: 10,
             max_checks: 3,
             refutation_mate_plies: 3,
             node_budget: 200_000,
+            memo: Memo::new(SEARCH_MEMO_CAPACITY),
         }
     }
 }
@@ -135,9 +117,9 @@ impl Balance {
     /// pieces won with no pawn given, or pawns won with pieces even. Pawns for pieces (送兵换马)
     /// or pieces for pawns count as no gain (0) and as a loss respectively, unless the pieces won
     /// are worth more than a rook less one per pawn given. Same as [`Balance::score_with`] with the
-    /// ceiling of [`Values::CN`] (`rook - 1`).
+    /// ceiling of [`CN_VALUES`] (`rook - 1`).
     pub fn score(self) -> i32 {
-        self.score_with(Values::CN.rook - 1)
+        self.score_with(CN_VALUES.rook - 1)
     }
 
     /// [`Balance::score`] with the ceiling of a crossed pawn's floating value (兵卒价值浮动):
@@ -155,8 +137,8 @@ impl Balance {
         }
     }
 
-    fn add(self, piece: Piece, sq: Square, values: &Values, sign: i32) -> Balance {
-        let v = values.of(piece, sq) * sign;
+    fn add(self, piece: Piece, sq: Square, values: &PieceValues, sign: i32) -> Balance {
+        let v = values.material(piece, sq) * sign;
         if piece.kind == PieceKind::Pawn {
             Balance {
                 pawns: self.pawns + v,
@@ -247,7 +229,7 @@ impl<'a> Search<'a> {
 
     fn over_budget(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes > self.cfg.node_budget || !crate::budget::spend() {
+        if self.nodes > self.cfg.node_budget || !xiangqi_adjudication::budget::spend() {
             self.exhausted = true;
         }
         self.exhausted
@@ -495,7 +477,7 @@ impl<'a> Search<'a> {
                     if captured && self.checked && bal.pawns >= 0 && v.kind == PieceKind::Pawn =>
                 {
                     Balance {
-                        pieces: bal.pieces - self.cfg.values.of(v, m.to),
+                        pieces: bal.pieces - self.cfg.values.material(v, m.to),
                         ..bal
                     }
                 }
@@ -592,26 +574,20 @@ pub fn winnable_by_king_or_pawn(pos: &Position, cfg: &GainConfig, among: Bitboar
     winnable_search(pos, cfg, among, Bitboard::EMPTY, Bitboard::EMPTY, true)
 }
 
-/// The arguments of one [`winnable_search`]: the position (placement and side to move, by its
-/// Zobrist hash), the bounds and the three square sets.
-type SearchKey = (u64, GainConfig, Bitboard, Bitboard, Bitboard, bool);
+/// The memo key of a material search: the whole position, every bound, the three square sets
+/// and the order of the first capture.
+#[doc(hidden)]
+pub type SearchKey = (
+    PositionKey,
+    (PieceValues, u8, u8, u8, u32),
+    Bitboard,
+    Bitboard,
+    Bitboard,
+    bool,
+);
 
 /// Entries kept by the per-thread memo of [`winnable_search`] before it is emptied.
 const SEARCH_MEMO_CAPACITY: usize = 1 << 15;
-
-thread_local! {
-    /// Answers of [`winnable_search`] already computed on this thread. Judging a repetition asks
-    /// the same question of the same position several times (the position after one ply, with
-    /// the mover to move again, is the position before the opponent's next ply with its turn
-    /// passed), and the answer depends only on the key.
-    static SEARCH_MEMO: RefCell<HashMap<SearchKey, Targets>> = RefCell::new(HashMap::new());
-}
-
-/// Empties this thread's memo of material searches (for benchmarks that must not reuse earlier
-/// answers; the answers themselves never change).
-pub fn clear_search_memo() {
-    SEARCH_MEMO.with(|memo| memo.borrow_mut().clear());
-}
 
 fn winnable_search(
     pos: &Position,
@@ -621,23 +597,18 @@ fn winnable_search(
     spared: Bitboard,
     lone_first: bool,
 ) -> Targets {
-    let key = (pos.hash(), *cfg, among, exempt, spared, lone_first);
-    if let Some(t) = SEARCH_MEMO.with(|memo| memo.borrow().get(&key).copied()) {
-        return t;
-    }
-    let out = winnable_search_uncached(pos, cfg, among, exempt, spared, lone_first);
-    // A search cut by the ply's budget (crate::budget) is not remembered.
-    if crate::budget::exhausted() {
-        return out;
-    }
-    SEARCH_MEMO.with(|memo| {
-        let mut memo = memo.borrow_mut();
-        if memo.len() >= SEARCH_MEMO_CAPACITY {
-            memo.clear();
-        }
-        memo.insert(key, out);
-    });
-    out
+    let key = (
+        PositionKey::of(pos),
+        cfg.bounds(),
+        among,
+        exempt,
+        spared,
+        lone_first,
+    );
+    // A search cut by the ply's budget is not remembered (see `Memo::get_or_compute`).
+    cfg.memo.get_or_compute(key, || {
+        winnable_search_uncached(pos, cfg, among, exempt, spared, lone_first)
+    })
 }
 
 fn winnable_search_uncached(
@@ -666,7 +637,7 @@ fn winnable_search_uncached(
         let Some(piece) = board.piece_at(sq) else {
             continue;
         };
-        if cfg.values.of(piece, sq) == 0 {
+        if cfg.values.material(piece, sq) == 0 {
             continue;
         }
         let attacked = pos.attackers_to(sq, attacker).any();
@@ -697,7 +668,7 @@ fn winnable_search_uncached(
             // Was a check needed? Search again without checks before the first capture.
             let no_check = GainConfig {
                 max_checks: 0,
-                ..*cfg
+                ..cfg.clone()
             };
             let (v2, _) = search_victim(
                 &no_check,
@@ -724,7 +695,10 @@ fn winnable_search_uncached(
     // pieces as bounded above), and after the first capture the piece taken is the piece won.
     let mut rest = Bitboard::EMPTY;
     for sq in candidates & !out.won & !out.truncated & !spared {
-        if board.piece_at(sq).is_some_and(|p| cfg.values.of(p, sq) > 0) {
+        if board
+            .piece_at(sq)
+            .is_some_and(|p| cfg.values.material(p, sq) > 0)
+        {
             rest.insert(sq);
         }
     }
@@ -828,13 +802,17 @@ fn search_victim(
 /// The moves with captures first, the most valuable victim first (so that cut-offs come early
 /// and quiet moves are tested for check only when still needed). The order does not change the
 /// value of a search that completes within its budget.
-fn captures_first(pos: &Position, moves: &MoveList, values: &Values) -> (usize, [Move; MAX_MOVES]) {
+fn captures_first(
+    pos: &Position,
+    moves: &MoveList,
+    values: &PieceValues,
+) -> (usize, [Move; MAX_MOVES]) {
     let mut out = [Move::new(Square::new_unchecked(0), Square::new_unchecked(0)); MAX_MOVES];
     let mut caps: [(i32, Move); MAX_MOVES] = [(0, out[0]); MAX_MOVES];
     let mut nc = 0;
     for &m in moves.iter() {
         if let Some(v) = pos.piece_at(m.to) {
-            caps[nc] = (values.of(v, m.to), m);
+            caps[nc] = (values.material(v, m.to), m);
             nc += 1;
         }
     }
@@ -883,15 +861,6 @@ fn may_give_check(pos: &Position, m: Move) -> bool {
     sees_king(king, m.from) || sees_king(king, m.to)
 }
 
-/// Whether `sq` is on the file or rank of the king on `king`, or within two files and two ranks
-/// of it (see [`may_give_check`]).
-#[inline]
-pub(crate) fn sees_king(king: Square, sq: Square) -> bool {
-    let df = (i32::from(sq.file().index()) - i32::from(king.file().index())).abs();
-    let dr = (i32::from(sq.rank().index()) - i32::from(king.rank().index())).abs();
-    df == 0 || dr == 0 || (df <= 2 && dr <= 2)
-}
-
 /// Whether the side to move mates by consecutive checks (every move of the mating side a check,
 /// every reply considered) within `plies` plies. `budget` counts the mating side's tried moves (those
 /// that may give check) down; when it reaches 0 the
@@ -912,7 +881,13 @@ pub fn mates_by_forcing_checks(pos: &mut Position, plies: u32, budget: &mut u32)
 
 fn mates_within(pos: &mut Position, plies: u32, forced_free: bool, budget: &mut u32) -> bool {
     let mut nodes = 0u64;
-    let found = crate::mate::search_checks(pos, plies, forced_free, &mut nodes, u64::from(*budget));
+    let found = xiangqi_adjudication::search_checks(
+        pos,
+        plies,
+        forced_free,
+        &mut nodes,
+        u64::from(*budget),
+    );
     *budget = budget.saturating_sub(u32::try_from(nodes).unwrap_or(u32::MAX));
     found.unwrap_or(false)
 }
@@ -995,7 +970,7 @@ pub fn rooted_by_checks(pos: &Position, target: Square, cfg: &GainConfig) -> boo
     let Some(victim) = pos.piece_at(target) else {
         return false;
     };
-    let worth = cfg.values.of(victim, target);
+    let worth = cfg.values.material(victim, target);
     let mut any = false;
     for &c in pos.legal_moves().iter() {
         if c.to != target {
@@ -1005,7 +980,7 @@ pub fn rooted_by_checks(pos: &Position, target: Square, cfg: &GainConfig) -> boo
         let Some(capturer) = pos.piece_at(c.from) else {
             return false;
         };
-        if cfg.values.of(capturer, target) < worth {
+        if cfg.values.material(capturer, target) < worth {
             return false;
         }
         let mut next = pos.clone();
@@ -1024,7 +999,7 @@ pub fn rooted_by_checks(pos: &Position, target: Square, cfg: &GainConfig) -> boo
 /// Whether winning the enemy piece on `target` needs a second attacker (联合捉 / 捉少根子): every
 /// direct capture of it by the side to move can be answered by a legal recapture that makes the
 /// single exchange no gain, so the gain comes only from the attacker's own recapture.
-pub fn needs_second_attacker(pos: &Position, target: Square, values: &Values) -> bool {
+pub fn needs_second_attacker(pos: &Position, target: Square, values: &PieceValues) -> bool {
     every_capture_fails(pos, target, values, |_, _| Some(pos.clone()))
 }
 
@@ -1035,13 +1010,13 @@ pub fn needs_second_attacker(pos: &Position, target: Square, values: &Values) ->
 fn every_capture_fails(
     pos: &Position,
     target: Square,
-    values: &Values,
+    values: &PieceValues,
     judge: impl Fn(Move, Piece) -> Option<Position>,
 ) -> bool {
     let Some(victim) = pos.piece_at(target) else {
         return false;
     };
-    let v = values.of(victim, target);
+    let v = values.material(victim, target);
     let mut direct = false;
     for &m in pos.legal_moves().iter() {
         if m.to != target {
@@ -1055,7 +1030,7 @@ fn every_capture_fails(
             continue;
         };
         next.play_unchecked(m);
-        if single_exchange(&next, target, v, values.of(capturer, target)) > 0 {
+        if single_exchange(&next, target, v, values.material(capturer, target)) > 0 {
             return false;
         }
     }
@@ -1078,7 +1053,7 @@ fn single_exchange(next: &Position, target: Square, victim: i32, capturer: i32) 
 /// back for no gain. Rule-book 图28 "车七平八（捉）… 一着车炮联合捉子": the rook and the cannon behind
 /// it both attack the advisor; the rook alone is taken back by the king and the cannon alone has
 /// no screen. 参考图38 "黑方联合捉车": rook and cannon through it on the rook guarded by the king.
-pub fn needs_partner(pos: &Position, target: Square, values: &Values) -> bool {
+pub fn needs_partner(pos: &Position, target: Square, values: &PieceValues) -> bool {
     let attackers = pos.attackers_to(target, pos.turn());
     every_capture_fails(pos, target, values, |m, capturer| {
         let partners =

@@ -1,0 +1,575 @@
+//! The competition systems of the 1987 rules from the command line (issue 11, `CLI.md`
+//! "Additions (2026-11-23)"): knockouts (single and double) played out with "the better seed
+//! always wins", groups then a final, the `--json` shapes, and the refusals (exit 2, file
+//! untouched).
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+const XQ: &str = env!("CARGO_BIN_EXE_xq");
+
+fn xq(args: &[&str]) -> Output {
+    Command::new(XQ)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("xq runs")
+}
+
+fn ok(args: &[&str]) -> String {
+    let o = xq(args);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8(o.stdout).expect("UTF-8")
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    serde_json::from_str(&ok(args)).expect("JSON")
+}
+
+fn p(path: &Path) -> &str {
+    path.to_str().expect("UTF-8 path")
+}
+
+/// Creates an event of `n` players `P1…Pn` seeded in that order.
+fn new_event(file: &Path, system: &str, n: u32, extra: &[&str]) {
+    let names: Vec<String> = (1..=n).map(|i| format!("P{i}")).collect();
+    let mut args = vec!["event", "new", p(file), "--system", system, "--no-lot"];
+    args.extend_from_slice(extra);
+    for name in &names {
+        args.push("--player");
+        args.push(name);
+    }
+    ok(&args);
+}
+
+/// Pairs and enters "the better seed (lower number) wins" until the event is over; returns
+/// every paired round's JSON.
+fn play_out(file: &Path) -> Vec<serde_json::Value> {
+    let mut rounds = Vec::new();
+    for _ in 0..200 {
+        let o = xq(&["event", "pair", p(file), "--json"]);
+        if o.status.code() == Some(2) {
+            assert!(
+                String::from_utf8_lossy(&o.stderr).contains("over"),
+                "{}",
+                String::from_utf8_lossy(&o.stderr)
+            );
+            return rounds;
+        }
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+        let round = v["round"].as_u64().unwrap().to_string();
+        for b in v["boards"].as_array().unwrap() {
+            let (red, black) = (b["red"].as_u64().unwrap(), b["black"].as_u64().unwrap());
+            let games = if v["playoff"].is_null() { 1 } else { 2 };
+            let one = if red < black { "1-0" } else { "0-1" };
+            let res = if games == 2 {
+                format!("{one} =")
+            } else {
+                one.to_string()
+            };
+            ok(&[
+                "event",
+                "result",
+                p(file),
+                &round,
+                &b["board"].as_u64().unwrap().to_string(),
+                &res,
+            ]);
+        }
+        rounds.push(v);
+    }
+    panic!("the event does not end");
+}
+
+fn pairs(v: &serde_json::Value) -> Vec<(u64, u64)> {
+    let mut out: Vec<(u64, u64)> = v["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| {
+            let (r, k) = (b["red"].as_u64().unwrap(), b["black"].as_u64().unwrap());
+            (r.min(k), r.max(k))
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn knockout_better_seed_always_wins() {
+    let dir = tempfile::tempdir().unwrap();
+    for n in [2u32, 3, 5, 8, 13] {
+        let file = dir.path().join(format!("ko{n}.toml"));
+        new_event(&file, "knockout", n, &[]);
+        let rounds = play_out(&file);
+        let last = rounds.last().unwrap();
+        assert_eq!(last["stage"], 1);
+        assert_eq!(pairs(last), [(1, 2)], "n={n}: the final");
+        if n >= 4 {
+            assert_eq!(pairs(&rounds[rounds.len() - 2]), [(1, 4), (2, 3)], "n={n}");
+        }
+        let size = n.next_power_of_two();
+        let byes: Vec<u64> = rounds[0]["byes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| b.as_u64().unwrap())
+            .collect();
+        assert_eq!(byes, (1..=u64::from(size - n)).collect::<Vec<_>>(), "n={n}");
+        let st = json(&["event", "standings", p(&file), "--json"]);
+        let first = &st["standings"][0];
+        assert_eq!(
+            (first["rank"].clone(), first["no"].clone()),
+            (1.into(), 1.into())
+        );
+        assert_eq!(first["name"], "P1");
+        assert_eq!(st["standings"][1]["no"], 2);
+        // the export keeps the results
+        let ex = json(&["event", "export", p(&file), "--format", "json"]);
+        assert!(ex["paired_rounds"][0]["boards"][0]["result"].is_string());
+    }
+}
+
+#[test]
+fn knockout_drawn_match_goes_to_play_offs() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("po.toml");
+    new_event(&file, "knockout", 2, &[]);
+    ok(&["event", "pair", p(&file)]);
+    ok(&["event", "result", p(&file), "1", "1", "="]);
+    let v = json(&["event", "pair", p(&file), "--json"]);
+    assert_eq!(v["playoff"], 1, "{v}");
+    assert!(v["notes"][0].as_str().unwrap().contains("附加赛"));
+    ok(&["event", "result", p(&file), "2", "1", "1-0 0-1"]);
+    ok(&["event", "result", p(&file), "2", "1", "1-0 0-1"]);
+    let v = json(&["event", "pair", p(&file), "--json"]);
+    assert_eq!(v["playoff"], 2);
+    ok(&["event", "result", p(&file), "3", "1", "= ="]);
+    // the decider: a draw counts as a win for Black
+    let v = json(&["event", "pair", p(&file), "--json"]);
+    assert_eq!(v["playoff"], 3);
+    let black = v["boards"][0]["black"].as_u64().unwrap();
+    ok(&["event", "result", p(&file), "4", "1", "="]);
+    let st = json(&["event", "standings", p(&file), "--json"]);
+    assert_eq!(st["standings"][0]["no"].as_u64(), Some(black));
+}
+
+#[test]
+fn double_knockout_everyone_leaves_after_two_losses() {
+    let dir = tempfile::tempdir().unwrap();
+    for n in [2u32, 4, 6, 9] {
+        let file = dir.path().join(format!("dk{n}.toml"));
+        new_event(&file, "double-knockout", n, &[]);
+        let rounds = play_out(&file);
+        let mut losses = std::collections::HashMap::new();
+        for r in &rounds {
+            for (a, b) in pairs(r) {
+                // the better seed won
+                let _ = a;
+                *losses.entry(b).or_insert(0) += 1;
+            }
+        }
+        assert_eq!(losses.len() as u32, n - 1, "n={n}");
+        assert!(losses.values().all(|&c| c == 2), "n={n}: {losses:?}");
+        let gf = rounds.last().unwrap();
+        assert_eq!(gf["boards"][0]["bracket"], "GF");
+        assert_eq!(pairs(gf), [(1, 2)]);
+    }
+}
+
+#[test]
+fn groups_then_a_knockout_final() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("g.toml");
+    let out = {
+        let names: Vec<String> = (1..=8).map(|i| format!("P{i}")).collect();
+        let mut args = vec![
+            "event",
+            "new",
+            p(&file),
+            "--system",
+            "groups",
+            "--groups",
+            "2",
+            "--final",
+            "knockout",
+            "--no-lot",
+        ];
+        for n in &names {
+            args.push("--player");
+            args.push(n);
+        }
+        ok(&args)
+    };
+    // snake seeding: A = 1 4 5 8, B = 2 3 6 7
+    assert!(out.contains("group A: 1 4 5 8"), "{out}");
+    assert!(out.contains("group B: 2 3 6 7"), "{out}");
+    assert!(out.contains("system: groups"), "{out}");
+    let rounds = play_out(&file);
+    // 3 group rounds, then the final: semis A1–B2, B1–A2, then the final
+    assert_eq!(rounds.len(), 5);
+    assert_eq!(rounds[3]["stage"], 2);
+    assert_eq!(pairs(&rounds[3]), [(1, 3), (2, 4)]);
+    assert_eq!(pairs(&rounds[4]), [(1, 2)]);
+    let st = json(&["event", "standings", p(&file), "--json"]);
+    let nos: Vec<u64> = st["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["no"].as_u64().unwrap())
+        .collect();
+    assert_eq!(&nos[..2], &[1, 2]);
+    assert_eq!(nos.len(), 8);
+    assert_eq!(st["stages"][0]["groups"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn unsafe_settings_are_refused_and_the_file_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("e.toml");
+    let forty: Vec<String> = (1..=40).map(|i| format!("P{i}")).collect();
+    let mut args = vec![
+        "event",
+        "new",
+        p(&file),
+        "--ruleset",
+        "cn-1987",
+        "--rounds",
+        "9",
+    ];
+    for n in &forty {
+        args.push("--player");
+        args.push(n);
+    }
+    let o = xq(&args);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--allow-partial"));
+    assert!(!file.exists());
+    let o = xq(&[
+        "event",
+        "new",
+        p(&file),
+        "--rounds",
+        "0",
+        "--player",
+        "A",
+        "--player",
+        "B",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(!file.exists());
+    // cn-1987 --system swiss: the seed-002 preset, printed with its chain; rounds from the field
+    args.truncate(5);
+    args.extend(["--system", "swiss"]);
+    for n in &forty[..18] {
+        args.push("--player");
+        args.push(n);
+    }
+    let out = ok(&args);
+    assert!(out.contains("18 players, 5 rounds"), "{out}");
+    assert!(
+        out.contains("swiss (积分编排制); tie-breaks: 积分 → buchholz → wins → fouls → black-wins → black-games → previous-rounds"),
+        "{out}"
+    );
+}
+
+#[test]
+fn rulesets_check_reports_event_keys_with_their_location() {
+    let dir = tempfile::tempdir().unwrap();
+    for (body, want) in [
+        ("pairng = \"berger\"", ":7:1: unknown field `pairng`"),
+        (
+            "games_per_match = 3",
+            ":7:19: games_per_match must be 1 or 2",
+        ),
+        ("team_boards = 40", ":7:15: team_boards 40 is out of range"),
+        ("pairing = \"dutch\"", ":7:11: unknown pairing system"),
+    ] {
+        let rs = dir.path().join("rs.toml");
+        std::fs::write(
+            &rs,
+            format!("schema = 1\nid = \"x\"\nedition = \"axf\"\ntitle = \"t\"\nsource = \"s\"\n[event]\n{body}\n"),
+        )
+        .unwrap();
+        let o = xq(&["rulesets", "check", p(&rs)]);
+        assert_eq!(o.status.code(), Some(2), "{body}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(want), "{body}: {err}");
+    }
+}
+
+fn run_stdin(args: &[&str], input: &str) -> Output {
+    use std::io::Write as _;
+    let mut child = Command::new(XQ)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("xq runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn administration_withdrawals_byes_late_entries_manual_pairing_bulk_results() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("a.toml");
+    new_event(&file, "swiss", 6, &["--rounds", "3"]);
+    ok(&["event", "bye", p(&file), "6", "--round", "1"]);
+    let r1 = json(&["event", "pair", p(&file), "--json"]);
+    assert!(!r1["boards"].to_string().contains(":6"), "{r1}");
+    // bulk entry: a bad line changes nothing
+    let before = std::fs::read(&file).unwrap();
+    let o = run_stdin(&["event", "results", p(&file), "-"], "1 1 1-0\n1 7 1-0\n");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("line 2"));
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+    let o = run_stdin(
+        &["event", "results", p(&file)],
+        "1 1 1-0\n# a comment\n1 2 =\n",
+    );
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    ok(&["event", "withdraw", p(&file), "1"]);
+    ok(&["event", "add", p(&file), "--player", "Late,北京,2100"]);
+    // a manual pairing must pair everyone present; it is recorded as manual
+    let o = xq(&["event", "pair", p(&file), "--board", "2-3"]);
+    assert_eq!(o.status.code(), Some(2));
+    let r2 = json(&[
+        "event",
+        "pair",
+        p(&file),
+        "--board",
+        "2-3",
+        "--board",
+        "4-5",
+        "--board",
+        "6-7",
+        "--json",
+    ]);
+    assert_eq!(r2["notes"][0], "manual pairing by the arbiter");
+    ok(&["event", "result", p(&file), "2", "1", "1-0"]);
+    ok(&["event", "result", p(&file), "2", "2", "1-0"]);
+    ok(&["event", "result", p(&file), "2", "3", "1-0"]);
+    let r3 = json(&["event", "pair", p(&file), "--json"]);
+    for b in r3["boards"].as_array().unwrap() {
+        assert_ne!(b["red"], 1);
+        assert_ne!(b["black"], 1);
+    }
+    let units = json(&["event", "units", p(&file), "--json"]);
+    assert!(units["units"].is_array());
+}
+
+#[test]
+fn team_event_rosters_lineups_and_the_form() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("t.toml");
+    let out = ok(&[
+        "event",
+        "new",
+        p(&file),
+        "--name",
+        "团体赛",
+        "--system",
+        "round-robin",
+        "--team-boards",
+        "4",
+        "--no-lot",
+        "--team",
+        "北京:蒋川,王跃飞,金波,唐丹,刘欢,么毅",
+        "--team",
+        "上海:谢靖,孙勇征,万春林,宇兵,华辰昊,董嘉琪",
+    ]);
+    assert!(out.contains("2 teams, 1 rounds"), "{out}");
+    assert!(out.contains("1.蒋川 2.王跃飞"), "{out}");
+    ok(&["event", "pair", p(&file)]);
+    // 分台换人制: a reserve may play, the order never inverts; refused with the reason
+    let before = std::fs::read(&file).unwrap();
+    let o = xq(&[
+        "event",
+        "lineup",
+        p(&file),
+        "1",
+        "1",
+        "--team",
+        "1",
+        "--members",
+        "1,3,2,5",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("never inverted"));
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+    ok(&[
+        "event",
+        "lineup",
+        p(&file),
+        "1",
+        "1",
+        "--team",
+        "1",
+        "--members",
+        "1,2,5,6",
+    ]);
+    ok(&["event", "result", p(&file), "1", "1", "1-0 = = 0-1"]);
+    let form = ok(&[
+        "event",
+        "export",
+        p(&file),
+        "--format",
+        "lineups",
+        "--round",
+        "1",
+    ]);
+    assert_eq!(
+        form,
+        "团体赛  第 1 轮  对阵表\n\
+         第 1 场  北京 – 上海\n  \
+         1. 红 蒋川 (北京) – 黑 谢靖 (上海)  1-0\n  \
+         2. 红 孙勇征 (上海) – 黑 王跃飞 (北京)  =\n  \
+         3. 红 刘欢 (北京) – 黑 万春林 (上海)  =\n  \
+         4. 红 宇兵 (上海) – 黑 么毅 (北京)  1-0\n"
+    );
+    let st = json(&["event", "standings", p(&file), "--json"]);
+    // seed 003: 场分 2/1/0 — a 2–2 match is drawn, 1 each
+    assert_eq!(st["standings"][0]["points"], 1.0);
+}
+
+#[test]
+fn a_team_knockout_uses_the_seed_003_scoring() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("tk.toml");
+    let out = ok(&[
+        "event",
+        "new",
+        p(&file),
+        "--system",
+        "knockout",
+        "--team-boards",
+        "2",
+        "--no-lot",
+        "--team",
+        "A:a1,a2",
+        "--team",
+        "B:b1,b2,b3",
+    ]);
+    assert!(out.contains("2 teams"), "{out}");
+    assert!(out.contains("2-board team matches"), "{out}");
+    ok(&["event", "pair", p(&file)]);
+    ok(&["event", "result", p(&file), "1", "1", "1-0 ="]);
+    let o = xq(&["event", "pair", p(&file)]);
+    assert_eq!(o.status.code(), Some(2), "the knockout is over");
+    let st = json(&["event", "standings", p(&file), "--json"]);
+    let first = st["standings"][0]["no"].as_u64().unwrap();
+    let ev = json(&["event", "export", p(&file), "--format", "json"]);
+    let b = &ev["paired_rounds"][0]["boards"][0];
+    assert_eq!(
+        Some(first),
+        b["red"].as_u64(),
+        "the first-listed team won 1½–½"
+    );
+}
+
+#[test]
+fn groups_with_a_round_robin_final_and_placement_matches() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("gp.toml");
+    new_event(
+        &file,
+        "groups",
+        8,
+        &["--groups", "2", "--placement", "--ruleset", "cn-1987"],
+    );
+    let rounds = play_out(&file);
+    // 3 group rounds, the final (a round robin of 4: 3 rounds), then one placement round
+    assert_eq!(rounds.len(), 7);
+    assert_eq!(rounds[6]["stage"], 3);
+    // the thirds (5 and 6) and the fourths (8 and 7) meet
+    assert_eq!(pairs(&rounds[6]), [(5, 6), (7, 8)]);
+    let st = json(&["event", "standings", p(&file), "--json"]);
+    let nos: Vec<u64> = st["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["no"].as_u64().unwrap())
+        .collect();
+    assert_eq!(nos, [1, 2, 3, 4, 5, 6, 7, 8]);
+    let ranks: Vec<u64> = st["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["rank"].as_u64().unwrap())
+        .collect();
+    assert_eq!(ranks, [1, 2, 3, 4, 5, 6, 7, 8]);
+}
+
+/// Hand-edited event files in stages (a knockout mid-way, groups with a final) never make `xq`
+/// panic: every mutation is read or refused (exit 0 or 2).
+#[test]
+fn mutated_staged_event_files_never_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let ko = dir.path().join("ko.toml");
+    new_event(&ko, "double-knockout", 6, &[]);
+    ok(&["event", "pair", p(&ko)]);
+    ok(&["event", "result", p(&ko), "1", "1", "="]);
+    ok(&["event", "result", p(&ko), "1", "2", "1-0"]);
+    ok(&["event", "pair", p(&ko)]);
+    let g = dir.path().join("g.toml");
+    new_event(
+        &g,
+        "groups",
+        6,
+        &["--groups", "2", "--final", "knockout", "--placement"],
+    );
+    ok(&["event", "pair", p(&g)]);
+    let mut state = 12345u64;
+    let mut next = |n: usize| {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((state >> 33) as usize) % n.max(1)
+    };
+    for src in [&ko, &g] {
+        let text = std::fs::read(src).unwrap();
+        for i in 0..60 {
+            let mut b = text.clone();
+            // replace a digit by another, or cut the file
+            if i % 5 == 0 {
+                b.truncate(next(b.len() + 1));
+            } else {
+                let digits: Vec<usize> = (0..b.len()).filter(|&k| b[k].is_ascii_digit()).collect();
+                let k = digits[next(digits.len())];
+                b[k] = b"0123456789"[next(10)];
+            }
+            let f = dir.path().join("m.toml");
+            std::fs::write(&f, &b).unwrap();
+            for cmd in [
+                vec!["event", "standings", p(&f), "--json"],
+                vec!["event", "pair", p(&f), "--json"],
+                vec!["event", "export", p(&f), "--format", "json"],
+            ] {
+                let o = xq(&cmd);
+                let code = o.status.code();
+                assert!(
+                    code == Some(0) || code == Some(2),
+                    "{cmd:?} on mutation {i}: exit {code:?}: {}",
+                    String::from_utf8_lossy(&o.stderr)
+                );
+            }
+        }
+    }
+}
