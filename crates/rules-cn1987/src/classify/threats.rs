@@ -150,7 +150,7 @@ pub(super) fn threatened_apart(
 /// ply the opponent may not answer our capture by taking one of them — least of all a crossed
 /// pawn, whose floating value would otherwise turn the piece we win into a "trade" for a pawn we
 /// never gave (兵卒价值浮动 concerns a pawn given in the line, 图24 送兵换马, not one the opponent
-/// could take anyway).
+/// could take anyway). Reading R08 (READINGS.md).
 pub(super) fn standing_prey(before: &Position, after: &Position, m: Move) -> Bitboard {
     standing_prey_of(before, after, !after.turn()) & !Bitboard::from_square(m.to)
 }
