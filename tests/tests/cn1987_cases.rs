@@ -60,24 +60,6 @@ fn rule(arbiter: &Arbiter, case: &Case) -> Outcome {
     }
 }
 
-/// Cases of the shared `repetition-cases.toml` whose `cn-1987` expectation this file reads
-/// differently, with the reason (reported to the owner of that file).
-const CN_OVERRIDES: &[(&str, &str, &str)] = &[(
-    "pf-2",
-    "red-must-vary",
-    "start 3k5/9/9/9/9/9/9/9/9/R3K4 w, cycle a0a9 d9d8 a9a0 d8d9. After 车九退九 (a9a0) the black \
-     king stands on d8; if Black passed, 车九平六 (a0d0) would be mate at once: the d-file is the \
-     rook's, e8 faces the red king on the open e-file (flying general, illegal), c8 is outside \
-     the palace and the rook on d0 cannot be taken. The threat is new (with the rook on a9 and \
-     the king on d8 Red has no mate by consecutive checks: 车九进一/车九平六 are answered by \
-     将4进1/将4平… or the capture), so a9a0 is 杀 by rules.md §1.2 / decisions.md 6, exactly the \
-     reading of rule-book 图7 (a quiet move that threatens mate next move). It is not 自毙: \
-     自毙 concerns a threat of the side whose king answered the check, not of the checker \
-     (图13, 图17). Red is therefore 一将一杀, a forbidden repetition of the 1987 list, against \
-     Black's 两闲: Red must vary. The file's `draw` (\"one check, one idle move\") takes a9a0 \
-     for idle, which holds under AXF (杀 is idle there) but not under CN-1987",
-)];
-
 fn labels_match(expected: &str, got: &[&str]) -> bool {
     expected
         .split_whitespace()
@@ -97,14 +79,10 @@ fn check_file(file: &str, with_axf: bool) -> (usize, Vec<String>, usize) {
         let Some(expected) = case.expect.get("cn-1987") else {
             continue;
         };
-        let expected = CN_OVERRIDES
-            .iter()
-            .find(|(id, _, _)| *id == case.id)
-            .map_or(expected.as_str(), |(_, v, _)| v);
         n += 1;
         let got = rule(&cn, &case);
         let mut problems = Vec::new();
-        if got.verdict != expected {
+        if &got.verdict != expected {
             problems.push(format!("verdict {} (expected {expected})", got.verdict));
         }
         if let Some(l) = &case.labels

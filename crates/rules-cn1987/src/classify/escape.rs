@@ -31,7 +31,12 @@ pub(super) fn escape_only(
         return Bitboard::EMPTY;
     };
     let from = Bitboard::from_square(m.from);
-    if !material::winnable_among(&before_passed, &params.gain, from)
+    // Could the opponent win the moved piece? Our answer may not be to take one of his rootless
+    // crossed pawns that we attack before and after the ply anyway (see [`standing_prey_of`]):
+    // that pawn is not given for the piece (兵卒价值浮动 is for a pawn given in the line).
+    let his_standing =
+        standing_prey_of(before, after, after.turn()) & after.board().by_kind(PieceKind::Pawn);
+    if !material::winnable_among_exempt(&before_passed, &params.gain, from, his_standing)
         .won
         .contains(m.from)
     {
@@ -40,6 +45,9 @@ pub(super) fn escape_only(
     if cuts_a_root_by_check(before, m) {
         return Bitboard::EMPTY;
     }
+    // The opponent's standing pawn or king captures are barred as in the search after the ply
+    // (see [`standing_pawn_or_king_prey`]).
+    let spared = from | standing_pawn_or_king_prey(before, after, m);
     let ours = passed.board().by_color(passed.turn());
     let backs = after.attacks_from(m.to) & ours;
     let mut out = Bitboard::EMPTY;
@@ -49,7 +57,7 @@ pub(super) fn escape_only(
             && !helps_another(&passed, m.to, sq)
             && !guards_prey(after, m.to, sq, &params.gain.values)
             && (passed.attackers_to(sq, passed.turn()) & backs).is_empty()
-            && material::winnable_among_exempt(before, &params.gain, target, from)
+            && material::winnable_among_exempt(before, &params.gain, target, spared)
                 .won
                 .contains(sq)
             && !ties_to_its_line(after, m.to, sq, params)

@@ -296,7 +296,14 @@ fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
     let was = if before.is_check() || now.won.is_empty() {
         material::Targets::default()
     } else {
-        material::winnable_among(before, &params.gain, now.won)
+        // The opponent's standing pawn or king captures are barred before the ply as after it
+        // (see [`standing_pawn_or_king_prey`]), so that both searches ask the same question.
+        material::winnable_among_exempt(
+            before,
+            &params.gain,
+            now.won,
+            standing_pawn_or_king_prey(before, &after, m),
+        )
     };
     // A threat counts as pre-existing only in the same form: a direct threat before, or a
     // threat by 抽将 both before and after (形式上和本质上都没有发生变化).

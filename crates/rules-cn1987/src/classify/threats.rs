@@ -77,7 +77,21 @@ pub(super) fn threatened_apart(
         }
     }
     if before.is_check() {
-        return plain;
+        // Answering a check, "could win before the ply" cannot be asked by passing; a piece of
+        // ours that an enemy piece attacked before the ply and still attacks, with no root before
+        // or after, is that piece's own standing threat all the same (see [`standing_prey`]).
+        let exempt = standing_prey(before, after, m);
+        if exempt.is_empty() {
+            return plain;
+        }
+        let apart = material::winnable_among_exempt(&passed, &params.gain, Bitboard::FULL, exempt);
+        return material::Targets {
+            won: plain.won | apart.won,
+            via_check: (plain.via_check & !apart.won)
+                | (apart.via_check & !plain.won)
+                | (plain.via_check & apart.via_check),
+            truncated: plain.truncated,
+        };
     }
     // A piece of ours without a root (无根子), before and after the ply, that the opponent could
     // win before the ply and still attacks is the opponent's own chase even when our new threat
@@ -112,7 +126,11 @@ pub(super) fn threatened_apart(
     let Some(before_passed) = before.pass() else {
         return plain;
     };
-    let exempt = material::winnable_among(&before_passed, &params.gain, hanging_after).won;
+    // A piece an enemy pawn or king takes is never "winnable" by the search (将帅 / 兵卒 attacking
+    // alone): when that capture stands before and after the ply it is the opponent's own threat
+    // too (see [`standing_pawn_or_king_prey`]).
+    let exempt = material::winnable_among(&before_passed, &params.gain, hanging_after).won
+        | (standing_pawn_or_king_prey(before, after, m) & hanging_after);
     if exempt.is_empty() {
         return plain;
     }
@@ -124,6 +142,48 @@ pub(super) fn threatened_apart(
             | (plain.via_check & apart.via_check),
         truncated: plain.truncated,
     }
+}
+
+/// Pieces of the mover (the moved piece excepted) with no root before or after the ply `m` that
+/// an enemy piece attacks both before and after it: the opponent's standing threats, which the
+/// ply neither made nor changed. Each side's chase is judged apart, so in the search after the
+/// ply the opponent may not answer our capture by taking one of them — least of all a crossed
+/// pawn, whose floating value would otherwise turn the piece we win into a "trade" for a pawn we
+/// never gave (兵卒价值浮动 concerns a pawn given in the line, 图24 送兵换马, not one the opponent
+/// could take anyway). Reading R08 (READINGS.md).
+pub(super) fn standing_prey(before: &Position, after: &Position, m: Move) -> Bitboard {
+    standing_prey_of(before, after, !after.turn()) & !Bitboard::from_square(m.to)
+}
+
+/// The pieces of `side` (on the same square before and after a ply) with no root before or after
+/// it that an enemy piece, from the same square, attacks both before and after it.
+pub(super) fn standing_prey_of(before: &Position, after: &Position, side: Color) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
+    for sq in after.board().by_color(side) & before.board().by_color(side) {
+        if (after.attackers_to(sq, !side) & before.attackers_to(sq, !side)).any()
+            && after.attackers_to(sq, side).is_empty()
+            && before.attackers_to(sq, side).is_empty()
+        {
+            out.insert(sq);
+        }
+    }
+    out
+}
+
+/// The pieces of [`standing_prey`] that an enemy pawn or king attacks before the ply: the
+/// material search never counts such a capture as winning (兵卒 / 将帅 attacking alone), so they
+/// are exempted by name, in the search before the ply as after it ("红马捉黑马是早已形成的局面",
+/// seed 001 图1: the red horse was chasing the black horse all along although the black pawn
+/// could take the red pawn in front of it).
+pub(super) fn standing_pawn_or_king_prey(before: &Position, after: &Position, m: Move) -> Bitboard {
+    let takers = after.board().by_kind(PieceKind::Pawn) | after.board().by_kind(PieceKind::King);
+    let mut out = Bitboard::EMPTY;
+    for sq in standing_prey(before, after, m) {
+        if (before.attackers_to(sq, after.turn()) & takers).any() {
+            out.insert(sq);
+        }
+    }
+    out
 }
 
 /// Pieces of the side of the piece on `sq` (kings excluded) that this piece shields from an enemy
