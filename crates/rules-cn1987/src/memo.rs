@@ -17,9 +17,11 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::hash::BuildHasherDefault;
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex, PoisonError};
 
+use rustc_hash::FxHasher;
 use thread_local::ThreadLocal;
 use xiangqi_board::{Color, PieceKind};
 use xiangqi_movegen::Position;
@@ -57,12 +59,16 @@ impl PositionKey {
     }
 }
 
+/// The memo's map: keys hashed by FxHash (fast on the long position keys; no untrusted input
+/// chooses them to collide).
+type Map<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
+
 /// A bounded, per-thread memo of answers `V` by key `K`, shared by the clones of its owner.
 ///
 /// It takes no part in its owner's equality or hash: two parameter sets that differ only in
 /// their memos are equal.
 pub struct Memo<K: Send, V: Send> {
-    cells: Arc<ThreadLocal<Mutex<HashMap<K, V>>>>,
+    cells: Arc<ThreadLocal<Mutex<Map<K, V>>>>,
     capacity: usize,
 }
 
