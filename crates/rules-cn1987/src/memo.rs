@@ -59,8 +59,8 @@ impl PositionKey {
     }
 }
 
-/// The memo's map: keys hashed by FxHash (fast on the long position keys; no untrusted input
-/// chooses them to collide).
+/// The memo's map: keys hashed by FxHash (fast on the long position keys). The map is bounded, so
+/// even keys made to collide could only slow a lookup, never change an answer.
 type Map<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
 
 /// A bounded, per-thread memo of answers `V` by key `K`, shared by the clones of its owner.
