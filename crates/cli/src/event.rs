@@ -185,6 +185,10 @@ struct NewArgs {
     /// Team events: `fixed-boards` (分台定人制), `fixed-order` (分台换人制) or `free` (临时定台制).
     #[arg(long)]
     lineup_system: Option<String>,
+    /// Team events: 全队轮赛制 — every member of one line-up plays every member of the other
+    /// (boards² games a match, in sub-rounds).
+    #[arg(long)]
+    all_play_all: bool,
     /// Lot seed (stored in the file).
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -484,6 +488,9 @@ fn new(a: NewArgs) -> Result<(), CliError> {
                 )));
             }
         };
+    }
+    if a.all_play_all {
+        config.all_play_all = true;
     }
     if !a.teams.is_empty() && config.team_boards == 0 {
         return Err(CliError::input(
@@ -1105,6 +1112,7 @@ mod tests {
             teams: Vec::new(),
             team_boards: None,
             lineup_system: None,
+            all_play_all: false,
             separate_units: false,
             placement: false,
             games: None,

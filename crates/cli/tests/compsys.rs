@@ -449,6 +449,88 @@ fn team_event_rosters_lineups_and_the_form() {
     assert_eq!(st["standings"][0]["points"], 1.0);
 }
 
+/// 全队轮赛制: every member of one line-up plays every member of the other, boards² games a
+/// match in sub-rounds, each member's colours alternating; the result lists every game from the
+/// first-listed team's side, and a result with the games of a board match is refused.
+#[test]
+fn team_all_play_all_every_member_meets_every_member() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("apa.toml");
+    ok(&[
+        "event",
+        "new",
+        p(&file),
+        "--name",
+        "全队轮赛",
+        "--system",
+        "round-robin",
+        "--team-boards",
+        "3",
+        "--all-play-all",
+        "--no-lot",
+        "--team",
+        "北京:蒋川,王跃飞,金波",
+        "--team",
+        "上海:谢靖,孙勇征,万春林",
+    ]);
+    ok(&["event", "pair", p(&file)]);
+    let before = std::fs::read(&file).unwrap();
+    let o = xq(&["event", "result", p(&file), "1", "1", "1-0 = = 0-1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("this event plays 9 per pairing"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+    ok(&[
+        "event",
+        "result",
+        p(&file),
+        "1",
+        "1",
+        "1-0 = = 0-1 1-0 = = 0-1 1-0",
+    ]);
+    let form = ok(&["event", "export", p(&file), "--format", "lineups"]);
+    assert_eq!(
+        form,
+        "全队轮赛  第 1 轮  对阵表\n\
+         第 1 场  北京 – 上海\n  \
+         第 1 小轮\n  \
+         1. 红 蒋川 (北京) – 黑 谢靖 (上海)  1-0\n  \
+         2. 红 孙勇征 (上海) – 黑 王跃飞 (北京)  =\n  \
+         3. 红 金波 (北京) – 黑 万春林 (上海)  =\n  \
+         第 2 小轮\n  \
+         4. 红 孙勇征 (上海) – 黑 蒋川 (北京)  1-0\n  \
+         5. 红 王跃飞 (北京) – 黑 万春林 (上海)  1-0\n  \
+         6. 红 谢靖 (上海) – 黑 金波 (北京)  =\n  \
+         第 3 小轮\n  \
+         7. 红 蒋川 (北京) – 黑 万春林 (上海)  =\n  \
+         8. 红 谢靖 (上海) – 黑 王跃飞 (北京)  1-0\n  \
+         9. 红 金波 (北京) – 黑 孙勇征 (上海)  1-0\n"
+    );
+    // 局分 5–4 over the nine games: 北京 wins the match, 场分 2–0 (seed 003).
+    let st = json(&["event", "standings", p(&file), "--json"]);
+    assert_eq!(st["standings"][0]["name"], "北京");
+    assert_eq!(st["standings"][0]["points"], 2.0);
+    assert_eq!(st["standings"][1]["points"], 0.0);
+    // Without teams there is nothing to play all against all.
+    let o = xq(&[
+        "event",
+        "new",
+        p(&dir.path().join("x.toml")),
+        "--system",
+        "swiss",
+        "--all-play-all",
+        "--player",
+        "A",
+        "--player",
+        "B",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(!dir.path().join("x.toml").exists());
+}
+
 #[test]
 fn a_team_knockout_uses_the_seed_003_scoring() {
     let dir = tempfile::tempdir().unwrap();

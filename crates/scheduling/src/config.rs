@@ -300,6 +300,11 @@ pub struct EventConfig {
     /// default) or `free` (临时定台制).
     #[serde(default, skip_serializing_if = "is_fixed_order")]
     pub lineup_system: crate::team::LineupSystem,
+    /// Team events: 全队轮赛制 (全队循环制) — every member of one team's line-up plays every
+    /// member of the other's, `team_boards`² games in `team_boards` sub-rounds
+    /// ([`crate::team::all_play_all`]), instead of one game per board. Default false.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub all_play_all: bool,
 }
 
 fn is_fixed_order(l: &crate::team::LineupSystem) -> bool {
@@ -328,6 +333,7 @@ impl Default for EventConfig {
             grand_final_reset: true,
             withdrawal_results: WithdrawalResults::Keep,
             lineup_system: crate::team::LineupSystem::FixedOrder,
+            all_play_all: false,
         }
     }
 }
@@ -422,6 +428,13 @@ impl EventConfig {
                 message: "team events play one game per board: games_per_match must be 1".into(),
             });
         }
+        if self.all_play_all && self.team_boards == 0 {
+            return Err(ConfigError::Invalid {
+                key: "all_play_all",
+                message: "全队轮赛制 is a team match: set team_boards (the members of a line-up)"
+                    .into(),
+            });
+        }
         for p in &self.playoffs {
             if !(1..=2).contains(&p.games) {
                 return Err(ConfigError::Invalid {
@@ -445,9 +458,11 @@ impl EventConfig {
         Ok(())
     }
 
-    /// Games played in one pairing (boards in a team match).
+    /// Games played in one pairing (boards in a team match; boards² under 全队轮赛制).
     pub fn games_in_match(&self) -> usize {
-        if self.team_boards > 0 {
+        if self.team_boards > 0 && self.all_play_all {
+            self.team_boards as usize * self.team_boards as usize
+        } else if self.team_boards > 0 {
             self.team_boards as usize
         } else {
             self.games_per_match as usize

@@ -203,6 +203,62 @@ pub fn first_team_red(board: u32) -> bool {
     board % 2 == 1
 }
 
+/// One game of a team match: which line-up places meet, and the colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatchGame {
+    /// The sub-round (1-based) of a 全队轮赛制 match; `None` for one game per board.
+    pub sub_round: Option<u32>,
+    /// The first-listed team's line-up place (0-based board).
+    pub first: usize,
+    /// The second-listed team's line-up place (0-based board).
+    pub second: usize,
+    /// Whether the first-listed team's player has red.
+    pub first_red: bool,
+}
+
+/// The games of a team match in the order its result lists them: one per board (board `k`
+/// against board `k`, the first-listed team red on odd boards), or under 全队轮赛制
+/// (`every_member`) every place against every place in `boards` sub-rounds
+/// ([`all_play_all`]), the first-listed team red on odd boards in odd sub-rounds and on even
+/// boards in even sub-rounds, so that each member's colours alternate.
+///
+/// ```
+/// use xiangqi_scheduling::team::match_games;
+/// assert_eq!(match_games(4, false).len(), 4);
+/// let all = match_games(3, true);
+/// assert_eq!(all.len(), 9);
+/// // every place of one team meets every place of the other once
+/// for a in 0..3 {
+///     for b in 0..3 {
+///         assert_eq!(all.iter().filter(|g| (g.first, g.second) == (a, b)).count(), 1);
+///     }
+/// }
+/// ```
+pub fn match_games(boards: usize, every_member: bool) -> Vec<MatchGame> {
+    if !every_member {
+        return (0..boards)
+            .map(|k| MatchGame {
+                sub_round: None,
+                first: k,
+                second: k,
+                first_red: first_team_red(k as u32 + 1),
+            })
+            .collect();
+    }
+    all_play_all(boards, boards)
+        .into_iter()
+        .enumerate()
+        .flat_map(|(r, games)| {
+            games.into_iter().map(move |(i, j)| MatchGame {
+                sub_round: Some(r as u32 + 1),
+                first: i,
+                second: j,
+                first_red: first_team_red(i as u32 + 1 + r as u32),
+            })
+        })
+        .collect()
+}
+
 /// 全队轮赛制: every member of team A (`a` members) plays every member of team B, in `max(a, b)`
 /// rounds of `(a member, b member)` pairs (0-based), rotating B against A.
 pub fn all_play_all(a: usize, b: usize) -> Vec<Vec<(usize, usize)>> {
@@ -353,33 +409,33 @@ impl crate::event::Event {
                 m.and_then(|&m| t.members.get((m as usize).checked_sub(1)?))
                     .map_or("?".to_string(), |x| x.name.clone())
             };
-            for k in 0..self.config.team_boards as usize {
-                let board = k as u32 + 1;
-                let (a, c) = (name(ta, la.get(k)), name(tb, lb.get(k)));
-                let (red, black) = if first_team_red(board) {
-                    (a, c)
-                } else {
-                    (c, a)
-                };
-                // the result as seen from red: the first-listed team's view, reversed on even boards
-                let res = games.get(k).map_or(String::new(), |g| {
-                    match g.parse::<crate::score::Outcome>() {
-                        Ok(o) if !first_team_red(board) => format!("  {}", o.reversed()),
-                        _ => format!("  {g}"),
+            let mut sub_round = None;
+            for (k, g) in match_games(self.config.team_boards as usize, self.config.all_play_all)
+                .iter()
+                .enumerate()
+            {
+                if g.sub_round.is_some() && g.sub_round != sub_round {
+                    sub_round = g.sub_round;
+                    out.push_str(&format!("  第 {} 小轮\n", g.sub_round.unwrap_or_default()));
+                }
+                let game = k as u32 + 1;
+                let (a, c) = (name(ta, la.get(g.first)), name(tb, lb.get(g.second)));
+                let (red, black) = if g.first_red { (a, c) } else { (c, a) };
+                // the result as seen from red: the first-listed team's view, reversed where
+                // the first-listed team has black
+                let res = games.get(k).map_or(String::new(), |r| {
+                    match r.parse::<crate::score::Outcome>() {
+                        Ok(o) if !g.first_red => format!("  {}", o.reversed()),
+                        _ => format!("  {r}"),
                     }
                 });
+                let (red_team, black_team) = if g.first_red {
+                    (&ta.name, &tb.name)
+                } else {
+                    (&tb.name, &ta.name)
+                };
                 out.push_str(&format!(
-                    "  {board}. 红 {red} ({}) – 黑 {black} ({}){res}\n",
-                    if first_team_red(board) {
-                        &ta.name
-                    } else {
-                        &tb.name
-                    },
-                    if first_team_red(board) {
-                        &tb.name
-                    } else {
-                        &ta.name
-                    },
+                    "  {game}. 红 {red} ({red_team}) – 黑 {black} ({black_team}){res}\n"
                 ));
             }
         }
@@ -421,6 +477,33 @@ mod tests {
         assert_eq!(order, [2, 0, 3, 1]);
         assert!(check_lineup(LineupSystem::FixedBoards, 4, 4, &order, &order).is_ok());
         assert!(check_lineup(LineupSystem::FixedBoards, 4, 4, &[0, 2, 3, 1], &order).is_err());
+    }
+
+    #[test]
+    fn all_play_all_games_alternate_each_member_s_colours() {
+        for k in 1..=8usize {
+            let games = match_games(k, true);
+            assert_eq!(games.len(), k * k);
+            for place in 0..k {
+                let colours: Vec<bool> = games
+                    .iter()
+                    .filter(|g| g.first == place)
+                    .map(|g| g.first_red)
+                    .collect();
+                assert_eq!(colours.len(), k);
+                assert!(
+                    colours.windows(2).all(|w| w[0] != w[1]),
+                    "k={k} place={place}"
+                );
+            }
+            // one game per place of each team in every sub-round
+            for r in 1..=k as u32 {
+                let sub: Vec<&MatchGame> =
+                    games.iter().filter(|g| g.sub_round == Some(r)).collect();
+                assert_eq!(sub.len(), k);
+            }
+        }
+        assert!(match_games(4, false).iter().all(|g| g.first == g.second));
     }
 
     #[test]
