@@ -13,6 +13,7 @@ mod judge;
 mod perft;
 mod report;
 mod rulesets;
+mod serve;
 mod show;
 
 use clap::{Parser, Subcommand};
@@ -43,6 +44,8 @@ enum Command {
     Event(event::EventArgs),
     /// Compare rulesets over a game database: a static HTML report (and a Markdown summary).
     Report(report::Args),
+    /// The arbiter's desk: serve an event file or folder in the browser (loopback by default).
+    Serve(serve::Args),
 }
 
 fn main() {
@@ -63,6 +66,7 @@ fn main() {
         Command::Rulesets(args) => rulesets::run(args),
         Command::Event(args) => event::run(args),
         Command::Report(args) => report::run(args),
+        Command::Serve(args) => serve::run(args),
     };
     match result {
         Ok(()) | Err(CliError::ClosedOutput) => {}
