@@ -98,7 +98,7 @@ fn may_write(desk: &Desk, headers: &HeaderMap, form_token: Option<&str>) -> bool
     }
 }
 
-/// Every check a POST passes before it is read: same origin, the form secret, the token.
+/// Every check a POST passes before it is read: same origin, the token, the form secret.
 fn authorize(
     desk: &Desk,
     headers: &HeaderMap,
@@ -106,11 +106,11 @@ fn authorize(
     token: Option<&str>,
 ) -> Result<(), Forbidden> {
     security::check_origin(headers)?;
-    if !security::same_secret(csrf, &desk.csrf) {
-        return Err(Forbidden::Csrf);
-    }
     if !may_write(desk, headers, token) {
         return Err(Forbidden::Token);
+    }
+    if !security::same_secret(csrf, &desk.csrf) {
+        return Err(Forbidden::Csrf);
     }
     Ok(())
 }
@@ -395,9 +395,11 @@ struct EventPage {
     can_pair: bool,
     pair_blocked: Option<String>,
     error: Option<String>,
+    staged: bool,
+    any_status: bool,
 }
 
-fn system_name(ev: &Event) -> String {
+fn system_name(ev: &Event, lang: Lang) -> String {
     if ev.staged() {
         ev.stages
             .iter()
@@ -405,7 +407,10 @@ fn system_name(ev: &Event) -> String {
             .collect::<Vec<_>>()
             .join(" → ")
     } else {
-        format!("{}, {} rounds", ev.config.pairing.0, ev.rounds)
+        match lang {
+            Lang::Zh => format!("{}，共 {} 轮", ev.config.pairing.0, ev.rounds),
+            Lang::En => format!("{}, {} rounds", ev.config.pairing.0, ev.rounds),
+        }
     }
 }
 
@@ -436,7 +441,7 @@ fn event_view(
         ev.name.clone(),
     )
     .for_event(id, ev);
-    let players = ev
+    let players: Vec<PlayerRow> = ev
         .players
         .iter()
         .map(|p| PlayerRow {
@@ -466,11 +471,12 @@ fn event_view(
         ev.next_round().err().map(|e| e.to_string())
     };
     let can_pair = page.can_write && pair_blocked.is_none();
+    let any_status = players.iter().any(|p| !p.status.is_empty());
     EventPage {
         page,
         id: id.to_string(),
         ruleset: ev.ruleset.clone(),
-        system: system_name(ev),
+        system: system_name(ev, lang),
         chain: std::iter::once(score_name(ev).to_string())
             .chain(chain_names(ev))
             .collect::<Vec<_>>()
@@ -480,6 +486,8 @@ fn event_view(
         can_pair,
         pair_blocked,
         error,
+        staged: ev.staged(),
+        any_status,
     }
 }
 
