@@ -758,8 +758,9 @@ enum Notice {
     None,
     /// A result was entered.
     Saved(String),
-    /// A result for this board was refused, with this message.
-    Refused(u32, String),
+    /// A result for this board was refused, with this message; the result typed is shown
+    /// again in its field.
+    Refused(u32, String, String),
 }
 
 /// The round page, or `None` if the round is not paired.
@@ -775,7 +776,7 @@ fn round_view(
     let (flash, error) = match notice {
         Notice::None => (None, None),
         Notice::Saved(m) => (Some(m), None),
-        Notice::Refused(b, m) => (None, Some((b, m))),
+        Notice::Refused(b, m, typed) => (None, Some((b, m, typed))),
     };
     let r = ev.paired.get(round.checked_sub(1)? as usize)?;
     let before = ev.crosstable(round - 1);
@@ -789,7 +790,7 @@ fn round_view(
     };
     let name = |no: u32| ev.player(no).map_or(String::new(), |p| p.name.clone());
     let games = ev.games_in_round(r);
-    let focus = error.as_ref().map(|(b, _)| *b).or_else(|| {
+    let focus = error.as_ref().map(|(b, _, _)| *b).or_else(|| {
         r.boards
             .iter()
             .find(|b| b.result.is_none())
@@ -811,7 +812,10 @@ fn round_view(
                 .result
                 .as_deref()
                 .map_or(String::new(), |s| result_colon(s, ev.config.points, games)),
-            raw: b.result.clone().unwrap_or_default(),
+            raw: match &error {
+                Some((eb, _, typed)) if *eb == b.board => typed.clone(),
+                _ => b.result.clone().unwrap_or_default(),
+            },
             fouls: b.red_fouls + b.black_fouls > 0,
             red_fouls: b.red_fouls,
             black_fouls: b.black_fouls,
@@ -828,7 +832,7 @@ fn round_view(
     )
     .for_event(id, ev);
     let (error_board, error) = match error {
-        Some((b, e)) => (b, Some(e)),
+        Some((b, e, _)) => (b, Some(e)),
         None => (0, None),
     };
     Some(RoundPage {
@@ -959,6 +963,7 @@ async fn enter_result(
         .clone()
         .filter(|q| !q.is_empty())
         .unwrap_or_else(|| f.result.trim().to_string());
+    let typed = result.clone();
     let parsed = fouls("red-fouls", f.red_fouls.as_deref())
         .and_then(|r| Ok((r, fouls("black-fouls", f.black_fouls.as_deref())?)));
     let outcome = match parsed {
@@ -996,7 +1001,7 @@ async fn enter_result(
                 &id,
                 &ev,
                 round,
-                Notice::Refused(board, msg.clone()),
+                Notice::Refused(board, msg.clone(), typed),
             ) {
                 Some(p) => render(StatusCode::BAD_REQUEST, &p),
                 None => error_page(&desk, &headers, lang, StatusCode::BAD_REQUEST, msg),

@@ -257,6 +257,16 @@ async fn pair_enter_results_and_standings_land_in_the_file() {
         );
         assert_eq!(std::fs::read(&path).unwrap(), before, "{uri} {form}");
     }
+    // the refused result stays in its field, so ticking 覆盖原结果 and Enter replaces it
+    let (_, _, body) = post(
+        &app,
+        "/e/open.toml/round/1/board/1",
+        &format!("csrf={csrf}&result=0-1"),
+        &[],
+    )
+    .await;
+    assert!(body.contains("name=\"result\" value=\"0-1\""), "{body}");
+    assert!(body.contains("<tr id=\"b1\" class=\"bad\">"));
     // with force the different result replaces the old one
     let (s, _, _) = post(
         &app,
