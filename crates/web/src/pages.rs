@@ -414,14 +414,16 @@ fn system_name(ev: &Event, lang: Lang) -> String {
     }
 }
 
-fn stage_name(ev: &Event, stage: Option<u32>) -> String {
+fn stage_name(ev: &Event, stage: Option<u32>, tr: &Tr) -> String {
     if !ev.staged() {
         return String::new();
     }
     let s = stage.unwrap_or(1);
     ev.stages
-        .get(s as usize - 1)
-        .map_or(s.to_string(), |st| format!("{s} {}", st.name))
+        .get((s as usize).wrapping_sub(1))
+        .map_or(format!("{} {s}", tr.stage), |st| {
+            format!("{} {s} ({})", tr.stage, st.name)
+        })
 }
 
 fn event_view(
@@ -459,7 +461,7 @@ fn event_view(
         .iter()
         .map(|r| RoundRow {
             round: r.round,
-            stage: stage_name(ev, r.stage),
+            stage: stage_name(ev, r.stage, lang.tr()),
             boards: r.boards.len(),
             done: r.boards.iter().filter(|b| b.result.is_some()).count(),
         })
@@ -553,6 +555,8 @@ struct ResultsTable {
 #[template(path = "standings.html")]
 struct StandingsPage {
     page: Page,
+    /// The heading of the first table: 名次, or 总名次 for an event in stages.
+    ranking_title: String,
     after_text: String,
     score_name: &'static str,
     chain: Vec<String>,
@@ -640,7 +644,12 @@ async fn standings_page(
     let view = blocking(move || {
         let st = ev.standings(None);
         let staged = ev.staged();
-        let ranking = st.iter().map(|s| rank_row(&ev, s, !staged)).collect();
+        // a staged event ranks overall only across several stages (as `xq event standings`)
+        let ranking = if staged && ev.stages.len() < 2 {
+            Vec::new()
+        } else {
+            st.iter().map(|s| rank_row(&ev, s, !staged)).collect()
+        };
         let mut groups = Vec::new();
         if staged {
             for (i, stage) in ev.stages.iter().enumerate() {
@@ -703,6 +712,11 @@ async fn standings_page(
     render(
         StatusCode::OK,
         &StandingsPage {
+            ranking_title: if ev.staged() {
+                tr.overall.to_string()
+            } else {
+                tr.standings.to_string()
+            },
             page,
             after_text,
             score_name: score_name(&ev),
@@ -840,7 +854,7 @@ fn round_view(
         id: id.to_string(),
         round,
         paired: ev.paired.len() as u32,
-        stage: stage_name(ev, r.stage),
+        stage: stage_name(ev, r.stage, lang.tr()),
         boards,
         byes: r
             .bye

@@ -397,3 +397,50 @@ async fn with_a_token_every_write_needs_it() {
     assert_eq!(s, StatusCode::SEE_OTHER);
     assert_eq!(read(&path).paired.len(), 1);
 }
+
+#[tokio::test]
+async fn an_event_in_stages_shows_its_stages() {
+    use xiangqi::scheduling::StageSystem;
+    use xiangqi::scheduling::stage::{Entrant, StagePlan};
+    let dir = tempfile::tempdir().unwrap();
+    let entrants = NAMES[..5]
+        .iter()
+        .map(|n| Entrant {
+            name: n.to_string(),
+            ..Default::default()
+        })
+        .collect();
+    let plan = StagePlan {
+        system: StageSystem::Knockout,
+        groups: 1,
+        advance: 2,
+        final_system: StageSystem::RoundRobin,
+        separate_units: false,
+        placement: false,
+    };
+    let ev = Event::new_staged(
+        "象棋杯",
+        "axf",
+        EventConfig::default(),
+        entrants,
+        1,
+        false,
+        &plan,
+    )
+    .unwrap();
+    let path = dir.path().join("cup.toml");
+    Store::new(&path).create(&ev).unwrap();
+    let app = app(dir.path(), None);
+    let (_, _, page) = get(&app, "/e/cup.toml").await;
+    let csrf = csrf_of(&page);
+    let (s, _, _) = post(&app, "/e/cup.toml/pair", &format!("csrf={csrf}"), &[]).await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    let (s, _, body) = get(&app, "/e/cup.toml/round/1").await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(body.contains("阶段 1 (knockout)"), "{body}");
+    let (s, _, body) = get(&app, "/e/cup.toml/standings").await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(body.contains("胜场") && body.contains("王天一"));
+    // one stage: no separate overall table, no 成绩表
+    assert!(!body.contains("积分编排成绩表"));
+}
