@@ -295,7 +295,7 @@ async fn load(
             headers,
             lang,
             StatusCode::UNPROCESSABLE_ENTITY,
-            e.to_string(),
+            scrub(&e.to_string(), &path, id),
         )),
         None => Err(error_page(
             desk,
@@ -341,9 +341,9 @@ async fn index(State(desk): State<Shared>, headers: HeaderMap, Query(q): Query<Q
                     complete: ev.complete_rounds(),
                 },
                 Err(e) => EventRow {
+                    error: Some(first_line(&scrub(&e.to_string(), &path, &id))),
                     id,
                     name: String::new(),
-                    error: Some(first_line(&e.to_string())),
                     players: 0,
                     paired: 0,
                     rounds: 0,
@@ -356,6 +356,12 @@ async fn index(State(desk): State<Shared>, headers: HeaderMap, Query(q): Query<Q
     .unwrap_or_default();
     let page = Page::new(&desk, &headers, lang, "/", lang.tr().events.to_string());
     render(StatusCode::OK, &IndexPage { page, events })
+}
+
+/// A message of the store with the file's full path (the server's folders, not for the LAN to
+/// see) replaced by its name, as the pages name it.
+fn scrub(msg: &str, path: &std::path::Path, id: &str) -> String {
+    msg.replace(&path.display().to_string(), id)
 }
 
 fn first_line(s: &str) -> String {
@@ -946,9 +952,9 @@ fn fouls(field: &str, v: Option<&str>) -> Result<Option<u32>, String> {
 }
 
 /// A refusal of the store, worded as the CLI words it: `FILE: message`.
-fn refusal(id: &str, e: UpdateError<EventError>) -> String {
+fn refusal(id: &str, path: &std::path::Path, e: UpdateError<EventError>) -> String {
     match e {
-        UpdateError::Store(e) => e.to_string(),
+        UpdateError::Store(e) => e.to_string().replace(&path.display().to_string(), id),
         UpdateError::Rejected(e) => format!("{id}: {e}"),
     }
 }
@@ -985,10 +991,11 @@ async fn enter_result(
         Ok(fouls) => {
             let force = f.force.is_some();
             let id2 = id.clone();
+            let p2 = path.clone();
             blocking(move || {
                 Store::<Event>::new(path)
                     .update(|ev| ev.set_result(round, board, &result, fouls, force))
-                    .map_err(|e| refusal(&id2, e))
+                    .map_err(|e| refusal(&id2, &p2, e))
             })
             .await
             .unwrap_or_else(|| Err("internal error".into()))
@@ -1044,10 +1051,11 @@ async fn pair(
         );
     };
     let id2 = id.clone();
+    let p2 = path.clone();
     let outcome = blocking(move || {
         Store::<Event>::new(path)
             .update(|ev| ev.pair_next().map(|r| r.round))
-            .map_err(|e| refusal(&id2, e))
+            .map_err(|e| refusal(&id2, &p2, e))
     })
     .await
     .unwrap_or_else(|| Err("internal error".into()));

@@ -119,6 +119,8 @@ async fn events_list_overview_assets_and_not_found() {
     // a file that is not an event is named, not linked
     assert!(body.contains("notes.toml") && body.contains("不是比赛文件"));
     assert!(!body.contains("/e/notes.toml"));
+    // the server's folders are not shown: files are named by their names
+    assert!(!body.contains(dir.path().to_str().unwrap()), "{body}");
 
     let (s, _, body) = get(&app, "/?lang=en").await;
     assert_eq!(s, StatusCode::OK);
@@ -161,7 +163,8 @@ async fn events_list_overview_assets_and_not_found() {
     // a file that is not an event: its error, not a crash
     let (s, _, body) = get(&app, "/e/notes.toml").await;
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(body.contains("notes.toml"));
+    assert!(body.contains("notes.toml: event file: line 1"), "{body}");
+    assert!(!body.contains(dir.path().to_str().unwrap()));
 }
 
 #[tokio::test]
