@@ -44,7 +44,24 @@ pub fn run(a: Args) -> Result<(), CliError> {
     })?;
     outln!("xq serve: {} at {}", a.path.display(), server.url())?;
     if !a.bind.ip().is_loopback() {
+        let url = server.url();
+        // 0.0.0.0 is no address a tablet can open: name this machine's address on the LAN
+        if a.bind.ip().is_unspecified()
+            && let Some(ip) = lan_address()
+        {
+            let shown = url.replacen(&a.bind.ip().to_string(), &ip.to_string(), 1);
+            outln!("on the LAN: {shown}")?;
+        }
         outln!("writes need the token: open the address above on each device (Ctrl-C stops)")?;
     }
     server.run().map_err(CliError::internal)
+}
+
+/// This machine's address on its network: the source address a UDP socket would use towards a
+/// documentation address (TEST-NET-1; connecting a UDP socket sends nothing). `None` offline.
+fn lan_address() -> Option<std::net::IpAddr> {
+    let sock = std::net::UdpSocket::bind("0.0.0.0:0").ok()?;
+    sock.connect("192.0.2.1:9").ok()?;
+    let ip = sock.local_addr().ok()?.ip();
+    (!ip.is_unspecified() && !ip.is_loopback()).then_some(ip)
 }
