@@ -73,6 +73,20 @@ async fn session(driver: &str) -> Client {
         .expect("a chromedriver session")
 }
 
+/// Waits (up to 10 s) until the page's source contains `text`: a click that submits a form
+/// returns before the next page has loaded.
+async fn wait_for(c: &Client, text: &str) {
+    let start = Instant::now();
+    while !c.source().await.is_ok_and(|s| s.contains(text)) {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "no {text:?} in {}",
+            c.source().await.unwrap_or_default()
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
 /// The number of pages of a PDF (its `/Type /Page` objects).
 fn pdf_pages(pdf: &[u8]) -> usize {
     let text = String::from_utf8_lossy(pdf);
@@ -135,6 +149,7 @@ async fn two_browser_sessions_pair_enter_and_print() {
         .click()
         .await
         .unwrap();
+    wait_for(&a, "编排记录表").await;
     assert!(a.current_url().await.unwrap().path().ends_with("/round/1"));
     assert_eq!(Store::<Event>::new(&path).read().unwrap().paired.len(), 1);
 
@@ -151,18 +166,14 @@ async fn two_browser_sessions_pair_enter_and_print() {
         .send_keys(&String::from(char::from(Key::Enter)))
         .await
         .unwrap();
-    let start = Instant::now();
-    while !a.source().await.unwrap().contains("第 1 台结果已录入") {
-        assert!(start.elapsed() < Duration::from_secs(10), "no confirmation");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    wait_for(&a, "第 1 台结果已录入").await;
     b.find(Locator::Css("#b2 button[name=quick][value='=']"))
         .await
         .unwrap()
         .click()
         .await
         .unwrap();
-    assert!(b.source().await.unwrap().contains("第 2 台结果已录入"));
+    wait_for(&b, "第 2 台结果已录入").await;
     let ev = Store::<Event>::new(&path).read().unwrap();
     assert_eq!(ev.paired[0].boards[0].result.as_deref(), Some("1-0"));
     assert_eq!(ev.paired[0].boards[1].result.as_deref(), Some("="));
@@ -175,6 +186,7 @@ async fn two_browser_sessions_pair_enter_and_print() {
         .update(|ev| ev.pair_next().map(|_| ()))
         .unwrap();
     a.goto(&format!("{base}/e/big.toml/round/1")).await.unwrap();
+    wait_for(&a, "棋手100").await;
     let pdf = a
         .print(
             PrintConfiguration::builder()
