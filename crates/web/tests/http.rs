@@ -223,6 +223,16 @@ async fn pair_enter_results_and_standings_land_in_the_file() {
     assert_eq!(ev.paired[0].boards[0].result.as_deref(), Some("1-0"));
     assert_eq!(ev.paired[0].boards[1].result.as_deref(), Some("="));
     assert_eq!(ev.paired[0].boards[1].red_fouls, 1);
+    // a later entry from a page loaded before (empty fouls fields) keeps the fouls
+    let (s, _, _) = post(
+        &app,
+        "/e/open.toml/round/1/board/2",
+        &format!("csrf={csrf}&result=%3D&red_fouls=&black_fouls="),
+        &[],
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    assert_eq!(read(&path).paired[0].boards[1].red_fouls, 1);
     let (_, _, body) = get(&app, "/e/open.toml/round/1?ok=2").await;
     assert!(body.contains("第 2 台结果已录入"));
     assert!(body.contains("2:0") && body.contains("1:1"), "{body}");
