@@ -15,6 +15,7 @@ mod judge;
 mod perft;
 mod report;
 mod rulesets;
+mod serve;
 mod show;
 
 use clap::{Parser, Subcommand};
@@ -47,6 +48,8 @@ enum Command {
     Report(report::Args),
     /// Keep a live game: moves with clocks, offers, claims, 违例/犯规, sealed moves, the state.
     Game(game::GameArgs),
+    /// The arbiter's desk: serve an event file or folder in the browser (loopback by default).
+    Serve(serve::Args),
 }
 
 fn main() {
@@ -68,6 +71,7 @@ fn main() {
         Command::Event(args) => event::run(args),
         Command::Report(args) => report::run(args),
         Command::Game(args) => game::run(args),
+        Command::Serve(args) => serve::run(args),
     };
     match result {
         Ok(()) | Err(CliError::ClosedOutput) => {}

@@ -39,7 +39,9 @@ fn table(rows: &[Vec<String>]) -> String {
     out
 }
 
-fn fmt_value(v: &[f64]) -> String {
+/// A tie-break value as the forms print it: whole numbers without decimals, others with at most
+/// two; several values joined by `/`.
+pub fn fmt_value(v: &[f64]) -> String {
     v.iter()
         .map(|x| {
             if x.fract() == 0.0 {
@@ -53,7 +55,8 @@ fn fmt_value(v: &[f64]) -> String {
         .join("/")
 }
 
-fn chain_names(ev: &Event) -> Vec<String> {
+/// The Chinese column names of the event's tie-break chain (the id where a criterion is unknown).
+pub fn chain_names(ev: &Event) -> Vec<String> {
     ev.config
         .chain()
         .iter()
@@ -61,7 +64,8 @@ fn chain_names(ev: &Event) -> Vec<String> {
         .collect()
 }
 
-fn score_name(ev: &Event) -> &'static str {
+/// The score column's name: 场分 for matches of several games, else 积分.
+pub fn score_name(ev: &Event) -> &'static str {
     if ev.config.games_in_match() > 1 {
         "场分"
     } else {
@@ -298,7 +302,9 @@ pub fn pairing_record(ev: &Event, round: u32) -> Option<String> {
     Some(out)
 }
 
-fn result_colon(s: &str, sys: PointSystem, games: usize) -> String {
+/// A stored result as the 编排记录表 prints it: points `2:0` for single games, game points
+/// `1.5:0.5` for matches; an unreadable result as it is.
+pub fn result_colon(s: &str, sys: PointSystem, games: usize) -> String {
     match crate::score::MatchResult::parse(s) {
         Ok(m) if games == 1 => {
             let a = m.match_points(crate::score::Side::First, sys, sys);

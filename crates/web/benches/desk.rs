@@ -1,0 +1,80 @@
+//! Latency of the desk on a 2,000-player Swiss (issue 13: < 100 ms median on the project's
+//! machine): the standings page (名次 and the 成绩表 after five rounds) and one result entry
+//! (lock, read, change, atomic replace) through the routes, without a network.
+//!
+//! Each benchmark asserts what it served: status 200 with the 成绩表, or the 303 of an accepted
+//! result.
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use tower::ServiceExt;
+use xiangqi::event::Store;
+use xiangqi::scheduling::simulate::{SimSystem, simulate};
+
+fn main() {
+    divan::main();
+}
+
+/// A folder with `big.toml`: 2,000 players, five rounds played, round 6 paired.
+fn desk() -> (tempfile::TempDir, Router, tokio::runtime::Runtime) {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let (mut ev, _) = simulate(2000, 5, 2026, SimSystem::Swiss).expect("simulation");
+    ev.rounds = 6;
+    ev.pair_next().expect("round 6");
+    Store::new(dir.path().join("big.toml"))
+        .create(&ev)
+        .expect("the event file");
+    let app = xiangqi_web::router(dir.path(), None).expect("the routes");
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    (dir, app, rt)
+}
+
+async fn call(app: &Router, req: Request<Body>) -> (StatusCode, String) {
+    let res = app.clone().oneshot(req).await.expect("a response");
+    let status = res.status();
+    let body = axum::body::to_bytes(res.into_body(), 1 << 26)
+        .await
+        .expect("the body");
+    (status, String::from_utf8_lossy(&body).into_owned())
+}
+
+fn get(uri: &str) -> Request<Body> {
+    Request::get(uri)
+        .header(header::HOST, "127.0.0.1")
+        .body(Body::empty())
+        .expect("a request")
+}
+
+#[divan::bench(sample_count = 20, sample_size = 1)]
+fn standings_2000(bencher: divan::Bencher<'_, '_>) {
+    let (_dir, app, rt) = desk();
+    bencher.bench_local(|| {
+        let (status, body) = rt.block_on(call(&app, get("/e/big.toml/standings")));
+        assert_eq!(status, StatusCode::OK);
+        assert!(body.contains("积分编排成绩表") && body.contains("第 5 轮后"));
+    });
+}
+
+#[divan::bench(sample_count = 20, sample_size = 1)]
+fn result_entry_2000(bencher: divan::Bencher<'_, '_>) {
+    let (_dir, app, rt) = desk();
+    let (_, page) = rt.block_on(call(&app, get("/e/big.toml/round/6")));
+    let at = page.find("name=\"csrf\" value=\"").expect("a form") + 19;
+    let csrf = page[at..at + 32].to_string();
+    let mut flip = false;
+    bencher.bench_local(|| {
+        flip = !flip;
+        let result = if flip { "1-0" } else { "0-1" };
+        let req = Request::post("/e/big.toml/round/6/board/1")
+            .header(header::HOST, "127.0.0.1")
+            .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+            .body(Body::from(format!("csrf={csrf}&result={result}&force=1")))
+            .expect("a request");
+        let (status, _) = rt.block_on(call(&app, req));
+        assert_eq!(status, StatusCode::SEE_OTHER);
+    });
+}

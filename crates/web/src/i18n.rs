@@ -1,0 +1,215 @@
+//! The two languages of the desk: Chinese first (the forms' own words), English with `?lang=en`.
+
+/// A language of the user interface.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Lang {
+    /// 中文 (the default).
+    #[default]
+    Zh,
+    /// English.
+    En,
+}
+
+impl Lang {
+    /// Reads `lang=…` (`en` for English; anything else is Chinese).
+    pub fn from_param(s: Option<&str>) -> Lang {
+        match s {
+            Some("en") => Lang::En,
+            _ => Lang::Zh,
+        }
+    }
+
+    /// The query value: `zh` or `en`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::Zh => "zh",
+            Lang::En => "en",
+        }
+    }
+
+    /// The words of the interface in this language.
+    pub fn tr(self) -> &'static Tr {
+        match self {
+            Lang::Zh => &ZH,
+            Lang::En => &EN,
+        }
+    }
+}
+
+/// The words of the interface. Column heads of the printed forms stay Chinese in both
+/// languages (they are the forms' names); the English text adds a gloss.
+#[derive(Debug)]
+pub struct Tr {
+    /// The app's name.
+    pub desk: &'static str,
+    /// "Events".
+    pub events: &'static str,
+    /// "Event".
+    pub event: &'static str,
+    /// "File".
+    pub file: &'static str,
+    /// "Players".
+    pub players: &'static str,
+    /// "Rounds".
+    pub rounds: &'static str,
+    /// "Round" before a number.
+    pub round_pre: &'static str,
+    /// "Round" after a number (第 N 轮).
+    pub round_post: &'static str,
+    /// "Standings".
+    pub standings: &'static str,
+    /// The 成绩表's title.
+    pub results_table: &'static str,
+    /// The 编排记录表's title.
+    pub pairing_record: &'static str,
+    /// "Ruleset".
+    pub ruleset: &'static str,
+    /// "Tie-breaks".
+    pub tie_breaks: &'static str,
+    /// "Paired".
+    pub paired: &'static str,
+    /// "Results in".
+    pub results_in: &'static str,
+    /// "Pair the next round".
+    pub pair_next: &'static str,
+    /// "Enter".
+    pub enter: &'static str,
+    /// "Replace a different result".
+    pub force: &'static str,
+    /// "Red fouls".
+    pub red_fouls: &'static str,
+    /// "Black fouls".
+    pub black_fouls: &'static str,
+    /// "Result".
+    pub result: &'static str,
+    /// "Bye".
+    pub bye: &'static str,
+    /// "Withdrawn after round".
+    pub withdrawn: &'static str,
+    /// "Not an event file".
+    pub not_event: &'static str,
+    /// "No event files here".
+    pub no_events: &'static str,
+    /// "Print".
+    pub print: &'static str,
+    /// "Date".
+    pub date: &'static str,
+    /// 编排长 signature line.
+    pub chief_pairing: &'static str,
+    /// 裁判长 signature line.
+    pub chief_arbiter: &'static str,
+    /// "Read only" notice.
+    pub read_only: &'static str,
+    /// "Result entered".
+    pub saved: &'static str,
+    /// "Refused".
+    pub refused: &'static str,
+    /// "Complete".
+    pub complete: &'static str,
+    /// "Stage".
+    pub stage: &'static str,
+    /// "Group".
+    pub group: &'static str,
+    /// "Overall".
+    pub overall: &'static str,
+    /// "Not found".
+    pub not_found: &'static str,
+    /// "Nothing to show yet".
+    pub nothing_yet: &'static str,
+    /// Help under the result field.
+    pub result_help: &'static str,
+    /// "Notes".
+    pub notes: &'static str,
+    /// The other language's name, for the switch.
+    pub other_lang: &'static str,
+}
+
+/// 中文.
+pub static ZH: Tr = Tr {
+    desk: "裁判台",
+    events: "比赛",
+    event: "比赛",
+    file: "文件",
+    players: "运动员",
+    rounds: "轮次",
+    round_pre: "第",
+    round_post: "轮",
+    standings: "名次",
+    results_table: "成绩表",
+    pairing_record: "编排记录表",
+    ruleset: "规则",
+    tie_breaks: "名次区分",
+    paired: "已编排",
+    results_in: "已录入",
+    pair_next: "编排下一轮",
+    enter: "录入",
+    force: "覆盖原结果 (--force)",
+    red_fouls: "红犯规",
+    black_fouls: "黑犯规",
+    result: "比赛结果",
+    bye: "轮空",
+    withdrawn: "退出比赛，于第几轮后",
+    not_event: "不是比赛文件",
+    no_events: "此处没有比赛文件",
+    print: "打印",
+    date: "日期",
+    chief_pairing: "编排长",
+    chief_arbiter: "裁判长",
+    read_only: "只读：录入须用启动时显示的网址登录",
+    saved: "已录入",
+    refused: "未录入",
+    complete: "已完成",
+    stage: "阶段",
+    group: "组",
+    overall: "总名次",
+    not_found: "找不到",
+    nothing_yet: "尚无",
+    result_help: "1-0 红胜，= 和，0-1 黑胜，+- / -+ 弃权，-- 双方弃权；多局以空格分隔",
+    notes: "注",
+    other_lang: "English",
+};
+
+/// English.
+pub static EN: Tr = Tr {
+    desk: "Arbiter's desk",
+    events: "Events",
+    event: "Event",
+    file: "File",
+    players: "Players",
+    rounds: "Rounds",
+    round_pre: "Round",
+    round_post: "",
+    standings: "Standings",
+    results_table: "Results table (成绩表)",
+    pairing_record: "Pairings (编排记录表)",
+    ruleset: "Ruleset",
+    tie_breaks: "Tie-breaks",
+    paired: "paired",
+    results_in: "results in",
+    pair_next: "Pair the next round",
+    enter: "Enter",
+    force: "replace a different result (--force)",
+    red_fouls: "red fouls",
+    black_fouls: "black fouls",
+    result: "Result",
+    bye: "Bye",
+    withdrawn: "withdrawn after round",
+    not_event: "not an event file",
+    no_events: "No event files here",
+    print: "Print",
+    date: "Date",
+    chief_pairing: "编排长 Chief of pairings",
+    chief_arbiter: "裁判长 Chief arbiter",
+    read_only: "Read only: to enter results, open the address printed when the server started",
+    saved: "entered",
+    refused: "refused",
+    complete: "complete",
+    stage: "Stage",
+    group: "group",
+    overall: "Overall",
+    not_found: "Not found",
+    nothing_yet: "Nothing yet",
+    result_help: "1-0 red wins, = draw, 0-1 black wins, +- / -+ forfeit, -- both forfeit; several games space-separated",
+    notes: "Notes",
+    other_lang: "中文",
+};

@@ -1,0 +1,1077 @@
+//! The routes and their pages.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use askama::Template;
+use axum::Router;
+use axum::extract::{Form, Path, Query, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use serde::Deserialize;
+use xiangqi::event::{Store, UpdateError};
+use xiangqi::scheduling::export::{chain_names, fmt_value, result_colon, score_name};
+use xiangqi::scheduling::tiebreak::Entry;
+use xiangqi::scheduling::{Event, EventError, Points, Standing};
+
+use crate::i18n::{Lang, Tr};
+use crate::security::{self, Forbidden};
+use crate::{Desk, Root};
+
+type Shared = Arc<Desk>;
+
+/// The routes.
+pub(crate) fn routes(desk: Shared) -> Router {
+    Router::new()
+        .route("/", get(index))
+        .route("/login", get(login))
+        .route("/assets/desk.css", get(css))
+        .route("/e/{id}", get(event_page))
+        .route("/e/{id}/standings", get(standings_page))
+        .route("/e/{id}/round/{round}", get(round_page))
+        .route("/e/{id}/pair", post(pair))
+        .route("/e/{id}/round/{round}/board/{board}", post(enter_result))
+        .fallback(not_found)
+        .with_state(desk)
+}
+
+/// The query every page takes.
+#[derive(Deserialize, Default)]
+struct Q {
+    lang: Option<String>,
+    ok: Option<String>,
+    token: Option<String>,
+}
+
+/// What every page shows around its content.
+struct Page {
+    title: String,
+    lang: &'static str,
+    tr: &'static Tr,
+    other_href: String,
+    csrf: String,
+    can_write: bool,
+    read_only: bool,
+    date: String,
+    event_id: Option<String>,
+    event_name: String,
+    landscape: bool,
+}
+
+impl Page {
+    fn new(desk: &Desk, headers: &HeaderMap, lang: Lang, path: &str, title: String) -> Page {
+        let can_write = may_write(desk, headers, None);
+        let other = match lang {
+            Lang::Zh => "en",
+            Lang::En => "zh",
+        };
+        Page {
+            title,
+            lang: lang.code(),
+            tr: lang.tr(),
+            other_href: format!("{path}?lang={other}"),
+            csrf: desk.csrf.clone(),
+            can_write,
+            read_only: !can_write,
+            date: today(),
+            event_id: None,
+            event_name: String::new(),
+            landscape: false,
+        }
+    }
+
+    fn for_event(mut self, id: &str, ev: &Event) -> Page {
+        self.event_id = Some(id.to_string());
+        self.event_name = ev.name.clone();
+        self
+    }
+}
+
+/// `true` if the request may write: no token is set, or it carries the token (cookie or form).
+fn may_write(desk: &Desk, headers: &HeaderMap, form_token: Option<&str>) -> bool {
+    match &desk.token {
+        None => true,
+        Some(t) => security::cookie(headers, security::TOKEN_COOKIE)
+            .or(form_token)
+            .is_some_and(|c| security::same_secret(c, t)),
+    }
+}
+
+/// Every check a POST passes before it is read: same origin, the token, the form secret.
+fn authorize(
+    desk: &Desk,
+    headers: &HeaderMap,
+    csrf: &str,
+    token: Option<&str>,
+) -> Result<(), Forbidden> {
+    security::check_origin(headers)?;
+    if !may_write(desk, headers, token) {
+        return Err(Forbidden::Token);
+    }
+    if !security::same_secret(csrf, &desk.csrf) {
+        return Err(Forbidden::Csrf);
+    }
+    Ok(())
+}
+
+/// Today's date (UTC) as `YYYY-MM-DD`.
+fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let days = (secs / 86_400) as i64;
+    // Howard Hinnant's civil_from_days
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+fn render(status: StatusCode, t: &impl Template) -> Response {
+    match t.render() {
+        Ok(html) => (status, Html(html)).into_response(),
+        Err(e) => (
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("template error: {e}"),
+        )
+            .into_response(),
+    }
+}
+
+#[derive(Template)]
+#[template(path = "error.html")]
+struct ErrorPage {
+    page: Page,
+    heading: String,
+    message: String,
+}
+
+fn error_page(
+    desk: &Desk,
+    headers: &HeaderMap,
+    lang: Lang,
+    status: StatusCode,
+    msg: String,
+) -> Response {
+    let heading = if status == StatusCode::NOT_FOUND {
+        lang.tr().not_found.to_string()
+    } else {
+        format!("{} {}", status.as_u16(), lang.tr().refused)
+    };
+    let page = Page::new(desk, headers, lang, "/", heading.clone());
+    render(
+        status,
+        &ErrorPage {
+            page,
+            heading,
+            message: msg,
+        },
+    )
+}
+
+async fn not_found(State(desk): State<Shared>, headers: HeaderMap) -> Response {
+    error_page(
+        &desk,
+        &headers,
+        Lang::Zh,
+        StatusCode::NOT_FOUND,
+        "404".into(),
+    )
+}
+
+async fn css() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/css; charset=utf-8"),
+            (header::CACHE_CONTROL, "max-age=3600"),
+        ],
+        include_str!("../assets/desk.css"),
+    )
+        .into_response()
+}
+
+/// `/login?token=T`: sets the token cookie and goes on to the events.
+async fn login(State(desk): State<Shared>, headers: HeaderMap, Query(q): Query<Q>) -> Response {
+    let lang = Lang::from_param(q.lang.as_deref());
+    match (&desk.token, q.token.as_deref()) {
+        (None, _) => Redirect::to("/").into_response(),
+        (Some(t), Some(given)) if security::same_secret(t, given) => {
+            let mut r = Redirect::to("/").into_response();
+            let cookie = format!(
+                "{}={t}; Path=/; HttpOnly; SameSite=Strict",
+                security::TOKEN_COOKIE
+            );
+            if let Ok(v) = HeaderValue::from_str(&cookie) {
+                r.headers_mut().insert(header::SET_COOKIE, v);
+            }
+            r
+        }
+        _ => error_page(
+            &desk,
+            &headers,
+            lang,
+            StatusCode::FORBIDDEN,
+            "wrong token".into(),
+        ),
+    }
+}
+
+/// The event files served: `(id, path)`, sorted by id.
+fn event_files(desk: &Desk) -> Vec<(String, PathBuf)> {
+    match &desk.root {
+        Root::File(p) => vec![(file_id(p), p.clone())],
+        Root::Folder(dir) => {
+            let mut out: Vec<(String, PathBuf)> = std::fs::read_dir(dir)
+                .into_iter()
+                .flatten()
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "toml"))
+                .map(|p| (file_id(&p), p))
+                .filter(|(id, _)| !id.starts_with('.'))
+                .collect();
+            out.sort();
+            out
+        }
+    }
+}
+
+fn file_id(p: &std::path::Path) -> String {
+    p.file_name()
+        .map_or(String::new(), |n| n.to_string_lossy().into_owned())
+}
+
+/// The path of event `id`, if it is one of the files served.
+fn event_path(desk: &Desk, id: &str) -> Option<PathBuf> {
+    match &desk.root {
+        Root::File(p) => (file_id(p) == id).then(|| p.clone()),
+        Root::Folder(dir) => {
+            if id.is_empty()
+                || id.starts_with('.')
+                || id.contains(['/', '\\'])
+                || !id.ends_with(".toml")
+            {
+                return None;
+            }
+            let p = dir.join(id);
+            p.is_file().then_some(p)
+        }
+    }
+}
+
+/// Runs blocking file work off the async workers.
+async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Option<T> {
+    tokio::task::spawn_blocking(f).await.ok()
+}
+
+/// Loads event `id`, or the page saying why not.
+async fn load(
+    desk: &Shared,
+    headers: &HeaderMap,
+    lang: Lang,
+    id: &str,
+) -> Result<(PathBuf, Event), Response> {
+    let Some(path) = event_path(desk, id) else {
+        return Err(error_page(
+            desk,
+            headers,
+            lang,
+            StatusCode::NOT_FOUND,
+            format!("{id}: no such event file"),
+        ));
+    };
+    let p = path.clone();
+    match blocking(move || Store::<Event>::new(p).read()).await {
+        Some(Ok(ev)) => Ok((path, ev)),
+        Some(Err(e)) => Err(error_page(
+            desk,
+            headers,
+            lang,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            scrub(&e.to_string(), &path, id),
+        )),
+        None => Err(error_page(
+            desk,
+            headers,
+            lang,
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal error".into(),
+        )),
+    }
+}
+
+struct EventRow {
+    id: String,
+    name: String,
+    error: Option<String>,
+    players: usize,
+    paired: usize,
+    rounds: u32,
+    complete: u32,
+}
+
+#[derive(Template)]
+#[template(path = "index.html")]
+struct IndexPage {
+    page: Page,
+    events: Vec<EventRow>,
+}
+
+async fn index(State(desk): State<Shared>, headers: HeaderMap, Query(q): Query<Q>) -> Response {
+    let lang = Lang::from_param(q.lang.as_deref());
+    let files = event_files(&desk);
+    let events = blocking(move || {
+        files
+            .into_iter()
+            .map(|(id, path)| match Store::<Event>::new(&path).read() {
+                Ok(ev) => EventRow {
+                    id,
+                    name: ev.name.clone(),
+                    error: None,
+                    players: ev.players.len(),
+                    paired: ev.paired.len(),
+                    rounds: ev.rounds,
+                    complete: ev.complete_rounds(),
+                },
+                Err(e) => EventRow {
+                    error: Some(first_line(&scrub(&e.to_string(), &path, &id))),
+                    id,
+                    name: String::new(),
+                    players: 0,
+                    paired: 0,
+                    rounds: 0,
+                    complete: 0,
+                },
+            })
+            .collect::<Vec<_>>()
+    })
+    .await
+    .unwrap_or_default();
+    let page = Page::new(&desk, &headers, lang, "/", lang.tr().events.to_string());
+    render(StatusCode::OK, &IndexPage { page, events })
+}
+
+/// A message of the store with the file's full path (the server's folders, not for the LAN to
+/// see) replaced by its name, as the pages name it.
+fn scrub(msg: &str, path: &std::path::Path, id: &str) -> String {
+    msg.replace(&path.display().to_string(), id)
+}
+
+fn first_line(s: &str) -> String {
+    let l = s.lines().next().unwrap_or("");
+    if l.chars().count() > 160 {
+        format!("{}…", l.chars().take(160).collect::<String>())
+    } else {
+        l.to_string()
+    }
+}
+
+struct PlayerRow {
+    no: u32,
+    name: String,
+    club: String,
+    rating: String,
+    status: String,
+}
+
+struct RoundRow {
+    round: u32,
+    stage: String,
+    boards: usize,
+    done: usize,
+}
+
+#[derive(Template)]
+#[template(path = "event.html")]
+struct EventPage {
+    page: Page,
+    id: String,
+    ruleset: String,
+    system: String,
+    chain: String,
+    players: Vec<PlayerRow>,
+    rounds: Vec<RoundRow>,
+    can_pair: bool,
+    pair_blocked: Option<String>,
+    error: Option<String>,
+    staged: bool,
+    any_status: bool,
+}
+
+fn system_name(ev: &Event, lang: Lang) -> String {
+    if ev.staged() {
+        ev.stages
+            .iter()
+            .map(|s| format!("{} ({})", s.name, s.system.name()))
+            .collect::<Vec<_>>()
+            .join(" → ")
+    } else {
+        match lang {
+            Lang::Zh => format!("{}，共 {} 轮", ev.config.pairing.0, ev.rounds),
+            Lang::En => format!("{}, {} rounds", ev.config.pairing.0, ev.rounds),
+        }
+    }
+}
+
+fn stage_name(ev: &Event, stage: Option<u32>, tr: &Tr) -> String {
+    if !ev.staged() {
+        return String::new();
+    }
+    let s = stage.unwrap_or(1);
+    ev.stages
+        .get((s as usize).wrapping_sub(1))
+        .map_or(format!("{} {s}", tr.stage), |st| {
+            format!("{} {s} ({})", tr.stage, st.name)
+        })
+}
+
+fn event_view(
+    desk: &Desk,
+    headers: &HeaderMap,
+    lang: Lang,
+    id: &str,
+    ev: &Event,
+    error: Option<String>,
+) -> EventPage {
+    let tr = lang.tr();
+    let page = Page::new(
+        desk,
+        headers,
+        lang,
+        &format!("/e/{}", url(id)),
+        ev.name.clone(),
+    )
+    .for_event(id, ev);
+    let players: Vec<PlayerRow> = ev
+        .players
+        .iter()
+        .map(|p| PlayerRow {
+            no: p.no,
+            name: p.name.clone(),
+            club: p.club.clone(),
+            rating: p.rating.map_or(String::new(), |r| r.to_string()),
+            status: p
+                .withdrawn
+                .map_or(String::new(), |w| format!("{} {w}", tr.withdrawn)),
+        })
+        .collect();
+    let rounds = ev
+        .paired
+        .iter()
+        .map(|r| RoundRow {
+            round: r.round,
+            stage: stage_name(ev, r.stage, lang.tr()),
+            boards: r.boards.len(),
+            done: r.boards.iter().filter(|b| b.result.is_some()).count(),
+        })
+        .collect();
+    // a staged event knows whether it can go on only by trying
+    let pair_blocked = if ev.staged() {
+        None
+    } else {
+        ev.next_round().err().map(|e| e.to_string())
+    };
+    let can_pair = page.can_write && pair_blocked.is_none();
+    let any_status = players.iter().any(|p| !p.status.is_empty());
+    EventPage {
+        page,
+        id: id.to_string(),
+        ruleset: ev.ruleset.clone(),
+        system: system_name(ev, lang),
+        chain: std::iter::once(score_name(ev).to_string())
+            .chain(chain_names(ev))
+            .collect::<Vec<_>>()
+            .join(" → "),
+        players,
+        rounds,
+        can_pair,
+        pair_blocked,
+        error,
+        staged: ev.staged(),
+        any_status,
+    }
+}
+
+/// A path segment, percent-encoded.
+fn url(s: &str) -> String {
+    let mut out = String::new();
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+async fn event_page(
+    State(desk): State<Shared>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Query(q): Query<Q>,
+) -> Response {
+    let lang = Lang::from_param(q.lang.as_deref());
+    match load(&desk, &headers, lang, &id).await {
+        Ok((_, ev)) => render(
+            StatusCode::OK,
+            &event_view(&desk, &headers, lang, &id, &ev, None),
+        ),
+        Err(r) => r,
+    }
+}
+
+struct RankRow {
+    rank: String,
+    no: u32,
+    name: String,
+    club: String,
+    points: String,
+    tie_breaks: Vec<String>,
+}
+
+struct GroupBlock {
+    title: String,
+    score_name: &'static str,
+    rows: Vec<RankRow>,
+}
+
+struct TableRow {
+    no: u32,
+    club: String,
+    name: String,
+    cells: Vec<(String, &'static str, String)>,
+    tie_breaks: Vec<String>,
+    rank: String,
+}
+
+struct ResultsTable {
+    rounds: Vec<u32>,
+    rows: Vec<TableRow>,
+}
+
+#[derive(Template)]
+#[template(path = "standings.html")]
+struct StandingsPage {
+    page: Page,
+    /// The heading of the first table: 名次, or 总名次 for an event in stages.
+    ranking_title: String,
+    after_text: String,
+    score_name: &'static str,
+    chain: Vec<String>,
+    ranking: Vec<RankRow>,
+    groups: Vec<GroupBlock>,
+    table: Option<ResultsTable>,
+}
+
+fn rank_row(ev: &Event, s: &Standing, with_tb: bool) -> RankRow {
+    let p = ev.player(s.no);
+    RankRow {
+        rank: format!("{}{}", s.rank, if s.shared { "=" } else { "" }),
+        no: s.no,
+        name: p.map_or(String::new(), |p| p.name.clone()),
+        club: p.map_or(String::new(), |p| p.club.clone()),
+        points: fmt_value(&[s.points]),
+        tie_breaks: if with_tb {
+            s.tie_breaks.iter().map(|v| fmt_value(v)).collect()
+        } else {
+            Vec::new()
+        },
+    }
+}
+
+/// The 成绩表 of a one-stage event: per round 对手, 先后 and the cumulative score.
+fn results_table(ev: &Event, st: &[Standing]) -> ResultsTable {
+    let after = ev.complete_rounds();
+    let ct = ev.crosstable(after);
+    let by_no: std::collections::HashMap<u32, &Standing> = st.iter().map(|s| (s.no, s)).collect();
+    let rows = ct
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, &no)| {
+            let p = ev.player(no);
+            let cells = (0..after as usize)
+                .map(|k| {
+                    let cum = ct.score_after(i, k + 1).to_string();
+                    match ct.entries.get(i).and_then(|e| e.get(k)) {
+                        Some(Entry::Game(g)) => (
+                            ct.players
+                                .get(g.opponent)
+                                .map_or(String::new(), u32::to_string),
+                            if g.first { "先" } else { "后" },
+                            cum,
+                        ),
+                        Some(Entry::Bye(_)) => ("轮空".to_string(), "-", cum),
+                        _ => ("-".to_string(), "-", cum),
+                    }
+                })
+                .collect();
+            let s = by_no.get(&no);
+            TableRow {
+                no,
+                club: p.map_or(String::new(), |p| p.club.clone()),
+                name: p.map_or(String::new(), |p| p.name.clone()),
+                cells,
+                tie_breaks: s.map_or(Vec::new(), |s| {
+                    s.tie_breaks.iter().map(|v| fmt_value(v)).collect()
+                }),
+                rank: s.map_or(String::new(), |s| {
+                    format!("{}{}", s.rank, if s.shared { "=" } else { "" })
+                }),
+            }
+        })
+        .collect();
+    ResultsTable {
+        rounds: (1..=after).collect(),
+        rows,
+    }
+}
+
+async fn standings_page(
+    State(desk): State<Shared>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Query(q): Query<Q>,
+) -> Response {
+    let lang = Lang::from_param(q.lang.as_deref());
+    let (_, ev) = match load(&desk, &headers, lang, &id).await {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let tr = lang.tr();
+    let view = blocking(move || {
+        let st = ev.standings(None);
+        let staged = ev.staged();
+        // a staged event ranks overall only across several stages (as `xq event standings`)
+        let ranking = if staged && ev.stages.len() < 2 {
+            Vec::new()
+        } else {
+            st.iter().map(|s| rank_row(&ev, s, !staged)).collect()
+        };
+        let mut groups = Vec::new();
+        if staged {
+            for (i, stage) in ev.stages.iter().enumerate() {
+                if stage.groups.is_empty() {
+                    continue;
+                }
+                let score = if stage.system.is_knockout() {
+                    "胜场"
+                } else {
+                    "积分"
+                };
+                for (g, rows) in ev.stage_standings(i).iter().enumerate() {
+                    let title = if stage.groups.len() > 1 {
+                        format!(
+                            "{} {} ({}) {} {}",
+                            tr.stage,
+                            i + 1,
+                            stage.name,
+                            char::from_u32('A' as u32 + g as u32).unwrap_or('?'),
+                            tr.group
+                        )
+                    } else {
+                        format!("{} {} ({})", tr.stage, i + 1, stage.name)
+                    };
+                    groups.push(GroupBlock {
+                        title,
+                        score_name: score,
+                        rows: rows.iter().map(|s| rank_row(&ev, s, false)).collect(),
+                    });
+                }
+            }
+        }
+        let table = (!staged).then(|| results_table(&ev, &st));
+        let after = ev.complete_rounds();
+        (ev, ranking, groups, table, after)
+    })
+    .await;
+    let Some((ev, ranking, groups, table, after)) = view else {
+        return error_page(
+            &desk,
+            &headers,
+            lang,
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal error".into(),
+        );
+    };
+    let mut page = Page::new(
+        &desk,
+        &headers,
+        lang,
+        &format!("/e/{}/standings", url(&id)),
+        format!("{} · {}", tr.standings, ev.name),
+    )
+    .for_event(&id, &ev);
+    page.landscape = table.as_ref().is_some_and(|t| t.rounds.len() > 4);
+    let after_text = match lang {
+        Lang::Zh => format!("第 {after} 轮后"),
+        Lang::En => format!("after round {after}"),
+    };
+    render(
+        StatusCode::OK,
+        &StandingsPage {
+            ranking_title: if ev.staged() {
+                tr.overall.to_string()
+            } else {
+                tr.standings.to_string()
+            },
+            page,
+            after_text,
+            score_name: score_name(&ev),
+            chain: if ev.staged() {
+                Vec::new()
+            } else {
+                chain_names(&ev)
+            },
+            ranking,
+            groups,
+            table,
+        },
+    )
+}
+
+struct BoardRow {
+    board: u32,
+    bracket: String,
+    red: u32,
+    red_name: String,
+    red_score: String,
+    black: u32,
+    black_name: String,
+    black_score: String,
+    shown: String,
+    raw: String,
+    fouls: bool,
+    red_fouls: u32,
+    black_fouls: u32,
+    focus: bool,
+}
+
+#[derive(Template)]
+#[template(path = "round.html")]
+struct RoundPage {
+    page: Page,
+    id: String,
+    round: u32,
+    paired: u32,
+    stage: String,
+    boards: Vec<BoardRow>,
+    byes: Vec<String>,
+    notes: Vec<String>,
+    single_game: bool,
+    flash: Option<String>,
+    error: Option<String>,
+    error_board: u32,
+}
+
+/// What the round page says above its table.
+enum Notice {
+    /// Nothing.
+    None,
+    /// A result was entered.
+    Saved(String),
+    /// A result for this board was refused, with this message; the result typed is shown
+    /// again in its field.
+    Refused(u32, String, String),
+}
+
+/// The round page, or `None` if the round is not paired.
+fn round_view(
+    desk: &Desk,
+    headers: &HeaderMap,
+    lang: Lang,
+    id: &str,
+    ev: &Event,
+    round: u32,
+    notice: Notice,
+) -> Option<RoundPage> {
+    let (flash, error) = match notice {
+        Notice::None => (None, None),
+        Notice::Saved(m) => (Some(m), None),
+        Notice::Refused(b, m, typed) => (None, Some((b, m, typed))),
+    };
+    let r = ev.paired.get(round.checked_sub(1)? as usize)?;
+    let before = ev.crosstable(round - 1);
+    let score = |no: u32| {
+        before
+            .players
+            .iter()
+            .position(|&n| n == no)
+            .map_or(Points::ZERO, |i| before.score(i))
+            .to_string()
+    };
+    let name = |no: u32| ev.player(no).map_or(String::new(), |p| p.name.clone());
+    let games = ev.games_in_round(r);
+    let focus = error.as_ref().map(|(b, _, _)| *b).or_else(|| {
+        r.boards
+            .iter()
+            .find(|b| b.result.is_none())
+            .map(|b| b.board)
+    });
+    let boards = r
+        .boards
+        .iter()
+        .map(|b| BoardRow {
+            board: b.board,
+            bracket: b.bracket.clone().unwrap_or_default(),
+            red: b.red,
+            red_name: name(b.red),
+            red_score: score(b.red),
+            black: b.black,
+            black_name: name(b.black),
+            black_score: score(b.black),
+            shown: b
+                .result
+                .as_deref()
+                .map_or(String::new(), |s| result_colon(s, ev.config.points, games)),
+            raw: match &error {
+                Some((eb, _, typed)) if *eb == b.board => typed.clone(),
+                _ => b.result.clone().unwrap_or_default(),
+            },
+            fouls: b.red_fouls + b.black_fouls > 0,
+            red_fouls: b.red_fouls,
+            black_fouls: b.black_fouls,
+            focus: focus == Some(b.board),
+        })
+        .collect();
+    let tr = lang.tr();
+    let page = Page::new(
+        desk,
+        headers,
+        lang,
+        &format!("/e/{}/round/{round}", url(id)),
+        format!("{} {round} {} · {}", tr.round_pre, tr.round_post, ev.name),
+    )
+    .for_event(id, ev);
+    let (error_board, error) = match error {
+        Some((b, e, _)) => (b, Some(e)),
+        None => (0, None),
+    };
+    Some(RoundPage {
+        page,
+        id: id.to_string(),
+        round,
+        paired: ev.paired.len() as u32,
+        stage: stage_name(ev, r.stage, lang.tr()),
+        boards,
+        byes: r
+            .bye
+            .iter()
+            .chain(&r.byes)
+            .map(|&b| format!("{b} {}", name(b)))
+            .collect(),
+        notes: r.notes.clone(),
+        single_game: games == 1,
+        flash,
+        error,
+        error_board,
+    })
+}
+
+async fn round_page(
+    State(desk): State<Shared>,
+    headers: HeaderMap,
+    Path((id, round)): Path<(String, String)>,
+    Query(q): Query<Q>,
+) -> Response {
+    let lang = Lang::from_param(q.lang.as_deref());
+    let (_, ev) = match load(&desk, &headers, lang, &id).await {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let flash =
+        q.ok.as_deref()
+            .and_then(|b| b.parse::<u32>().ok())
+            .map(|b| match lang {
+                Lang::Zh => format!("第 {b} 台结果{}", lang.tr().saved),
+                Lang::En => format!("board {b}: result {}", lang.tr().saved),
+            });
+    match round.parse::<u32>().ok().and_then(|r| {
+        round_view(
+            &desk,
+            &headers,
+            lang,
+            &id,
+            &ev,
+            r,
+            flash.map_or(Notice::None, Notice::Saved),
+        )
+    }) {
+        Some(p) => render(StatusCode::OK, &p),
+        None => error_page(
+            &desk,
+            &headers,
+            lang,
+            StatusCode::NOT_FOUND,
+            format!("{id}: round {round} is not paired"),
+        ),
+    }
+}
+
+/// The fields of a result form.
+#[derive(Deserialize)]
+struct ResultForm {
+    #[serde(default)]
+    csrf: String,
+    lang: Option<String>,
+    token: Option<String>,
+    #[serde(default)]
+    result: String,
+    quick: Option<String>,
+    red_fouls: Option<String>,
+    black_fouls: Option<String>,
+    force: Option<String>,
+}
+
+/// The fields of the pair form.
+#[derive(Deserialize)]
+struct PairForm {
+    #[serde(default)]
+    csrf: String,
+    lang: Option<String>,
+    token: Option<String>,
+}
+
+/// Reads a fouls field: empty is "not given", as a missing `--red-fouls`.
+fn fouls(field: &str, v: Option<&str>) -> Result<Option<u32>, String> {
+    match v.map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(s) => s
+            .parse::<u32>()
+            .map(Some)
+            .map_err(|_| format!("--{field} {s:?}: not a whole number")),
+    }
+}
+
+/// A refusal of the store, worded as the CLI words it: `FILE: message`.
+fn refusal(id: &str, path: &std::path::Path, e: UpdateError<EventError>) -> String {
+    match e {
+        UpdateError::Store(e) => e.to_string().replace(&path.display().to_string(), id),
+        UpdateError::Rejected(e) => format!("{id}: {e}"),
+    }
+}
+
+async fn enter_result(
+    State(desk): State<Shared>,
+    headers: HeaderMap,
+    Path((id, round, board)): Path<(String, u32, u32)>,
+    Form(f): Form<ResultForm>,
+) -> Response {
+    let lang = Lang::from_param(f.lang.as_deref());
+    if let Err(e) = authorize(&desk, &headers, &f.csrf, f.token.as_deref()) {
+        return error_page(&desk, &headers, lang, StatusCode::FORBIDDEN, e.to_string());
+    }
+    let Some(path) = event_path(&desk, &id) else {
+        return error_page(
+            &desk,
+            &headers,
+            lang,
+            StatusCode::NOT_FOUND,
+            format!("{id}: no such event file"),
+        );
+    };
+    let result = f
+        .quick
+        .clone()
+        .filter(|q| !q.is_empty())
+        .unwrap_or_else(|| f.result.trim().to_string());
+    let typed = result.clone();
+    let parsed = fouls("red-fouls", f.red_fouls.as_deref())
+        .and_then(|r| Ok((r, fouls("black-fouls", f.black_fouls.as_deref())?)));
+    let outcome = match parsed {
+        Err(e) => Err(e),
+        Ok(fouls) => {
+            let force = f.force.is_some();
+            let id2 = id.clone();
+            let p2 = path.clone();
+            blocking(move || {
+                Store::<Event>::new(path)
+                    .update(|ev| ev.set_result(round, board, &result, fouls, force))
+                    .map_err(|e| refusal(&id2, &p2, e))
+            })
+            .await
+            .unwrap_or_else(|| Err("internal error".into()))
+            .map(|_| ())
+        }
+    };
+    match outcome {
+        Ok(()) => Redirect::to(&format!(
+            "/e/{}/round/{round}?lang={}&ok={board}#b{board}",
+            url(&id),
+            lang.code()
+        ))
+        .into_response(),
+        Err(msg) => {
+            // show the round again with the message beside the board
+            let (_, ev) = match load(&desk, &headers, lang, &id).await {
+                Ok(x) => x,
+                Err(r) => return r,
+            };
+            match round_view(
+                &desk,
+                &headers,
+                lang,
+                &id,
+                &ev,
+                round,
+                Notice::Refused(board, msg.clone(), typed),
+            ) {
+                Some(p) => render(StatusCode::BAD_REQUEST, &p),
+                None => error_page(&desk, &headers, lang, StatusCode::BAD_REQUEST, msg),
+            }
+        }
+    }
+}
+
+async fn pair(
+    State(desk): State<Shared>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Form(f): Form<PairForm>,
+) -> Response {
+    let lang = Lang::from_param(f.lang.as_deref());
+    if let Err(e) = authorize(&desk, &headers, &f.csrf, f.token.as_deref()) {
+        return error_page(&desk, &headers, lang, StatusCode::FORBIDDEN, e.to_string());
+    }
+    let Some(path) = event_path(&desk, &id) else {
+        return error_page(
+            &desk,
+            &headers,
+            lang,
+            StatusCode::NOT_FOUND,
+            format!("{id}: no such event file"),
+        );
+    };
+    let id2 = id.clone();
+    let p2 = path.clone();
+    let outcome = blocking(move || {
+        Store::<Event>::new(path)
+            .update(|ev| ev.pair_next().map(|r| r.round))
+            .map_err(|e| refusal(&id2, &p2, e))
+    })
+    .await
+    .unwrap_or_else(|| Err("internal error".into()));
+    match outcome {
+        Ok(round) => Redirect::to(&format!(
+            "/e/{}/round/{round}?lang={}",
+            url(&id),
+            lang.code()
+        ))
+        .into_response(),
+        Err(msg) => match load(&desk, &headers, lang, &id).await {
+            Ok((_, ev)) => render(
+                StatusCode::BAD_REQUEST,
+                &event_view(&desk, &headers, lang, &id, &ev, Some(msg)),
+            ),
+            Err(r) => r,
+        },
+    }
+}

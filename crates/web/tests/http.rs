@@ -1,0 +1,459 @@
+//! HTTP-level tests of every route of the desk: status, key content, and that a POSTed result or
+//! pairing lands in the event file (and a refused one leaves it byte for byte as it was).
+
+use std::path::{Path, PathBuf};
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{HeaderMap, Request, StatusCode, header};
+use tower::ServiceExt;
+use xiangqi::event::Store;
+use xiangqi::scheduling::{Event, EventConfig, PointSystem};
+
+const NAMES: [&str; 6] = ["王天一", "郑惟桐", "许银川", "吕钦", "赵鑫鑫", "蒋川"];
+
+/// A folder with one six-player Swiss (`open.toml`) and a file that is not an event.
+fn folder() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let players = NAMES
+        .iter()
+        .map(|n| (n.to_string(), "北京".to_string()))
+        .collect();
+    let ev = Event::new(
+        "全市象棋公开赛",
+        "axf",
+        EventConfig {
+            points: PointSystem::TwoOneZero,
+            ..Default::default()
+        },
+        players,
+        1,
+        Some(3),
+        false,
+    )
+    .unwrap();
+    let path = dir.path().join("open.toml");
+    Store::new(&path).create(&ev).unwrap();
+    std::fs::write(dir.path().join("notes.toml"), "not = [an event").unwrap();
+    (dir, path)
+}
+
+fn app(root: &Path, token: Option<&str>) -> Router {
+    xiangqi_web::router(root, token.map(String::from)).unwrap()
+}
+
+/// Undoes the HTML escaping of messages, to compare them with the CLI's text.
+fn unescape(s: &str) -> String {
+    s.replace("&#34;", "\"")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&")
+}
+
+async fn send(app: &Router, req: Request<Body>) -> (StatusCode, HeaderMap, String) {
+    let res = app.clone().oneshot(req).await.unwrap();
+    let status = res.status();
+    let headers = res.headers().clone();
+    let body = axum::body::to_bytes(res.into_body(), 1 << 24)
+        .await
+        .unwrap();
+    (status, headers, unescape(&String::from_utf8_lossy(&body)))
+}
+
+async fn get(app: &Router, uri: &str) -> (StatusCode, HeaderMap, String) {
+    send(
+        app,
+        Request::get(uri)
+            .header(header::HOST, "127.0.0.1:8080")
+            .body(Body::empty())
+            .unwrap(),
+    )
+    .await
+}
+
+async fn post(
+    app: &Router,
+    uri: &str,
+    form: &str,
+    extra: &[(&str, &str)],
+) -> (StatusCode, HeaderMap, String) {
+    let mut req = Request::post(uri)
+        .header(header::HOST, "127.0.0.1:8080")
+        .header(header::ORIGIN, "http://127.0.0.1:8080")
+        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded");
+    for (k, v) in extra {
+        req = req.header(*k, *v);
+    }
+    send(app, req.body(Body::from(form.to_string())).unwrap()).await
+}
+
+/// The form secret of a page.
+fn csrf_of(html: &str) -> String {
+    let at = html
+        .find("name=\"csrf\" value=\"")
+        .expect("a form with its secret")
+        + 19;
+    html[at..at + 32].to_string()
+}
+
+fn read(path: &Path) -> Event {
+    Store::<Event>::new(path).read().unwrap()
+}
+
+#[tokio::test]
+async fn events_list_overview_assets_and_not_found() {
+    let (dir, _) = folder();
+    let app = app(dir.path(), None);
+    let (s, h, body) = get(&app, "/").await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(
+        h[header::CONTENT_TYPE]
+            .to_str()
+            .unwrap()
+            .starts_with("text/html")
+    );
+    assert!(body.contains("全市象棋公开赛"), "{body}");
+    assert!(body.contains("/e/open.toml"));
+    // a file that is not an event is named, not linked
+    assert!(body.contains("notes.toml") && body.contains("不是比赛文件"));
+    assert!(!body.contains("/e/notes.toml"));
+    // the server's folders are not shown: files are named by their names
+    assert!(!body.contains(dir.path().to_str().unwrap()), "{body}");
+
+    let (s, _, body) = get(&app, "/?lang=en").await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(body.contains("Events") && body.contains("not an event file"));
+
+    let (s, _, body) = get(&app, "/e/open.toml").await;
+    assert_eq!(s, StatusCode::OK);
+    for n in NAMES {
+        assert!(body.contains(n), "{n}");
+    }
+    assert!(body.contains("编排下一轮"));
+    assert!(
+        body.contains("积分 → 对手分"),
+        "the tie-break chain: {body}"
+    );
+
+    let (s, h, css) = get(&app, "/assets/desk.css").await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(
+        h[header::CONTENT_TYPE]
+            .to_str()
+            .unwrap()
+            .starts_with("text/css")
+    );
+    assert!(css.contains("thead { display: table-header-group; }"));
+    assert!(css.contains("size: A4"));
+
+    for uri in [
+        "/e/missing.toml",
+        "/e/..%2Fopen.toml",
+        "/e/notes.txt",
+        "/e/.open.toml.lock",
+        "/nowhere",
+        "/e/open.toml/round/1",
+        "/e/open.toml/round/x",
+    ] {
+        let (s, _, _) = get(&app, uri).await;
+        assert_eq!(s, StatusCode::NOT_FOUND, "{uri}");
+    }
+    // a file that is not an event: its error, not a crash
+    let (s, _, body) = get(&app, "/e/notes.toml").await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(body.contains("notes.toml: event file: line 1"), "{body}");
+    assert!(!body.contains(dir.path().to_str().unwrap()));
+}
+
+#[tokio::test]
+async fn pair_enter_results_and_standings_land_in_the_file() {
+    let (dir, path) = folder();
+    let app = app(dir.path(), None);
+    let (_, _, page) = get(&app, "/e/open.toml").await;
+    let csrf = csrf_of(&page);
+
+    // pair round 1
+    let (s, h, _) = post(
+        &app,
+        "/e/open.toml/pair",
+        &format!("csrf={csrf}&lang=zh"),
+        &[],
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    assert_eq!(h[header::LOCATION], "/e/open.toml/round/1?lang=zh");
+    assert_eq!(read(&path).paired.len(), 1);
+
+    // the round: 编排记录表 with a form per board
+    let (s, _, body) = get(&app, "/e/open.toml/round/1").await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(body.contains("编排记录表") && body.contains("上轮积分"));
+    assert_eq!(body.matches("<form method=\"post\"").count(), 3);
+    assert!(body.contains("编排长") && body.contains("裁判长"));
+
+    // pairing round 2 now is refused with the CLI's message, and nothing changes
+    let before = std::fs::read(&path).unwrap();
+    let want = read(&path).next_round().unwrap_err().to_string();
+    let (s, _, body) = post(&app, "/e/open.toml/pair", &format!("csrf={csrf}"), &[]).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(body.contains(&format!("open.toml: {want}")), "{body}");
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+
+    // a result by the quick button, one typed with fouls, one by keyboard
+    let (s, h, _) = post(
+        &app,
+        "/e/open.toml/round/1/board/1",
+        &format!("csrf={csrf}&lang=zh&result=&quick=1-0"),
+        &[],
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    assert_eq!(h[header::LOCATION], "/e/open.toml/round/1?lang=zh&ok=1#b1");
+    let (s, _, _) = post(
+        &app,
+        "/e/open.toml/round/1/board/2",
+        &format!("csrf={csrf}&result=%3D&red_fouls=1&black_fouls="),
+        &[],
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    let ev = read(&path);
+    assert_eq!(ev.paired[0].boards[0].result.as_deref(), Some("1-0"));
+    assert_eq!(ev.paired[0].boards[1].result.as_deref(), Some("="));
+    assert_eq!(ev.paired[0].boards[1].red_fouls, 1);
+    // a later entry from a page loaded before (empty fouls fields) keeps the fouls
+    let (s, _, _) = post(
+        &app,
+        "/e/open.toml/round/1/board/2",
+        &format!("csrf={csrf}&result=%3D&red_fouls=&black_fouls="),
+        &[],
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    assert_eq!(read(&path).paired[0].boards[1].red_fouls, 1);
+    let (_, _, body) = get(&app, "/e/open.toml/round/1?ok=2").await;
+    assert!(body.contains("第 2 台结果已录入"));
+    assert!(body.contains("2:0") && body.contains("1:1"), "{body}");
+
+    // refused as the CLI refuses: a different result without force, no such board, not a
+    // result, fouls that are not numbers; the file stays byte for byte
+    let before = std::fs::read(&path).unwrap();
+    let conflict = read(&path)
+        .set_result(1, 1, "0-1", (None, None), false)
+        .unwrap_err()
+        .to_string();
+    let no_board = read(&path)
+        .set_result(1, 9, "1-0", (None, None), false)
+        .unwrap_err()
+        .to_string();
+    let not_result = read(&path)
+        .set_result(1, 3, "2-0", (None, None), false)
+        .unwrap_err()
+        .to_string();
+    for (uri, form, want) in [
+        ("/e/open.toml/round/1/board/1", "result=0-1", conflict),
+        ("/e/open.toml/round/1/board/9", "result=1-0", no_board),
+        ("/e/open.toml/round/1/board/3", "result=2-0", not_result),
+        (
+            "/e/open.toml/round/1/board/3",
+            "result=1-0&red_fouls=x",
+            "--red-fouls \"x\": not a whole number".to_string(),
+        ),
+    ] {
+        let (s, _, body) = post(&app, uri, &format!("csrf={csrf}&{form}"), &[]).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{uri} {form}");
+        assert!(
+            body.contains(&want),
+            "{uri} {form}: want {want:?} in {body}"
+        );
+        assert_eq!(std::fs::read(&path).unwrap(), before, "{uri} {form}");
+    }
+    // the refused result stays in its field, so ticking 覆盖原结果 and Enter replaces it
+    let (_, _, body) = post(
+        &app,
+        "/e/open.toml/round/1/board/1",
+        &format!("csrf={csrf}&result=0-1"),
+        &[],
+    )
+    .await;
+    assert!(body.contains("name=\"result\" value=\"0-1\""), "{body}");
+    assert!(body.contains("<tr id=\"b1\" class=\"bad\">"));
+    // with force the different result replaces the old one
+    let (s, _, _) = post(
+        &app,
+        "/e/open.toml/round/1/board/1",
+        &format!("csrf={csrf}&result=0-1&force=1"),
+        &[],
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    assert_eq!(
+        read(&path).paired[0].boards[0].result.as_deref(),
+        Some("0-1")
+    );
+
+    // complete the round; the standings and the 成绩表 follow
+    let (s, _, _) = post(
+        &app,
+        "/e/open.toml/round/1/board/3",
+        &format!("csrf={csrf}&quick=0-1"),
+        &[],
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    assert_eq!(read(&path).complete_rounds(), 1);
+    let (s, _, body) = get(&app, "/e/open.toml/standings").await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(body.contains("积分编排成绩表") && body.contains("<thead>"));
+    assert!(body.contains("第 1 轮后"));
+    assert!(body.contains("对手分") && body.contains("名次"));
+    let st = read(&path).standings(None);
+    let leader = NAMES[st[0].no as usize - 1];
+    assert!(body.contains(leader));
+    let (s, _, body) = get(&app, "/e/open.toml/standings?lang=en").await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(body.contains("after round 1") && body.contains("Standings"));
+
+    // and round 2 may be paired
+    let (s, h, _) = post(
+        &app,
+        "/e/open.toml/pair",
+        &format!("csrf={csrf}&lang=en"),
+        &[],
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    assert_eq!(h[header::LOCATION], "/e/open.toml/round/2?lang=en");
+    assert_eq!(read(&path).paired.len(), 2);
+}
+
+#[tokio::test]
+async fn forged_and_cross_origin_posts_are_refused() {
+    let (_dir, path) = folder();
+    let app = app(&path, None);
+    // a single event file is served as the only event
+    let (s, _, body) = get(&app, "/").await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(body.contains("/e/open.toml") && !body.contains("notes.toml"));
+    let (s, _, page) = get(&app, "/e/open.toml").await;
+    assert_eq!(s, StatusCode::OK);
+    let csrf = csrf_of(&page);
+    let before = std::fs::read(&path).unwrap();
+    for (form, extra) in [
+        ("lang=zh".to_string(), vec![]),
+        ("csrf=00000000000000000000000000000000".to_string(), vec![]),
+        (
+            format!("csrf={csrf}"),
+            vec![("origin", "http://evil.example")],
+        ),
+        (
+            format!("csrf={csrf}"),
+            vec![("sec-fetch-site", "cross-site")],
+        ),
+    ] {
+        let mut req = Request::post("/e/open.toml/pair")
+            .header(header::HOST, "127.0.0.1:8080")
+            .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded");
+        for (k, v) in &extra {
+            req = req.header(*k, *v);
+        }
+        let (s, _, _) = send(&app, req.body(Body::from(form.clone())).unwrap()).await;
+        assert_eq!(s, StatusCode::FORBIDDEN, "{form} {extra:?}");
+        assert_eq!(std::fs::read(&path).unwrap(), before);
+    }
+    // another server's secret is stale
+    let other = xiangqi_web::router(&path, None).unwrap();
+    let (s, _, _) = post(&other, "/e/open.toml/pair", &format!("csrf={csrf}"), &[]).await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+}
+
+#[tokio::test]
+async fn with_a_token_every_write_needs_it() {
+    let (dir, path) = folder();
+    let app = app(dir.path(), Some("sesame"));
+    let (s, _, page) = get(&app, "/e/open.toml").await;
+    assert_eq!(s, StatusCode::OK);
+    // reading is open; the page says how to write and offers no pair button
+    assert!(page.contains("只读"));
+    assert!(!page.contains("编排下一轮</button>"));
+    assert!(!page.contains("name=\"csrf\""));
+    let (s, _, body) = post(&app, "/e/open.toml/pair", "csrf=x", &[]).await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+    assert!(body.contains("access token"));
+    assert_eq!(read(&path).paired.len(), 0);
+
+    let (s, _, _) = get(&app, "/login?token=wrong").await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+    let (s, h, _) = get(&app, "/login?token=sesame").await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    let cookie = h[header::SET_COOKIE].to_str().unwrap().to_string();
+    assert!(cookie.starts_with("xq_token=sesame;") && cookie.contains("HttpOnly"));
+    let cookie = cookie.split(';').next().unwrap().to_string();
+
+    let req = Request::get("/e/open.toml")
+        .header(header::HOST, "127.0.0.1:8080")
+        .header(header::COOKIE, &cookie);
+    let (s, _, page) = send(&app, req.body(Body::empty()).unwrap()).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(page.contains("编排下一轮</button>") && !page.contains("只读"));
+    let csrf = csrf_of(&page);
+    let (s, _, _) = post(
+        &app,
+        "/e/open.toml/pair",
+        &format!("csrf={csrf}"),
+        &[("cookie", &cookie)],
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    assert_eq!(read(&path).paired.len(), 1);
+}
+
+#[tokio::test]
+async fn an_event_in_stages_shows_its_stages() {
+    use xiangqi::scheduling::StageSystem;
+    use xiangqi::scheduling::stage::{Entrant, StagePlan};
+    let dir = tempfile::tempdir().unwrap();
+    let entrants = NAMES[..5]
+        .iter()
+        .map(|n| Entrant {
+            name: n.to_string(),
+            ..Default::default()
+        })
+        .collect();
+    let plan = StagePlan {
+        system: StageSystem::Knockout,
+        groups: 1,
+        advance: 2,
+        final_system: StageSystem::RoundRobin,
+        separate_units: false,
+        placement: false,
+    };
+    let ev = Event::new_staged(
+        "象棋杯",
+        "axf",
+        EventConfig::default(),
+        entrants,
+        1,
+        false,
+        &plan,
+    )
+    .unwrap();
+    let path = dir.path().join("cup.toml");
+    Store::new(&path).create(&ev).unwrap();
+    let app = app(dir.path(), None);
+    let (_, _, page) = get(&app, "/e/cup.toml").await;
+    let csrf = csrf_of(&page);
+    let (s, _, _) = post(&app, "/e/cup.toml/pair", &format!("csrf={csrf}"), &[]).await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    let (s, _, body) = get(&app, "/e/cup.toml/round/1").await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(body.contains("阶段 1 (knockout)"), "{body}");
+    let (s, _, body) = get(&app, "/e/cup.toml/standings").await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(body.contains("胜场") && body.contains("王天一"));
+    // one stage: no separate overall table, no 成绩表
+    assert!(!body.contains("积分编排成绩表"));
+}
