@@ -43,6 +43,8 @@ fn table(rows: &[Vec<String>]) -> String {
 /// two; several values joined by `/`.
 pub fn fmt_value(v: &[f64]) -> String {
     v.iter()
+        // A criterion computed as a negation (fewer is better) gives -0 for nothing: print 0.
+        .map(|&x| if x == 0.0 { 0.0 } else { x })
         .map(|x| {
             if x.fract() == 0.0 {
                 format!("{x:.0}")
