@@ -58,6 +58,8 @@ pub struct Tr {
     pub round_post: &'static str,
     /// "Standings".
     pub standings: &'static str,
+    /// "Downloads" (the exports).
+    pub downloads: &'static str,
     /// The 成绩表's title.
     pub results_table: &'static str,
     /// The 编排记录表's title.
@@ -135,6 +137,7 @@ pub static ZH: Tr = Tr {
     round_pre: "第",
     round_post: "轮",
     standings: "名次",
+    downloads: "导出",
     results_table: "成绩表",
     pairing_record: "编排记录表",
     ruleset: "规则",
@@ -180,6 +183,7 @@ pub static EN: Tr = Tr {
     round_pre: "Round",
     round_post: "",
     standings: "Standings",
+    downloads: "Downloads",
     results_table: "Results table (成绩表)",
     pairing_record: "Pairings (编排记录表)",
     ruleset: "Ruleset",

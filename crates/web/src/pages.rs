@@ -11,7 +11,7 @@ use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use serde::Deserialize;
 use xiangqi::event::{Store, UpdateError};
-use xiangqi::scheduling::export::{chain_names, fmt_value, result_colon, score_name};
+use xiangqi::scheduling::export::{self, chain_names, fmt_value, result_colon, score_name};
 use xiangqi::scheduling::tiebreak::Entry;
 use xiangqi::scheduling::{Event, EventError, Points, Standing};
 
@@ -29,6 +29,7 @@ pub(crate) fn routes(desk: Shared) -> Router {
         .route("/assets/desk.css", get(css))
         .route("/e/{id}", get(event_page))
         .route("/e/{id}/standings", get(standings_page))
+        .route("/e/{id}/export/{name}", get(export_file))
         .route("/e/{id}/round/{round}", get(round_page))
         .route("/e/{id}/pair", post(pair))
         .route("/e/{id}/round/{round}/board/{board}", post(enter_result))
@@ -526,6 +527,74 @@ async fn event_page(
         ),
         Err(r) => r,
     }
+}
+
+/// `/e/{id}/export/{name}`: the event's exports as `xq event export` writes them —
+/// `standings.csv` (UTF-8 with a byte-order mark, so that spreadsheet programs read the Chinese
+/// names), `event.json` (the whole event), `event.trf` (FIDE's tournament report format) —
+/// as downloads.
+async fn export_file(
+    State(desk): State<Shared>,
+    headers: HeaderMap,
+    Path((id, name)): Path<(String, String)>,
+    Query(q): Query<Q>,
+) -> Response {
+    let lang = Lang::from_param(q.lang.as_deref());
+    let (_, ev) = match load(&desk, &headers, lang, &id).await {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let file = name.clone();
+    let made = blocking(move || {
+        let st = ev.standings(None);
+        match file.as_str() {
+            "standings.csv" => Some((
+                format!("\u{feff}{}", export::standings_csv(&ev, &st)),
+                "text/csv; charset=utf-8",
+            )),
+            "event.json" => Some((
+                format!("{:#}\n", export::event_json(&ev, &st)),
+                "application/json",
+            )),
+            "event.trf" => Some((export::trf(&ev, &st), "text/plain; charset=utf-8")),
+            _ => None,
+        }
+    })
+    .await
+    .flatten();
+    let Some((body, content_type)) = made else {
+        return error_page(
+            &desk,
+            &headers,
+            lang,
+            StatusCode::NOT_FOUND,
+            format!("{id}: no export {name:?} (standings.csv, event.json, event.trf)"),
+        );
+    };
+    let stem: String = id
+        .trim_end_matches(".toml")
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let disposition = format!("attachment; filename=\"{stem}-{name}\"");
+    let mut r = (
+        [
+            (header::CONTENT_TYPE, content_type.to_string()),
+            (header::CACHE_CONTROL, "no-store".to_string()),
+        ],
+        body,
+    )
+        .into_response();
+    if let Ok(v) = HeaderValue::from_str(&disposition) {
+        r.headers_mut().insert(header::CONTENT_DISPOSITION, v);
+    }
+    r
 }
 
 struct RankRow {

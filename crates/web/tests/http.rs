@@ -457,3 +457,51 @@ async fn an_event_in_stages_shows_its_stages() {
     // one stage: no separate overall table, no 成绩表
     assert!(!body.contains("积分编排成绩表"));
 }
+
+#[tokio::test]
+async fn exports_download_as_the_cli_writes_them() {
+    let (dir, path) = folder();
+    let app = app(dir.path(), None);
+    // The overview links the three downloads.
+    let (_, _, html) = get(&app, "/e/open.toml").await;
+    for name in ["standings.csv", "event.trf", "event.json"] {
+        assert!(
+            html.contains(&format!("/e/open.toml/export/{name}")),
+            "{name}"
+        );
+    }
+    // CSV: a byte-order mark first (spreadsheet programs then read UTF-8), then the CLI's CSV.
+    let (status, headers, body) = get(&app, "/e/open.toml/export/standings.csv").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(headers[header::CONTENT_TYPE], "text/csv; charset=utf-8");
+    assert!(
+        headers[header::CONTENT_DISPOSITION]
+            .to_str()
+            .unwrap()
+            .contains("attachment; filename=\"open-standings.csv\"")
+    );
+    let ev = read(&path);
+    let st = ev.standings(None);
+    let csv = xiangqi::scheduling::export::standings_csv(&ev, &st);
+    assert_eq!(body, format!("\u{feff}{csv}"));
+    assert!(body.contains("王天一"));
+    // JSON: the whole event, parseable, with the players.
+    let (status, headers, body) = get(&app, "/e/open.toml/export/event.json").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(headers[header::CONTENT_TYPE], "application/json");
+    let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(v, xiangqi::scheduling::export::event_json(&ev, &st));
+    // TRF as the CLI writes it.
+    let (status, _, body) = get(&app, "/e/open.toml/export/event.trf").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body, xiangqi::scheduling::export::trf(&ev, &st));
+    // Anything else is not found, and no path escapes the folder.
+    assert_eq!(
+        get(&app, "/e/open.toml/export/secret.txt").await.0,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        get(&app, "/e/..%2Fopen.toml/export/event.json").await.0,
+        StatusCode::NOT_FOUND
+    );
+}
