@@ -13,7 +13,7 @@ use serde::Deserialize;
 use xiangqi::event::{Store, UpdateError};
 use xiangqi::scheduling::export::{self, chain_names, fmt_value, result_colon, score_name};
 use xiangqi::scheduling::tiebreak::Entry;
-use xiangqi::scheduling::{Event, EventError, Points, Standing};
+use xiangqi::scheduling::{Event, EventError, Outcome, Points, Standing};
 
 use crate::i18n::{Lang, Tr};
 use crate::security::{self, Forbidden};
@@ -30,6 +30,8 @@ pub(crate) fn routes(desk: Shared) -> Router {
         .route("/e/{id}", get(event_page))
         .route("/e/{id}/standings", get(standings_page))
         .route("/e/{id}/export/{name}", get(export_file))
+        .route("/e/{id}/round/{round}/scoresheets", get(scoresheets_page))
+        .route("/e/{id}/cards", get(cards_page))
         .route("/e/{id}/round/{round}", get(round_page))
         .route("/e/{id}/pair", post(pair))
         .route("/e/{id}/round/{round}/board/{board}", post(enter_result))
@@ -595,6 +597,213 @@ async fn export_file(
         r.headers_mut().insert(header::CONTENT_DISPOSITION, v);
     }
     r
+}
+
+/// One 计分单 (个人记分表) of a board.
+struct Sheet {
+    board: u32,
+    red: u32,
+    red_name: String,
+    red_score: &'static str,
+    red_fouls: String,
+    black: u32,
+    black_name: String,
+    black_score: &'static str,
+    black_fouls: String,
+}
+
+#[derive(Template)]
+#[template(path = "scoresheets.html")]
+struct ScoresheetsPage {
+    page: Page,
+    round: u32,
+    sheets: Vec<Sheet>,
+}
+
+/// Each side's word for a single game's result on its 计分单: 胜, 和, 负 (and 弃权 for a
+/// forfeit); blank while no result is in, or for a result that is not one game.
+fn sheet_scores(result: Option<&str>) -> (&'static str, &'static str) {
+    match result.map(str::parse::<Outcome>) {
+        Some(Ok(Outcome::FirstWins)) => ("胜", "负"),
+        Some(Ok(Outcome::SecondWins)) => ("负", "胜"),
+        Some(Ok(Outcome::Draw)) => ("和", "和"),
+        Some(Ok(Outcome::FirstWinsByForfeit)) => ("胜", "弃权"),
+        Some(Ok(Outcome::SecondWinsByForfeit)) => ("弃权", "胜"),
+        Some(Ok(Outcome::DoubleForfeit)) => ("弃权", "弃权"),
+        _ => ("", ""),
+    }
+}
+
+/// `/e/{id}/round/{round}/scoresheets`: the 计分单 (个人记分表, seed 002 (六)2) of every board of a
+/// round, several to a printed page: 台次, 红方 and 黑方 with 序号 and 姓名, 成绩 once the result is
+/// in, 用时 for the arbiter to fill, 犯规 as recorded, and the lines for both players and the
+/// arbiter to sign.
+async fn scoresheets_page(
+    State(desk): State<Shared>,
+    headers: HeaderMap,
+    Path((id, round)): Path<(String, u32)>,
+    Query(q): Query<Q>,
+) -> Response {
+    let lang = Lang::from_param(q.lang.as_deref());
+    let (_, ev) = match load(&desk, &headers, lang, &id).await {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let Some(r) = round.checked_sub(1).and_then(|i| ev.paired.get(i as usize)) else {
+        return error_page(
+            &desk,
+            &headers,
+            lang,
+            StatusCode::NOT_FOUND,
+            format!("{id}: round {round} is not paired"),
+        );
+    };
+    let name = |no: u32| {
+        ev.player(no)
+            .map_or_else(|| no.to_string(), |p| p.name.clone())
+    };
+    let fouls = |n: u32| if n > 0 { n.to_string() } else { String::new() };
+    let sheets = r
+        .boards
+        .iter()
+        .map(|b| {
+            let (red_score, black_score) = sheet_scores(b.result.as_deref());
+            Sheet {
+                board: b.board,
+                red: b.red,
+                red_name: name(b.red),
+                red_score,
+                red_fouls: fouls(b.red_fouls),
+                black: b.black,
+                black_name: name(b.black),
+                black_score,
+                black_fouls: fouls(b.black_fouls),
+            }
+        })
+        .collect();
+    let path = format!("/e/{id}/round/{round}/scoresheets");
+    let page =
+        Page::new(&desk, &headers, lang, &path, format!("计分单 {}", ev.name)).for_event(&id, &ev);
+    render(
+        StatusCode::OK,
+        &ScoresheetsPage {
+            page,
+            round,
+            sheets,
+        },
+    )
+}
+
+/// One round on a 编排卡.
+struct CardRow {
+    round: u32,
+    opponent: String,
+    colour: &'static str,
+    points: String,
+    opponents: String,
+}
+
+/// One player's 编排卡.
+struct Card {
+    no: u32,
+    name: String,
+    club: String,
+    rows: Vec<CardRow>,
+}
+
+#[derive(Template)]
+#[template(path = "cards.html")]
+struct CardsPage {
+    page: Page,
+    cards: Vec<Card>,
+}
+
+/// `/e/{id}/cards`: the 编排卡 of every player (seed 002 (六)1), several to a printed page:
+/// 单位, 姓名, 编号, and for every paired round the opponent (轮空 for a bye), 先后 (先 = red), and
+/// the 积分 and 对手分 after that round once its results are all in (对手分: the sum of the
+/// points, after that round, of the opponents met so far). A staged event's cards leave 积分 and
+/// 对手分 to its stage tables.
+async fn cards_page(
+    State(desk): State<Shared>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Query(q): Query<Q>,
+) -> Response {
+    let lang = Lang::from_param(q.lang.as_deref());
+    let (_, ev) = match load(&desk, &headers, lang, &id).await {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let page = Page::new(
+        &desk,
+        &headers,
+        lang,
+        &format!("/e/{id}/cards"),
+        format!("编排卡 {}", ev.name),
+    )
+    .for_event(&id, &ev);
+    let cards = blocking(move || cards_of(&ev)).await.unwrap_or_default();
+    render(StatusCode::OK, &CardsPage { page, cards })
+}
+
+fn cards_of(ev: &Event) -> Vec<Card> {
+    // points of every player after each round (none for a staged event)
+    let after: Vec<std::collections::HashMap<u32, f64>> = if ev.staged() {
+        Vec::new()
+    } else {
+        (1..=ev.paired.len() as u32)
+            .map(|r| {
+                ev.standings(Some(r))
+                    .iter()
+                    .map(|s| (s.no, s.points))
+                    .collect()
+            })
+            .collect()
+    };
+    ev.players
+        .iter()
+        .map(|p| {
+            let mut met: Vec<u32> = Vec::new();
+            let rows = ev
+                .paired
+                .iter()
+                .enumerate()
+                .map(|(i, r)| {
+                    let board = r.boards.iter().find(|b| b.red == p.no || b.black == p.no);
+                    let (opponent, colour) = match board {
+                        Some(b) if b.red == p.no => (b.black.to_string(), "先"),
+                        Some(b) => (b.red.to_string(), "后"),
+                        None if r.bye == Some(p.no) => ("轮空".to_string(), ""),
+                        None => (String::new(), ""),
+                    };
+                    if let Some(b) = board {
+                        met.push(if b.red == p.no { b.black } else { b.red });
+                    }
+                    let complete = r.boards.iter().all(|b| b.result.is_some());
+                    let (points, opponents) = match after.get(i).filter(|_| complete) {
+                        Some(pts) => (
+                            pts.get(&p.no).map_or(String::new(), |x| fmt_value(&[*x])),
+                            fmt_value(&[met.iter().filter_map(|o| pts.get(o)).sum::<f64>()]),
+                        ),
+                        None => (String::new(), String::new()),
+                    };
+                    CardRow {
+                        round: r.round,
+                        opponent,
+                        colour,
+                        points,
+                        opponents,
+                    }
+                })
+                .collect();
+            Card {
+                no: p.no,
+                name: p.name.clone(),
+                club: p.club.clone(),
+                rows,
+            }
+        })
+        .collect()
 }
 
 struct RankRow {

@@ -505,3 +505,73 @@ async fn exports_download_as_the_cli_writes_them() {
         StatusCode::NOT_FOUND
     );
 }
+
+#[tokio::test]
+async fn scoresheets_and_cards_are_the_seed_s_forms() {
+    let (dir, path) = folder();
+    let app = app(dir.path(), None);
+    let (_, _, html) = get(&app, "/e/open.toml").await;
+    let csrf = csrf_of(&html);
+    post(&app, "/e/open.toml/pair", &format!("csrf={csrf}"), &[]).await;
+    let ev = read(&path);
+    let b1 = ev.paired[0].boards[0].clone();
+    post(
+        &app,
+        "/e/open.toml/round/1/board/1",
+        &format!("csrf={csrf}&result=1-0"),
+        &[],
+    )
+    .await;
+    // 计分单: one per board, 台次/先后手/序号/姓名/成绩/用时/犯规, the result as 胜/负, signatures.
+    let (status, _, html) = get(&app, "/e/open.toml/round/1/scoresheets").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(html.matches("<section class=\"sheet\">").count(), 3);
+    for head in [
+        "台次",
+        "先后手",
+        "序号",
+        "姓名",
+        "成绩",
+        "用时",
+        "犯规",
+        "裁判员：",
+    ] {
+        assert!(html.contains(head), "{head}");
+    }
+    let red = ev.player(b1.red).unwrap().name.clone();
+    assert!(html.contains(&format!(
+        "<td class=\"name\">{red}</td><td class=\"res\">胜</td>"
+    )));
+    assert_eq!(
+        get(&app, "/e/open.toml/round/9/scoresheets").await.0,
+        StatusCode::NOT_FOUND
+    );
+    // The round page links its score sheets.
+    let (_, _, round) = get(&app, "/e/open.toml/round/1").await;
+    assert!(round.contains("/e/open.toml/round/1/scoresheets"));
+    // 编排卡: one per player; 积分 and 对手分 only once the round's results are all in.
+    let (status, _, cards) = get(&app, "/e/open.toml/cards").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(cards.matches("<section class=\"card\">").count(), 6);
+    assert!(cards.contains("对手分") && cards.contains("先后"));
+    let row = |c: &str| format!("<td class=\"num\">1</td><td class=\"num\">{c}</td>");
+    assert!(cards.contains(&(row(&b1.black.to_string()) + "<td>先</td><td class=\"num\"></td>")));
+    for b in 2..=3 {
+        post(
+            &app,
+            &format!("/e/open.toml/round/1/board/{b}"),
+            &format!("csrf={csrf}&result=="),
+            &[],
+        )
+        .await;
+    }
+    let (_, _, cards) = get(&app, "/e/open.toml/cards").await;
+    // the winner on board 1: 2 points (2/1/0 scoring), 对手分 0 (the loser has none)
+    assert!(
+        cards.contains(
+            &(row(&b1.black.to_string())
+                + "<td>先</td><td class=\"num\">2</td><td class=\"num\">0</td>")
+        ),
+        "{cards}"
+    );
+}
