@@ -1237,6 +1237,36 @@ fn refusal(id: &str, path: &std::path::Path, e: UpdateError<EventError>) -> Stri
     }
 }
 
+/// The event file a POST writes, once the request passes every check ([`authorize`]): the
+/// refusal page otherwise (403, or 404 for a file that is not one of the desk's events).
+fn writable(
+    desk: &Desk,
+    headers: &HeaderMap,
+    lang: Lang,
+    id: &str,
+    csrf: &str,
+    token: Option<&str>,
+) -> Result<PathBuf, Box<Response>> {
+    if let Err(e) = authorize(desk, headers, csrf, token) {
+        return Err(Box::new(error_page(
+            desk,
+            headers,
+            lang,
+            StatusCode::FORBIDDEN,
+            e.to_string(),
+        )));
+    }
+    event_path(desk, id).ok_or_else(|| {
+        Box::new(error_page(
+            desk,
+            headers,
+            lang,
+            StatusCode::NOT_FOUND,
+            format!("{id}: no such event file"),
+        ))
+    })
+}
+
 async fn enter_result(
     State(desk): State<Shared>,
     headers: HeaderMap,
@@ -1244,17 +1274,9 @@ async fn enter_result(
     Form(f): Form<ResultForm>,
 ) -> Response {
     let lang = Lang::from_param(f.lang.as_deref());
-    if let Err(e) = authorize(&desk, &headers, &f.csrf, f.token.as_deref()) {
-        return error_page(&desk, &headers, lang, StatusCode::FORBIDDEN, e.to_string());
-    }
-    let Some(path) = event_path(&desk, &id) else {
-        return error_page(
-            &desk,
-            &headers,
-            lang,
-            StatusCode::NOT_FOUND,
-            format!("{id}: no such event file"),
-        );
+    let path = match writable(&desk, &headers, lang, &id, &f.csrf, f.token.as_deref()) {
+        Ok(p) => p,
+        Err(r) => return *r,
     };
     let result = f
         .quick
@@ -1316,17 +1338,9 @@ async fn pair(
     Form(f): Form<PairForm>,
 ) -> Response {
     let lang = Lang::from_param(f.lang.as_deref());
-    if let Err(e) = authorize(&desk, &headers, &f.csrf, f.token.as_deref()) {
-        return error_page(&desk, &headers, lang, StatusCode::FORBIDDEN, e.to_string());
-    }
-    let Some(path) = event_path(&desk, &id) else {
-        return error_page(
-            &desk,
-            &headers,
-            lang,
-            StatusCode::NOT_FOUND,
-            format!("{id}: no such event file"),
-        );
+    let path = match writable(&desk, &headers, lang, &id, &f.csrf, f.token.as_deref()) {
+        Ok(p) => p,
+        Err(r) => return *r,
     };
     let id2 = id.clone();
     let p2 = path.clone();
