@@ -131,13 +131,12 @@ fn to_ply_class(class: Class, ply: &PlyContext<'_>) -> PlyClass {
                     })
                 })
                 .collect();
-            let mut c = PlyClass::chase("捉", list);
-            c.via_check = via_check;
-            c.joint = joint;
+            let c = PlyClass::chase("捉", list);
             if via_check {
-                c.with_note("要抽吃子")
+                let c = c.by_checks().with_note("要抽吃子");
+                if joint { c.jointly() } else { c }
             } else if joint {
-                c.with_note("联合捉")
+                c.jointly().with_note("联合捉")
             } else {
                 c
             }

@@ -167,11 +167,6 @@ impl PlyClass {
         self
     }
 
-    /// Whether the ply is forcing (打: 将, 杀, 捉).
-    pub fn is_forcing(&self) -> bool {
-        self.kind != ClassKind::Idle
-    }
-
     /// The same class with an explanatory note.
     pub fn with_note(mut self, note: impl Into<String>) -> PlyClass {
         self.note = Some(note.into());
