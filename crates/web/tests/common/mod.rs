@@ -1,0 +1,127 @@
+//! What the desk's browser tests share: the desk on a free loopback port, `chromedriver` and
+//! headless Chromium sessions, waiting for a page, reading a printed PDF.
+//!
+//! Without `chromium` and `chromedriver` on the PATH, [`Browser::start`] prints a
+//! `NOTICE … skipping` line and returns `None`: the test then returns and passes.
+
+#![allow(dead_code)] // each test file uses a part
+
+use std::net::TcpListener as StdListener;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder};
+
+/// A child process killed when dropped.
+pub struct Killed(Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn on_path(program: &str) -> bool {
+    std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(program).is_file()))
+}
+
+fn free_port() -> u16 {
+    StdListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map_or(0, |a| a.port())
+}
+
+/// A running `chromedriver`.
+pub struct Browser {
+    _driver: Killed,
+    url: String,
+}
+
+impl Browser {
+    /// Starts `chromedriver` on a free port, or says why not (`NOTICE … skipping`) and returns
+    /// `None`. `test` names the test in the notice.
+    pub async fn start(test: &str) -> Option<Browser> {
+        let driver_bin = ["chromedriver", "chromium-driver"]
+            .into_iter()
+            .find(|b| on_path(b));
+        let (Some(driver_bin), true) = (driver_bin, on_path("chromium")) else {
+            // straight to the stream, past the test harness's capture, so CI logs show it
+            use std::io::Write as _;
+            let _ = writeln!(
+                std::io::stderr(),
+                "NOTICE browser test {test}: chromium or chromedriver not found; skipping"
+            );
+            return None;
+        };
+        let port = free_port();
+        let driver = Killed(
+            Command::new(driver_bin)
+                .arg(format!("--port={port}"))
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap(),
+        );
+        let start = Instant::now();
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "chromedriver did not start"
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        Some(Browser {
+            _driver: driver,
+            url: format!("http://127.0.0.1:{port}"),
+        })
+    }
+
+    /// A new headless Chromium session (1200×900).
+    pub async fn session(&self) -> Client {
+        let mut caps = serde_json::Map::new();
+        caps.insert(
+            "goog:chromeOptions".into(),
+            serde_json::json!({"args": ["--headless", "--no-sandbox", "--disable-gpu",
+                "--window-size=1200,900"]}),
+        );
+        let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+        ClientBuilder::new(connector)
+            .capabilities(caps)
+            .connect(&self.url)
+            .await
+            .expect("a chromedriver session")
+    }
+}
+
+/// Serves the desk over `root` (a folder or an event file) on a free loopback port; returns
+/// its base address (`http://127.0.0.1:PORT`).
+pub async fn serve(root: &Path) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let app = xiangqi_web::router(root, None).unwrap();
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    base
+}
+
+/// Waits (up to 10 s) until the page's source contains `text`: a click that submits a form
+/// returns before the next page has loaded.
+pub async fn wait_for(c: &Client, text: &str) {
+    let start = Instant::now();
+    while !c.source().await.is_ok_and(|s| s.contains(text)) {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "no {text:?} in {}",
+            c.source().await.unwrap_or_default()
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// The number of pages of a PDF (its `/Type /Page` objects).
+pub fn pdf_pages(pdf: &[u8]) -> usize {
+    let text = String::from_utf8_lossy(pdf);
+    text.matches("/Type /Page").count() - text.matches("/Type /Pages").count()
+}
