@@ -1,8 +1,10 @@
 //! Latency of the desk on a 2,000-player Swiss (issue 13: < 100 ms median on the project's
 //! machine): the standings page (名次 and the 成绩表 after five rounds) and one result entry
-//! (lock, read, change, atomic replace) through the routes, without a network.
+//! (lock, read, change, atomic replace) through the routes, without a network; and the printed
+//! forms of the same event: the round's 编排记录表 (1,000 boards), the 编排卡 of every player
+//! and the round's 计分单.
 //!
-//! Each benchmark asserts what it served: status 200 with the 成绩表, or the 303 of an accepted
+//! Each benchmark asserts what it served: status 200 with the form, or the 303 of an accepted
 //! result.
 
 use axum::Router;
@@ -76,5 +78,35 @@ fn result_entry_2000(bencher: divan::Bencher<'_, '_>) {
             .expect("a request");
         let (status, _) = rt.block_on(call(&app, req));
         assert_eq!(status, StatusCode::SEE_OTHER);
+    });
+}
+
+#[divan::bench(sample_count = 20, sample_size = 1)]
+fn round_page_2000(bencher: divan::Bencher<'_, '_>) {
+    let (_dir, app, rt) = desk();
+    bencher.bench_local(|| {
+        let (status, body) = rt.block_on(call(&app, get("/e/big.toml/round/6")));
+        assert_eq!(status, StatusCode::OK);
+        assert!(body.contains("编排记录表") && body.contains("id=\"b1000\""));
+    });
+}
+
+#[divan::bench(sample_count = 20, sample_size = 1)]
+fn cards_2000(bencher: divan::Bencher<'_, '_>) {
+    let (_dir, app, rt) = desk();
+    bencher.bench_local(|| {
+        let (status, body) = rt.block_on(call(&app, get("/e/big.toml/cards")));
+        assert_eq!(status, StatusCode::OK);
+        assert!(body.contains("编排卡") && body.matches("<section class=\"card\"").count() == 2000);
+    });
+}
+
+#[divan::bench(sample_count = 20, sample_size = 1)]
+fn scoresheets_2000(bencher: divan::Bencher<'_, '_>) {
+    let (_dir, app, rt) = desk();
+    bencher.bench_local(|| {
+        let (status, body) = rt.block_on(call(&app, get("/e/big.toml/round/6/scoresheets")));
+        assert_eq!(status, StatusCode::OK);
+        assert!(body.contains("计分单"));
     });
 }
