@@ -4,7 +4,8 @@
 //!
 //! It pairs round 1 from one session, enters results from both (the second session's page was
 //! loaded before the first one's write: nothing is lost), types a result with the keyboard, and
-//! prints the 编排记录表 of a 100-player round to PDF (more than one A4 page).
+//! prints the 编排记录表 of a 100-player round to PDF: more than one A4 page, the header rows on
+//! every page (read back from the PDF's text).
 
 mod common;
 
@@ -109,6 +110,17 @@ async fn two_browser_sessions_pair_enter_and_print() {
         .unwrap();
     assert!(pdf.starts_with(b"%PDF"));
     assert!(pdf_pages(&pdf) >= 2, "{} pages", pdf_pages(&pdf));
+    // the header rows repeat on every page: each page has the column heads and its boards
+    let pages = common::pdf_page_texts(&pdf);
+    assert_eq!(pages.len(), pdf_pages(&pdf));
+    for (i, text) in pages.iter().enumerate() {
+        assert!(
+            text.contains("台次") && text.contains("上轮积分") && text.contains("比赛结果"),
+            "page {}: no header rows in {text:?}",
+            i + 1
+        );
+    }
+    assert!(pages[0].contains("棋手") && pages.last().unwrap().contains("棋手"));
 
     a.close().await.unwrap();
     b.close().await.unwrap();

@@ -125,3 +125,8 @@ pub fn pdf_pages(pdf: &[u8]) -> usize {
     let text = String::from_utf8_lossy(pdf);
     text.matches("/Type /Page").count() - text.matches("/Type /Pages").count()
 }
+
+/// The text of each page of a PDF (Chromium's, with its CJK fonts' Unicode maps).
+pub fn pdf_page_texts(pdf: &[u8]) -> Vec<String> {
+    pdf_extract::extract_text_from_mem_by_pages(pdf).expect("a readable PDF")
+}
