@@ -835,6 +835,74 @@ struct ResultsTable {
     rows: Vec<TableRow>,
 }
 
+/// One row of the 循环赛成绩表: a player's points against each opponent, in pairing-number order.
+struct GridRow {
+    no: u32,
+    club: String,
+    name: String,
+    /// Per opponent (same order as the rows): the points scored against them, `None` on the
+    /// diagonal, empty while unplayed.
+    cells: Vec<Option<String>>,
+    points: String,
+    tie_breaks: Vec<String>,
+    rank: String,
+}
+
+/// The 循环赛成绩表 of a round robin: every player against every other.
+struct CrossGrid {
+    rows: Vec<GridRow>,
+}
+
+/// The 循环赛成绩表 of a one-stage round robin, from the complete rounds (a double round robin
+/// adds both games' points in one cell).
+fn cross_grid(ev: &Event, st: &[Standing]) -> CrossGrid {
+    let ct = ev.crosstable(ev.complete_rounds());
+    let mut order: Vec<usize> = (0..ct.players.len()).collect();
+    order.sort_by_key(|&i| ct.players[i]);
+    let at: std::collections::HashMap<usize, usize> =
+        order.iter().enumerate().map(|(k, &i)| (i, k)).collect();
+    let by_no: std::collections::HashMap<u32, &Standing> = st.iter().map(|s| (s.no, s)).collect();
+    let rows = order
+        .iter()
+        .map(|&i| {
+            let no = ct.players[i];
+            let mut cells: Vec<Option<Points>> = vec![None; order.len()];
+            for e in ct.entries.get(i).into_iter().flatten() {
+                if let Entry::Game(g) = e
+                    && let Some(&k) = at.get(&g.opponent)
+                {
+                    let c = cells[k].get_or_insert(Points(0));
+                    *c += g.points;
+                }
+            }
+            let p = ev.player(no);
+            let s = by_no.get(&no);
+            GridRow {
+                no,
+                club: p.map_or(String::new(), |p| p.club.clone()),
+                name: p.map_or(String::new(), |p| p.name.clone()),
+                cells: (0..order.len())
+                    .map(|k| {
+                        if order[k] == i {
+                            None
+                        } else {
+                            Some(cells[k].map_or(String::new(), |c| c.to_string()))
+                        }
+                    })
+                    .collect(),
+                points: s.map_or(String::new(), |s| fmt_value(&[s.points])),
+                tie_breaks: s.map_or(Vec::new(), |s| {
+                    s.tie_breaks.iter().map(|v| fmt_value(v)).collect()
+                }),
+                rank: s.map_or(String::new(), |s| {
+                    format!("{}{}", s.rank, if s.shared { "=" } else { "" })
+                }),
+            }
+        })
+        .collect();
+    CrossGrid { rows }
+}
+
 #[derive(Template)]
 #[template(path = "standings.html")]
 struct StandingsPage {
@@ -847,6 +915,8 @@ struct StandingsPage {
     ranking: Vec<RankRow>,
     groups: Vec<GroupBlock>,
     table: Option<ResultsTable>,
+    /// The 循环赛成绩表 of a round robin (instead of the Swiss 成绩表).
+    grid: Option<CrossGrid>,
 }
 
 fn rank_row(ev: &Event, s: &Standing, with_tb: bool) -> RankRow {
@@ -966,12 +1036,14 @@ async fn standings_page(
                 }
             }
         }
-        let table = (!staged).then(|| results_table(&ev, &st));
+        let round_robin = !staged && ev.config.pairing_system().is_ok_and(|p| p.predetermined);
+        let table = (!staged && !round_robin).then(|| results_table(&ev, &st));
+        let grid = round_robin.then(|| cross_grid(&ev, &st));
         let after = ev.complete_rounds();
-        (ev, ranking, groups, table, after)
+        (ev, ranking, groups, table, grid, after)
     })
     .await;
-    let Some((ev, ranking, groups, table, after)) = view else {
+    let Some((ev, ranking, groups, table, grid, after)) = view else {
         return error_page(
             &desk,
             &headers,
@@ -988,7 +1060,8 @@ async fn standings_page(
         format!("{} · {}", tr.standings, ev.name),
     )
     .for_event(&id, &ev);
-    page.landscape = table.as_ref().is_some_and(|t| t.rounds.len() > 4);
+    page.landscape = table.as_ref().is_some_and(|t| t.rounds.len() > 4)
+        || grid.as_ref().is_some_and(|g| g.rows.len() > 10);
     let after_text = match lang {
         Lang::Zh => format!("第 {after} 轮后"),
         Lang::En => format!("after round {after}"),
@@ -1012,6 +1085,7 @@ async fn standings_page(
             ranking,
             groups,
             table,
+            grid,
         },
     )
 }

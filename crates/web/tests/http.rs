@@ -458,6 +458,70 @@ async fn an_event_in_stages_shows_its_stages() {
     assert!(!body.contains("积分编排成绩表"));
 }
 
+/// The cells of each body row of the table after `title` (tags stripped).
+fn table_rows(html: &str, title: &str) -> Vec<Vec<String>> {
+    let at = html.find(title).expect("the table's title");
+    let table = &html[at..];
+    let body = &table[table.find("<tbody>").unwrap()..table.find("</tbody>").unwrap()];
+    body.split("<tr")
+        .skip(1)
+        .map(|row| {
+            row.split("<td")
+                .skip(1)
+                .map(|cell| {
+                    let text = &cell[cell.find('>').unwrap() + 1..];
+                    text[..text.find("</td>").unwrap_or(text.len())].to_string()
+                })
+                .collect()
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn a_round_robin_has_its_crosstable() {
+    let dir = tempfile::tempdir().unwrap();
+    let players = NAMES[..4]
+        .iter()
+        .map(|n| (n.to_string(), "北京".to_string()))
+        .collect();
+    let config = EventConfig {
+        points: PointSystem::TwoOneZero,
+        pairing: xiangqi::scheduling::PairingSystemId("berger".into()),
+        ..Default::default()
+    };
+    let mut ev = Event::new("循环赛", "axf", config, players, 1, Some(3), false).unwrap();
+    let round = ev.pair_next().unwrap();
+    let (red, black) = (round.boards[0].red, round.boards[0].black);
+    let others = (round.boards[1].red, round.boards[1].black);
+    ev.paired[0].boards[0].result = Some("1-0".into());
+    ev.paired[0].boards[1].result = Some("=".into());
+    let path = dir.path().join("rr.toml");
+    Store::new(&path).create(&ev).unwrap();
+    let app = app(dir.path(), None);
+    let (s, _, body) = get(&app, "/e/rr.toml/standings").await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(body.contains("循环赛成绩表") && !body.contains("积分编排成绩表"));
+    let rows = table_rows(&body, "循环赛成绩表");
+    assert_eq!(rows.len(), 4);
+    // rows in pairing-number order: 代号, 姓名, 单位, one cell per opponent, 积分, …
+    for (i, row) in rows.iter().enumerate() {
+        assert_eq!(row[0], (i + 1).to_string());
+        assert_eq!(row[3 + i], "", "the diagonal is blank");
+    }
+    let cell = |a: u32, b: u32| rows[a as usize - 1][3 + b as usize - 1].clone();
+    assert_eq!(
+        (cell(red, black), cell(black, red)),
+        ("2".into(), "0".into())
+    );
+    assert_eq!(
+        (cell(others.0, others.1), cell(others.1, others.0)),
+        ("1".into(), "1".into())
+    );
+    assert_eq!(cell(red, others.0), "", "not yet played");
+    assert_eq!(rows[red as usize - 1][7], "2", "积分");
+    assert!(body.contains("class=\"self\""));
+}
+
 #[tokio::test]
 async fn exports_download_as_the_cli_writes_them() {
     let (dir, path) = folder();
