@@ -3,10 +3,11 @@
 
 use std::path::{Path, PathBuf};
 
-use axum::Router;
+mod common;
+
 use axum::body::Body;
-use axum::http::{HeaderMap, Request, StatusCode, header};
-use tower::ServiceExt;
+use axum::http::{Request, StatusCode, header};
+use common::{app, csrf_of, get, post, send};
 use xiangqi::event::Store;
 use xiangqi::scheduling::{Event, EventConfig, PointSystem};
 
@@ -36,66 +37,6 @@ fn folder() -> (tempfile::TempDir, PathBuf) {
     Store::new(&path).create(&ev).unwrap();
     std::fs::write(dir.path().join("notes.toml"), "not = [an event").unwrap();
     (dir, path)
-}
-
-fn app(root: &Path, token: Option<&str>) -> Router {
-    xiangqi_web::router(root, token.map(String::from)).unwrap()
-}
-
-/// Undoes the HTML escaping of messages, to compare them with the CLI's text.
-fn unescape(s: &str) -> String {
-    s.replace("&#34;", "\"")
-        .replace("&quot;", "\"")
-        .replace("&#39;", "'")
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&amp;", "&")
-}
-
-async fn send(app: &Router, req: Request<Body>) -> (StatusCode, HeaderMap, String) {
-    let res = app.clone().oneshot(req).await.unwrap();
-    let status = res.status();
-    let headers = res.headers().clone();
-    let body = axum::body::to_bytes(res.into_body(), 1 << 24)
-        .await
-        .unwrap();
-    (status, headers, unescape(&String::from_utf8_lossy(&body)))
-}
-
-async fn get(app: &Router, uri: &str) -> (StatusCode, HeaderMap, String) {
-    send(
-        app,
-        Request::get(uri)
-            .header(header::HOST, "127.0.0.1:8080")
-            .body(Body::empty())
-            .unwrap(),
-    )
-    .await
-}
-
-async fn post(
-    app: &Router,
-    uri: &str,
-    form: &str,
-    extra: &[(&str, &str)],
-) -> (StatusCode, HeaderMap, String) {
-    let mut req = Request::post(uri)
-        .header(header::HOST, "127.0.0.1:8080")
-        .header(header::ORIGIN, "http://127.0.0.1:8080")
-        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded");
-    for (k, v) in extra {
-        req = req.header(*k, *v);
-    }
-    send(app, req.body(Body::from(form.to_string())).unwrap()).await
-}
-
-/// The form secret of a page.
-fn csrf_of(html: &str) -> String {
-    let at = html
-        .find("name=\"csrf\" value=\"")
-        .expect("a form with its secret")
-        + 19;
-    html[at..at + 32].to_string()
 }
 
 fn read(path: &Path) -> Event {

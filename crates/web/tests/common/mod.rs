@@ -1,5 +1,6 @@
 //! What the desk's browser tests share: the desk on a free loopback port, `chromedriver` and
-//! headless Chromium sessions, waiting for a page, reading a printed PDF.
+//! headless Chromium sessions, waiting for a page, reading a printed PDF; and for the HTTP-level
+//! tests, requests sent straight to the routes (`tower::ServiceExt::oneshot`).
 //!
 //! Without `chromium` and `chromedriver` on the PATH, [`Browser::start`] prints a
 //! `NOTICE … skipping` line and returns `None`: the test then returns and passes.
@@ -11,7 +12,11 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use axum::Router;
+use axum::body::Body;
+use axum::http::{HeaderMap, Request, StatusCode, header};
 use fantoccini::{Client, ClientBuilder};
+use tower::ServiceExt;
 
 /// A child process killed when dropped.
 pub struct Killed(Child);
@@ -129,4 +134,68 @@ pub fn pdf_pages(pdf: &[u8]) -> usize {
 /// The text of each page of a PDF (Chromium's, with its CJK fonts' Unicode maps).
 pub fn pdf_page_texts(pdf: &[u8]) -> Vec<String> {
     pdf_extract::extract_text_from_mem_by_pages(pdf).expect("a readable PDF")
+}
+
+/// The desk's routes over `root`, with an optional access token.
+pub fn app(root: &Path, token: Option<&str>) -> Router {
+    xiangqi_web::router(root, token.map(String::from)).unwrap()
+}
+
+/// Undoes the HTML escaping of messages, to compare them with the CLI's text.
+pub fn unescape(s: &str) -> String {
+    s.replace("&#34;", "\"")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&")
+}
+
+/// Sends a request; the status, the headers and the body with HTML escapes undone.
+pub async fn send(app: &Router, req: Request<Body>) -> (StatusCode, HeaderMap, String) {
+    let res = app.clone().oneshot(req).await.unwrap();
+    let status = res.status();
+    let headers = res.headers().clone();
+    let body = axum::body::to_bytes(res.into_body(), 1 << 24)
+        .await
+        .unwrap();
+    (status, headers, unescape(&String::from_utf8_lossy(&body)))
+}
+
+/// GETs `uri` as a browser on the desk's own address would.
+pub async fn get(app: &Router, uri: &str) -> (StatusCode, HeaderMap, String) {
+    send(
+        app,
+        Request::get(uri)
+            .header(header::HOST, "127.0.0.1:8080")
+            .body(Body::empty())
+            .unwrap(),
+    )
+    .await
+}
+
+/// POSTs a form from the desk's own origin, with `extra` headers.
+pub async fn post(
+    app: &Router,
+    uri: &str,
+    form: &str,
+    extra: &[(&str, &str)],
+) -> (StatusCode, HeaderMap, String) {
+    let mut req = Request::post(uri)
+        .header(header::HOST, "127.0.0.1:8080")
+        .header(header::ORIGIN, "http://127.0.0.1:8080")
+        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded");
+    for (k, v) in extra {
+        req = req.header(*k, *v);
+    }
+    send(app, req.body(Body::from(form.to_string())).unwrap()).await
+}
+
+/// The form secret of a page.
+pub fn csrf_of(html: &str) -> String {
+    let at = html
+        .find("name=\"csrf\" value=\"")
+        .expect("a form with its secret")
+        + 19;
+    html[at..at + 32].to_string()
 }
