@@ -4,6 +4,9 @@
 //! forms of the same event: the round's 编排记录表 (1,000 boards), the 编排卡 of every player
 //! and the round's 计分单.
 //!
+//! `event_read_2000` and `event_update_2000` split result entry's time: parsing the file, and the
+//! store's whole update without HTTP.
+//!
 //! Each benchmark asserts what it served: status 200 with the form, or the 303 of an accepted
 //! result.
 
@@ -108,5 +111,34 @@ fn scoresheets_2000(bencher: divan::Bencher<'_, '_>) {
         let (status, body) = rt.block_on(call(&app, get("/e/big.toml/round/6/scoresheets")));
         assert_eq!(status, StatusCode::OK);
         assert!(body.contains("计分单"));
+    });
+}
+
+/// Where result entry's time goes: reading and parsing the 2,000-player event file alone.
+#[divan::bench(sample_count = 20, sample_size = 1)]
+fn event_read_2000(bencher: divan::Bencher<'_, '_>) {
+    let (dir, _app, _rt) = desk();
+    let store = Store::<xiangqi::scheduling::Event>::new(dir.path().join("big.toml"));
+    bencher.bench_local(|| {
+        let ev = store.read().expect("the event");
+        assert_eq!(ev.players.len(), 2000);
+    });
+}
+
+/// … and a whole update (lock, read, change, render, atomic replace with fsync), no HTTP.
+#[divan::bench(sample_count = 20, sample_size = 1)]
+fn event_update_2000(bencher: divan::Bencher<'_, '_>) {
+    let (dir, _app, _rt) = desk();
+    let store = Store::<xiangqi::scheduling::Event>::new(dir.path().join("big.toml"));
+    let mut flip = false;
+    bencher.bench_local(|| {
+        flip = !flip;
+        let result = if flip { "1-0" } else { "0-1" };
+        store
+            .update(|ev| {
+                ev.paired[5].boards[0].result = Some(result.into());
+                Ok::<_, std::convert::Infallible>(())
+            })
+            .expect("written");
     });
 }
