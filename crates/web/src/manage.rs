@@ -1052,7 +1052,16 @@ fn brackets(ev: &Event, w: &Words, lang: Lang) -> Vec<BracketView> {
                 });
             }
             for no in r.bye.iter().chain(&r.byes) {
-                per[0].push(MatchBox {
+                // a double knockout's bye is in the bracket the player last played in
+                let sec = if cols[1]
+                    .iter()
+                    .any(|(_, bx)| bx.iter().any(|m| m.players.contains(no)))
+                {
+                    1
+                } else {
+                    0
+                };
+                per[sec].push(MatchBox {
                     x: 0,
                     y: 0,
                     top: Side {
@@ -1082,6 +1091,23 @@ fn brackets(ev: &Event, w: &Words, lang: Lang) -> Vec<BracketView> {
         for (sec, columns) in cols.into_iter().enumerate() {
             if columns.is_empty() {
                 continue;
+            }
+            let mut columns = columns;
+            // from the last round back: the matches feeding one match stand together, in the
+            // order of the matches they feed
+            for c in (1..columns.len()).rev() {
+                let (before, after) = columns.split_at_mut(c);
+                let next = &after[0].1;
+                let feeds = |m: &MatchBox| {
+                    m.winner
+                        .and_then(|w| next.iter().position(|n| n.players.contains(&w)))
+                        .or_else(|| {
+                            next.iter()
+                                .position(|n| n.players.iter().any(|p| m.players.contains(p)))
+                        })
+                        .unwrap_or(usize::MAX)
+                };
+                before[c - 1].1.sort_by_key(|m| feeds(m));
             }
             let tallest = columns.iter().map(|(_, b)| b.len()).max().unwrap_or(1) as u32;
             let body = tallest * (BOX_H + GAP_Y);
