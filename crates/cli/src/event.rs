@@ -28,7 +28,7 @@ pub struct EventArgs {
 #[derive(clap::Subcommand, Debug)]
 enum EventCommand {
     /// Create an event file; pairing numbers are drawn by lot from the seed.
-    New(NewArgs),
+    New(Box<NewArgs>),
     /// Pair the next round (refused until the previous round's results are in).
     Pair(PairArgs),
     /// Enter a result: ROUND BOARD RESULT (1-0, 0-1, =, +-, -+, --; several games space-separated).
@@ -287,7 +287,7 @@ struct SimulateArgs {
 /// Runs `xq event`.
 pub fn run(args: EventArgs) -> Result<(), CliError> {
     match args.cmd {
-        EventCommand::New(a) => new(a),
+        EventCommand::New(a) => new(*a),
         EventCommand::Pair(a) => pair(a),
         EventCommand::Result(a) => result(a),
         EventCommand::Standings(a) => standings(a),

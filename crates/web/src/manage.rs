@@ -361,16 +361,17 @@ struct NewPage {
     w: &'static Words,
     f: NewForm,
     rulesets: Vec<RulesetRow>,
-    systems: Vec<&'static str>,
+    systems: Vec<(&'static str, &'static str)>,
     error: Option<String>,
 }
 
-const SYSTEMS: [&str; 5] = [
-    "swiss",
-    "round-robin",
-    "knockout",
-    "double-knockout",
-    "groups",
+/// The systems of `xq event new --system`, with their Chinese names.
+const SYSTEMS: [(&str, &str); 5] = [
+    ("swiss", "积分编排制"),
+    ("round-robin", "大循环"),
+    ("knockout", "单淘汰制"),
+    ("double-knockout", "双淘汰制"),
+    ("groups", "分组循环制"),
 ];
 
 /// The embedded rulesets, each with the `system:` line `xq event new` prints under it for every
@@ -382,7 +383,7 @@ fn catalogue() -> Vec<RulesetRow> {
             let title = Ruleset::load(&id).map_or(String::new(), |r| r.title);
             let systems = SYSTEMS
                 .iter()
-                .map(|s| {
+                .map(|(s, _)| {
                     let choice = NewEvent {
                         ruleset: id.clone(),
                         system: Some(s.to_string()),

@@ -213,6 +213,9 @@ async fn create_an_event_from_the_form_as_xq_event_new_does() {
     assert_eq!(cup.division, "");
 }
 
+/// A refused creation: the file, the form's other fields, the message.
+type Case<'a> = (&'a str, Vec<(&'a str, &'a str)>, &'a str);
+
 #[tokio::test]
 async fn refused_creations_give_the_cli_s_message_and_write_nothing() {
     let (dir, app, csrf) = desk().await;
@@ -230,7 +233,7 @@ async fn refused_creations_give_the_cli_s_message_and_write_nothing() {
         v
     };
 
-    let cases: [(&str, Vec<(&str, &str)>, &str); 7] = [
+    let cases: [Case<'_>; 7] = [
         // the file is there already
         ("open.toml", vec![players], "open.toml: already exists"),
         // a bad player line
