@@ -6,13 +6,13 @@
 
 use std::path::{Path, PathBuf};
 
-use xiangqi::event::{Store, StoreError, UpdateError};
-use xiangqi::rules::{Ruleset, RulesetError};
-use xiangqi::scheduling::stage::{Entrant, StagePlan};
-use xiangqi::scheduling::team::{LineupSystem, Member};
-use xiangqi::scheduling::{
-    Event, EventConfig, EventError, StageSystem, export, simulate, swiss_rounds,
+use xiangqi::event::create::{self, group_name};
+use xiangqi::event::{
+    Created, NewEvent, NewEventError, Store, StoreError, UpdateError, system_line,
 };
+use xiangqi::rules::{Ruleset, RulesetError};
+use xiangqi::scheduling::stage::Entrant;
+use xiangqi::scheduling::{Event, EventConfig, EventError, StageSystem, export, simulate};
 
 use crate::CliError;
 use crate::io::{out, outln};
@@ -28,7 +28,7 @@ pub struct EventArgs {
 #[derive(clap::Subcommand, Debug)]
 enum EventCommand {
     /// Create an event file; pairing numbers are drawn by lot from the seed.
-    New(NewArgs),
+    New(Box<NewArgs>),
     /// Pair the next round (refused until the previous round's results are in).
     Pair(PairArgs),
     /// Enter a result: ROUND BOARD RESULT (1-0, 0-1, =, +-, -+, --; several games space-separated).
@@ -129,6 +129,9 @@ struct NewArgs {
     /// Event name.
     #[arg(long, default_value = "event")]
     name: String,
+    /// Division (组别), e.g. `男子组`: shown after the event name on every form.
+    #[arg(long)]
+    division: Option<String>,
     /// Ruleset id (`cn-1987`, `axf`) or path to a ruleset TOML with an `[event]` table.
     #[arg(long, default_value = "axf")]
     ruleset: String,
@@ -284,7 +287,7 @@ struct SimulateArgs {
 /// Runs `xq event`.
 pub fn run(args: EventArgs) -> Result<(), CliError> {
     match args.cmd {
-        EventCommand::New(a) => new(a),
+        EventCommand::New(a) => new(*a),
         EventCommand::Pair(a) => pair(a),
         EventCommand::Result(a) => result(a),
         EventCommand::Standings(a) => standings(a),
@@ -360,254 +363,64 @@ fn update<T>(
     })
 }
 
-/// Checks the ruleset an event is created under as `xq rulesets check` does: it loads, names a
-/// linked edition, and every parameter is valid for it.
-fn validate_ruleset(spec: &str) -> Result<(), CliError> {
-    xiangqi::rules::Ruleset::load(spec)
-        .and_then(|rs| rs.build().map(|_| ()))
-        .map_err(|e| CliError::input(format!("--ruleset {spec}: {e}")))
-}
-
 /// The `[event]` table of a ruleset, read by its owner (`scheduling`) with every problem located
 /// by file, line and column: an unknown key, a wrong type or id, a value out of range. A ruleset
 /// without one gets the documented defaults.
 pub(crate) fn event_config_of(rs: &Ruleset) -> Result<EventConfig, RulesetError> {
-    let cfg = rs.section::<EventConfig>("event")?.unwrap_or_default();
-    cfg.validate()
-        .map_err(|e| rs.error_in_section("event", e.key(), e.message()))?;
-    Ok(cfg)
-}
-
-/// The `[event]` table of a ruleset given by embedded id or path.
-fn ruleset_config(spec: &str) -> Result<EventConfig, CliError> {
-    Ruleset::load(spec)
-        .and_then(|rs| event_config_of(&rs))
-        .map_err(|e| CliError::input(format!("--ruleset {spec}: {e}")))
+    create::event_config_of(rs)
 }
 
 /// Parses `NAME`, `NAME,UNIT` or `NAME,UNIT,RATING`.
 fn parse_entrant(line: &str) -> Result<Entrant, CliError> {
-    let mut parts = line.splitn(3, ',').map(str::trim);
-    let name = parts.next().unwrap_or_default().to_string();
-    let club = parts.next().unwrap_or_default().to_string();
-    let rating = match parts.next() {
-        None | Some("") => None,
-        Some(r) => Some(r.parse::<u32>().map_err(|_| {
-            CliError::input(format!(
-                "--player {line:?}: the rating {r:?} is not a whole number"
-            ))
-        })?),
-    };
-    Ok(Entrant { name, club, rating })
+    create::parse_player(line).map_err(CliError::input)
 }
 
 fn new(a: NewArgs) -> Result<(), CliError> {
-    if a.file.exists() {
-        return Err(CliError::input(format!(
-            "{}: already exists",
-            a.file.display()
-        )));
-    }
-    if a.rounds == Some(0) {
-        return Err(CliError::input(
-            "--rounds 0: an event has at least one round",
-        ));
-    }
-    validate_ruleset(&a.ruleset)?;
-    let mut config = ruleset_config(&a.ruleset)?;
-    let system = match a.system.as_deref() {
-        None if config.pairing.0 == "berger" => StageSystem::RoundRobin,
-        None => StageSystem::Swiss,
-        Some("swiss") => StageSystem::Swiss,
-        Some("round-robin") => StageSystem::RoundRobin,
-        Some("knockout") => StageSystem::Knockout,
-        Some("double-knockout") => StageSystem::DoubleKnockout,
-        Some("groups") => StageSystem::Groups,
-        Some(o) => {
-            return Err(CliError::input(format!(
-                "--system {o}: expected swiss, round-robin, knockout, double-knockout or groups"
-            )));
-        }
+    let choices = NewEvent {
+        name: a.name.clone(),
+        division: a.division.clone().unwrap_or_default(),
+        ruleset: a.ruleset.clone(),
+        system: a.system.clone(),
+        rounds: a.rounds,
+        allow_partial: a.allow_partial,
+        groups: a.groups,
+        advance: a.advance,
+        final_system: a.final_system.clone(),
+        separate_units: a.separate_units,
+        placement: a.placement,
+        games: a.games,
+        third_place: a.third_place,
+        no_reset: a.no_reset,
+        players: a.players.clone(),
+        teams: a.teams.clone(),
+        team_boards: a.team_boards,
+        lineup_system: a.lineup_system.clone(),
+        all_play_all: a.all_play_all,
+        seed: a.seed,
+        no_lot: a.no_lot,
     };
-    match system {
-        StageSystem::Swiss if config.pairing.0 != "swiss-cn" => {
-            // the built-in seed-002 Swiss preset, scored as the ruleset scores
-            config = EventConfig {
-                points: config.points,
-                match_points: config.match_points,
-                games_per_match: config.games_per_match,
-                team_boards: config.team_boards,
-                playoffs: config.playoffs.clone(),
-                ..EventConfig::default()
+    let players_file = a.players_file.clone();
+    let Created {
+        event: ev,
+        system,
+        teams,
+    } = choices
+        .create(&a.file, || {
+            let Some(f) = &players_file else {
+                return Ok(Vec::new());
             };
-        }
-        StageSystem::RoundRobin | StageSystem::Groups => {
-            config.pairing = xiangqi::scheduling::PairingSystemId("berger".into());
-        }
-        _ => {}
-    }
-    if a.groups.is_some() && system != StageSystem::Groups {
-        return Err(CliError::input("--groups: only with --system groups"));
-    }
-    if a.rounds.is_some() && (system.is_knockout() || system == StageSystem::Groups) {
-        return Err(CliError::input(format!(
-            "--rounds: a {} event's rounds follow from its field",
-            system.name()
-        )));
-    }
-    if let Some(g) = a.games {
-        if !(1..=2).contains(&g) {
-            return Err(CliError::input(format!("--games {g}: expected 1 or 2")));
-        }
-        config.games_per_match = g;
-    }
-    if let Some(b) = a.team_boards {
-        // seed 003 团体赛成绩记分法: 场分 2/1/0 from 局分; round robin 场分 → 局分 → 违例,
-        // Swiss 场分 → 团体对手分 → 局分 → 违例
-        config.team_boards = b;
-        config.games_per_match = 1;
-        config.match_points = xiangqi::scheduling::PointSystem::TwoOneZero;
-        let chain: &[&str] = if system == StageSystem::Swiss {
-            &["buchholz", "game-points", "fouls"]
-        } else {
-            &["game-points", "fouls"]
-        };
-        config.tie_breaks = chain
-            .iter()
-            .map(|t| xiangqi::scheduling::TieBreakId(t.to_string()))
-            .collect();
-    }
-    if let Some(l) = &a.lineup_system {
-        config.lineup_system = match l.as_str() {
-            "fixed-boards" => LineupSystem::FixedBoards,
-            "fixed-order" => LineupSystem::FixedOrder,
-            "free" => LineupSystem::Free,
-            o => {
-                return Err(CliError::input(format!(
-                    "--lineup-system {o}: expected fixed-boards, fixed-order or free"
-                )));
-            }
-        };
-    }
-    if a.all_play_all {
-        config.all_play_all = true;
-    }
-    if !a.teams.is_empty() && config.team_boards == 0 {
-        return Err(CliError::input(
-            "--team: give --team-boards N (boards per match)",
-        ));
-    }
-    if !a.teams.is_empty() && !a.players.is_empty() {
-        return Err(CliError::input(
-            "--team and --player: an event has teams or players",
-        ));
-    }
-    config.third_place |= a.third_place;
-    if a.no_reset {
-        config.grand_final_reset = false;
-    }
-    let mut lines: Vec<String> = a.players.clone();
-    if let Some(f) = &a.players_file {
-        let bytes = read_input(f)?;
-        let text =
-            String::from_utf8(bytes).map_err(|_| CliError::input(format!("{f}: not UTF-8")))?;
-        lines.extend(
-            text.lines()
+            let bytes = read_input(f).map_err(|e| e.to_string())?;
+            let text = String::from_utf8(bytes).map_err(|_| format!("{f}: not UTF-8"))?;
+            Ok(text
+                .lines()
                 .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-                .map(String::from),
-        );
-    }
-    let mut entrants = lines
-        .iter()
-        .map(|l| parse_entrant(l))
-        .collect::<Result<Vec<_>, _>>()?;
-    let rosters = a
-        .teams
-        .iter()
-        .map(|t| parse_team(t))
-        .collect::<Result<Vec<_>, _>>()?;
-    entrants.extend(rosters.iter().map(|(e, _)| e.clone()));
-    let n = entrants.len() as u32;
-    let refuse = |e: EventError| CliError::input(format!("{}: {e}", a.file.display()));
-    let ev = match system {
-        StageSystem::Swiss | StageSystem::RoundRobin => {
-            let rounds = match system {
-                StageSystem::Swiss => Some(a.rounds.unwrap_or_else(|| swiss_rounds(n))),
-                _ => {
-                    let full = xiangqi::scheduling::stage::round_robin_rounds(
-                        n,
-                        config.double_round_robin,
-                    );
-                    if let Some(r) = a.rounds
-                        && r < full
-                        && !a.allow_partial
-                    {
-                        return Err(CliError::input(format!(
-                            "--rounds {r}: a round robin of {n} players has {full} rounds; \
-                             cut it short only with --allow-partial (or use --system swiss)"
-                        )));
-                    }
-                    a.rounds
-                }
-            };
-            let with_ratings = entrants.iter().any(|e| e.rating.is_some());
-            let pairs = entrants
-                .iter()
-                .map(|e| (e.name.clone(), e.club.clone()))
-                .collect();
-            let mut ev = Event::new(
-                &a.name, &a.ruleset, config, pairs, a.seed, rounds, !a.no_lot,
-            )
-            .map_err(refuse)?;
-            if with_ratings {
-                for p in &mut ev.players {
-                    p.rating = entrants
-                        .iter()
-                        .find(|e| e.name == p.name && e.club == p.club)
-                        .and_then(|e| e.rating);
-                }
-            }
-            ev
-        }
-        _ => {
-            let final_system = match a.final_system.as_str() {
-                "round-robin" => StageSystem::RoundRobin,
-                "knockout" => StageSystem::Knockout,
-                "double-knockout" => StageSystem::DoubleKnockout,
-                o => {
-                    return Err(CliError::input(format!(
-                        "--final {o}: expected round-robin, knockout or double-knockout"
-                    )));
-                }
-            };
-            if system == StageSystem::Groups && a.groups.is_none() {
-                return Err(CliError::input("--system groups needs --groups K"));
-            }
-            let plan = StagePlan {
-                system,
-                groups: a.groups.unwrap_or(1),
-                advance: a.advance,
-                final_system,
-                separate_units: a.separate_units,
-                placement: a.placement,
-            };
-            Event::new_staged(
-                &a.name, &a.ruleset, config, entrants, a.seed, !a.no_lot, &plan,
-            )
-            .map_err(refuse)?
-        }
-    };
-    let mut ev = ev;
-    for p in &mut ev.players {
-        if let Some((_, members)) = rosters
-            .iter()
-            .find(|(e, _)| e.name == p.name && e.club == p.club)
-        {
-            p.members = members.clone();
-        }
-    }
-    ev.validate().map_err(refuse)?;
-    store(&a.file).create(&ev).map_err(store_error)?;
+                .map(String::from)
+                .collect())
+        })
+        .map_err(|e| match e {
+            NewEventError::Store(e) => store_error(e),
+            e => CliError::input(e),
+        })?;
     let how = if a.no_lot {
         "pairing numbers in the given order".to_string()
     } else if ev.players.iter().any(|p| p.rating.is_some()) && ev.staged() {
@@ -615,27 +428,14 @@ fn new(a: NewArgs) -> Result<(), CliError> {
     } else {
         format!("pairing numbers by lot (seed {})", ev.seed)
     };
+    let what = if teams { "teams" } else { "players" };
     if ev.staged() {
-        outln!(
-            "{}: {} {}; {how}",
-            a.file.display(),
-            ev.players.len(),
-            if rosters.is_empty() {
-                "players"
-            } else {
-                "teams"
-            }
-        )?;
+        outln!("{}: {} {what}; {how}", a.file.display(), ev.players.len())?;
     } else {
         outln!(
-            "{}: {} {}, {} rounds; {how}",
+            "{}: {} {what}, {} rounds; {how}",
             a.file.display(),
             ev.players.len(),
-            if rosters.is_empty() {
-                "players"
-            } else {
-                "teams"
-            },
             ev.rounds,
         )?;
     }
@@ -676,106 +476,6 @@ fn new(a: NewArgs) -> Result<(), CliError> {
         }
     }
     Ok(())
-}
-
-/// Parses `NAME[,UNIT]:MEMBER[=RATING],MEMBER…`.
-fn parse_team(s: &str) -> Result<(Entrant, Vec<Member>), CliError> {
-    let (head, roster) = s.split_once(':').ok_or_else(|| {
-        CliError::input(format!("--team {s:?}: expected NAME[,UNIT]:MEMBER,MEMBER…"))
-    })?;
-    let e = parse_entrant(head)?;
-    let members = roster
-        .split(',')
-        .map(str::trim)
-        .filter(|m| !m.is_empty())
-        .map(|m| match m.split_once('=') {
-            Some((n, r)) => r
-                .trim()
-                .parse::<u32>()
-                .map(|r| Member {
-                    name: n.trim().to_string(),
-                    rating: Some(r),
-                })
-                .map_err(|_| {
-                    CliError::input(format!("--team {s:?}: rating {r:?} is not a number"))
-                }),
-            None => Ok(Member {
-                name: m.to_string(),
-                rating: None,
-            }),
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok((e, members))
-}
-
-/// `A`, `B`, … for groups.
-fn group_name(g: usize) -> String {
-    char::from_u32('A' as u32 + g as u32).map_or(format!("{}", g + 1), |c| c.to_string())
-}
-
-/// The system and its tie-break chain (or a knockout's decisions), as `new` prints them.
-fn system_line(ev: &Event, system: StageSystem) -> String {
-    let chain = ev.config.chain().join(" → ");
-    let po: Vec<String> = ev
-        .config
-        .playoffs
-        .iter()
-        .map(|p| format!("{} {}×{}", p.name, p.games, p.time_control))
-        .collect();
-    let ko = |double: bool| {
-        format!(
-            "{}; drawn matches to play-offs (附加赛): {}; colours by lot (猜先){}",
-            if ev.config.team_boards > 0 {
-                format!(
-                    "{}-board team matches (first-listed team red on odd boards)",
-                    ev.config.team_boards
-                )
-            } else {
-                format!("{}-game matches", ev.config.games_per_match)
-            },
-            if po.is_empty() {
-                "none".into()
-            } else {
-                po.join(", then ")
-            },
-            if double {
-                if ev.config.grand_final_reset {
-                    "; grand final with reset"
-                } else {
-                    "; grand final without reset"
-                }
-            } else if ev.config.third_place {
-                "; third-place match"
-            } else {
-                ""
-            }
-        )
-    };
-    match system {
-        StageSystem::Swiss => format!("swiss (积分编排制); tie-breaks: 积分 → {chain}"),
-        StageSystem::RoundRobin => format!("round-robin (大循环); tie-breaks: 积分 → {chain}"),
-        StageSystem::Knockout => format!("knockout (单淘汰制); {}", ko(false)),
-        StageSystem::DoubleKnockout => format!("double-knockout (双淘汰制); {}", ko(true)),
-        StageSystem::Groups => {
-            let fin = ev.stages.get(1);
-            format!(
-                "groups (分组循环制): {} groups, round robins; tie-breaks: 积分 → {chain}; then final: {} of the best {} of each group{}{}",
-                ev.stages[0].groups.len(),
-                fin.map_or("", |f| f.system.name()),
-                fin.and_then(|f| f.from.as_ref()).map_or(0, |s| s.places),
-                match fin.map(|f| f.system) {
-                    Some(s) if s.is_knockout() =>
-                        format!("; {}", ko(s == StageSystem::DoubleKnockout)),
-                    _ => String::new(),
-                },
-                if ev.stages.len() > 2 {
-                    "; then placement round robins (名次赛) by group place"
-                } else {
-                    ""
-                }
-            )
-        }
-    }
 }
 
 /// Parses `RED-BLACK`.
@@ -1102,6 +802,7 @@ mod tests {
         NewArgs {
             file,
             name: "t".into(),
+            division: None,
             ruleset: ruleset.into(),
             system: None,
             rounds: Some(3),

@@ -7,6 +7,9 @@
 //!   across read, change and atomic replace; [`Store::create`] is race-free (exactly one of
 //!   several creators wins). [`Document`] is implemented for the scheduling crate's
 //!   [`Event`](xiangqi_scheduling::Event).
+//! - [`create`]: a new event file from the choices of `xq event new` (and the desk's 新建
+//!   form), with the same checks and messages, and [`system_line`], the system and its
+//!   tie-break chain as `new` prints them.
 //! - [`file`](mod@file): writing any output file whole or not at all, through symbolic links, keeping mode
 //!   and owner, refusing read-only files and anything that is not a regular file (FIFOs and
 //!   character devices such as `/dev/stdout` are written directly), with recognisable temporary
@@ -27,8 +30,10 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod create;
 pub mod file;
 mod store;
 
+pub use create::{Created, NewEvent, NewEventError, system_line};
 pub use file::WriteError;
 pub use store::{Document, Store, StoreError, UpdateError};

@@ -121,6 +121,9 @@ pub struct Round {
 pub struct Event {
     /// Event name.
     pub name: String,
+    /// Division (组别), e.g. `男子组`; empty for none (every file written before divisions).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub division: String,
     /// The ruleset the configuration came from (id or path), for the record.
     #[serde(default)]
     pub ruleset: String,
@@ -281,6 +284,7 @@ impl Event {
         };
         let ev = Event {
             name: name.to_string(),
+            division: String::new(),
             ruleset: ruleset.to_string(),
             seed,
             rounds,

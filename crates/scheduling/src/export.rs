@@ -247,6 +247,15 @@ pub fn crosstable_html(ev: &Event, st: &[Standing]) -> String {
     out
 }
 
+/// The division (组别) after the event name in a form's header line: `  男子组`, or nothing.
+fn division_suffix(ev: &Event) -> String {
+    if ev.division.is_empty() {
+        String::new()
+    } else {
+        format!("  {}", ev.division)
+    }
+}
+
 /// 编排记录表 (编排纪录公告) of a round: 台次 | 红方 代号 姓名 上轮积分 | 黑方 代号 姓名 上轮积分 |
 /// 比赛结果.
 pub fn pairing_record(ev: &Event, round: u32) -> Option<String> {
@@ -261,7 +270,7 @@ pub fn pairing_record(ev: &Event, round: u32) -> Option<String> {
     };
     let name = |no: u32| ev.player(no).map_or(String::new(), |p| p.name.clone());
     let mut out = String::new();
-    let _ = writeln!(out, "编排纪录公告  {}", ev.name);
+    let _ = writeln!(out, "编排纪录公告  {}{}", ev.name, division_suffix(ev));
     let _ = writeln!(out, "第 {round} 轮");
     let mut rows = vec![
         [
@@ -329,7 +338,7 @@ pub fn results_table(ev: &Event, st: &[Standing]) -> String {
     let ct = ev.crosstable(after);
     let rank: std::collections::HashMap<u32, &Standing> = st.iter().map(|s| (s.no, s)).collect();
     let mut out = String::new();
-    let _ = writeln!(out, "积分编排成绩表  {}", ev.name);
+    let _ = writeln!(out, "积分编排成绩表  {}{}", ev.name, division_suffix(ev));
     let mut head = vec!["代号".to_string(), "单位".into(), "运动员".into()];
     for r in 1..=after {
         head.push(format!("{r}对手"));

@@ -971,6 +971,7 @@ impl Event {
         };
         let ev = Event {
             name: name.to_string(),
+            division: String::new(),
             ruleset: ruleset.to_string(),
             seed,
             rounds: 0,

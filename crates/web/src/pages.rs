@@ -19,7 +19,7 @@ use crate::i18n::{Lang, Tr};
 use crate::security::{self, Forbidden};
 use crate::{Desk, Root};
 
-type Shared = Arc<Desk>;
+pub(crate) type Shared = Arc<Desk>;
 
 /// The routes.
 pub(crate) fn routes(desk: Shared) -> Router {
@@ -35,35 +35,44 @@ pub(crate) fn routes(desk: Shared) -> Router {
         .route("/e/{id}/round/{round}", get(round_page))
         .route("/e/{id}/pair", post(pair))
         .route("/e/{id}/round/{round}/board/{board}", post(enter_result))
+        .merge(crate::manage::routes())
         .fallback(not_found)
         .with_state(desk)
 }
 
 /// The query every page takes.
 #[derive(Deserialize, Default)]
-struct Q {
-    lang: Option<String>,
-    ok: Option<String>,
-    token: Option<String>,
+pub(crate) struct Q {
+    pub(crate) lang: Option<String>,
+    pub(crate) ok: Option<String>,
+    pub(crate) token: Option<String>,
 }
 
 /// What every page shows around its content.
-struct Page {
-    title: String,
-    lang: &'static str,
-    tr: &'static Tr,
-    other_href: String,
-    csrf: String,
-    can_write: bool,
-    read_only: bool,
-    date: String,
-    event_id: Option<String>,
-    event_name: String,
-    landscape: bool,
+pub(crate) struct Page {
+    pub(crate) title: String,
+    pub(crate) lang: &'static str,
+    pub(crate) tr: &'static Tr,
+    pub(crate) other_href: String,
+    pub(crate) csrf: String,
+    pub(crate) can_write: bool,
+    pub(crate) read_only: bool,
+    pub(crate) date: String,
+    pub(crate) event_id: Option<String>,
+    pub(crate) event_name: String,
+    /// The event's division (组别), shown after its name in every form's caption.
+    pub(crate) division: String,
+    pub(crate) landscape: bool,
 }
 
 impl Page {
-    fn new(desk: &Desk, headers: &HeaderMap, lang: Lang, path: &str, title: String) -> Page {
+    pub(crate) fn new(
+        desk: &Desk,
+        headers: &HeaderMap,
+        lang: Lang,
+        path: &str,
+        title: String,
+    ) -> Page {
         let can_write = may_write(desk, headers, None);
         let other = match lang {
             Lang::Zh => "en",
@@ -80,13 +89,15 @@ impl Page {
             date: today(),
             event_id: None,
             event_name: String::new(),
+            division: String::new(),
             landscape: false,
         }
     }
 
-    fn for_event(mut self, id: &str, ev: &Event) -> Page {
+    pub(crate) fn for_event(mut self, id: &str, ev: &Event) -> Page {
         self.event_id = Some(id.to_string());
         self.event_name = ev.name.clone();
+        self.division = ev.division.clone();
         self
     }
 }
@@ -102,7 +113,7 @@ fn may_write(desk: &Desk, headers: &HeaderMap, form_token: Option<&str>) -> bool
 }
 
 /// Every check a POST passes before it is read: same origin, the token, the form secret.
-fn authorize(
+pub(crate) fn authorize(
     desk: &Desk,
     headers: &HeaderMap,
     csrf: &str,
@@ -137,7 +148,7 @@ fn today() -> String {
     format!("{y:04}-{m:02}-{d:02}")
 }
 
-fn render(status: StatusCode, t: &impl Template) -> Response {
+pub(crate) fn render(status: StatusCode, t: &impl Template) -> Response {
     match t.render() {
         Ok(html) => (status, Html(html)).into_response(),
         Err(e) => (
@@ -156,7 +167,7 @@ struct ErrorPage {
     message: String,
 }
 
-fn error_page(
+pub(crate) fn error_page(
     desk: &Desk,
     headers: &HeaderMap,
     lang: Lang,
@@ -246,13 +257,13 @@ fn event_files(desk: &Desk) -> Vec<(String, PathBuf)> {
     }
 }
 
-fn file_id(p: &std::path::Path) -> String {
+pub(crate) fn file_id(p: &std::path::Path) -> String {
     p.file_name()
         .map_or(String::new(), |n| n.to_string_lossy().into_owned())
 }
 
 /// The path of event `id`, if it is one of the files served.
-fn event_path(desk: &Desk, id: &str) -> Option<PathBuf> {
+pub(crate) fn event_path(desk: &Desk, id: &str) -> Option<PathBuf> {
     match &desk.root {
         Root::File(p) => (file_id(p) == id).then(|| p.clone()),
         Root::Folder(dir) => {
@@ -270,12 +281,14 @@ fn event_path(desk: &Desk, id: &str) -> Option<PathBuf> {
 }
 
 /// Runs blocking file work off the async workers.
-async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Option<T> {
+pub(crate) async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> T + Send + 'static,
+) -> Option<T> {
     tokio::task::spawn_blocking(f).await.ok()
 }
 
 /// Loads event `id`, or the page saying why not.
-async fn load(
+pub(crate) async fn load(
     desk: &Shared,
     headers: &HeaderMap,
     lang: Lang,
@@ -325,6 +338,9 @@ struct EventRow {
 struct IndexPage {
     page: Page,
     events: Vec<EventRow>,
+    /// The 新建比赛 link (a folder is served and writes are allowed).
+    can_create: bool,
+    mw: &'static crate::manage::Words,
 }
 
 async fn index(State(desk): State<Shared>, headers: HeaderMap, Query(q): Query<Q>) -> Response {
@@ -358,12 +374,21 @@ async fn index(State(desk): State<Shared>, headers: HeaderMap, Query(q): Query<Q
     .await
     .unwrap_or_default();
     let page = Page::new(&desk, &headers, lang, "/", lang.tr().events.to_string());
-    render(StatusCode::OK, &IndexPage { page, events })
+    let can_create = page.can_write && matches!(desk.root, Root::Folder(_));
+    render(
+        StatusCode::OK,
+        &IndexPage {
+            page,
+            events,
+            can_create,
+            mw: crate::manage::words(lang),
+        },
+    )
 }
 
 /// A message of the store with the file's full path (the server's folders, not for the LAN to
 /// see) replaced by its name, as the pages name it.
-fn scrub(msg: &str, path: &std::path::Path, id: &str) -> String {
+pub(crate) fn scrub(msg: &str, path: &std::path::Path, id: &str) -> String {
     msg.replace(&path.display().to_string(), id)
 }
 
@@ -406,6 +431,9 @@ struct EventPage {
     error: Option<String>,
     staged: bool,
     any_status: bool,
+    /// A knockout stage: the 对阵图 link.
+    bracket: bool,
+    mw: &'static crate::manage::Words,
 }
 
 fn system_name(ev: &Event, lang: Lang) -> String {
@@ -499,11 +527,13 @@ fn event_view(
         error,
         staged: ev.staged(),
         any_status,
+        bracket: ev.stages.iter().any(|s| s.system.is_knockout()),
+        mw: crate::manage::words(lang),
     }
 }
 
 /// A path segment, percent-encoded.
-fn url(s: &str) -> String {
+pub(crate) fn url(s: &str) -> String {
     let mut out = String::new();
     for b in s.bytes() {
         if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
@@ -1304,7 +1334,7 @@ fn fouls(field: &str, v: Option<&str>) -> Result<Option<u32>, String> {
 }
 
 /// A refusal of the store, worded as the CLI words it: `FILE: message`.
-fn refusal(id: &str, path: &std::path::Path, e: UpdateError<EventError>) -> String {
+pub(crate) fn refusal(id: &str, path: &std::path::Path, e: UpdateError<EventError>) -> String {
     match e {
         UpdateError::Store(e) => e.to_string().replace(&path.display().to_string(), id),
         UpdateError::Rejected(e) => format!("{id}: {e}"),
@@ -1313,7 +1343,7 @@ fn refusal(id: &str, path: &std::path::Path, e: UpdateError<EventError>) -> Stri
 
 /// The event file a POST writes, once the request passes every check ([`authorize`]): the
 /// refusal page otherwise (403, or 404 for a file that is not one of the desk's events).
-fn writable(
+pub(crate) fn writable(
     desk: &Desk,
     headers: &HeaderMap,
     lang: Lang,
