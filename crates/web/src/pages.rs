@@ -922,7 +922,10 @@ fn cross_grid(ev: &Event, st: &[Standing]) -> CrossGrid {
                     .collect(),
                 points: s.map_or(String::new(), |s| fmt_value(&[s.points])),
                 tie_breaks: s.map_or(Vec::new(), |s| {
-                    s.tie_breaks.iter().map(|v| fmt_value(v)).collect()
+                    s.tie_breaks
+                        .iter()
+                        .map(|v| breakable(fmt_value(v)))
+                        .collect()
                 }),
                 rank: s.map_or(String::new(), |s| {
                     format!("{}{}", s.rank, if s.shared { "=" } else { "" })
@@ -958,11 +961,20 @@ fn rank_row(ev: &Event, s: &Standing, with_tb: bool) -> RankRow {
         club: p.map_or(String::new(), |p| p.club.clone()),
         points: fmt_value(&[s.points]),
         tie_breaks: if with_tb {
-            s.tie_breaks.iter().map(|v| fmt_value(v)).collect()
+            s.tie_breaks
+                .iter()
+                .map(|v| breakable(fmt_value(v)))
+                .collect()
         } else {
             Vec::new()
         },
     }
+}
+
+/// A tie-break value as a cell shows it: a list (倒数轮积分 `7.5/6.5/6/…`) may break after
+/// each `/` (a zero-width space), never inside a number, so that a printed table fits the page.
+fn breakable(value: String) -> String {
+    value.replace('/', "/\u{200B}")
 }
 
 /// The 成绩表 of a one-stage event: per round 对手, 先后 and the cumulative score.
@@ -999,7 +1011,10 @@ fn results_table(ev: &Event, st: &[Standing]) -> ResultsTable {
                 name: p.map_or(String::new(), |p| p.name.clone()),
                 cells,
                 tie_breaks: s.map_or(Vec::new(), |s| {
-                    s.tie_breaks.iter().map(|v| fmt_value(v)).collect()
+                    s.tie_breaks
+                        .iter()
+                        .map(|v| breakable(fmt_value(v)))
+                        .collect()
                 }),
                 rank: s.map_or(String::new(), |s| {
                     format!("{}{}", s.rank, if s.shared { "=" } else { "" })
