@@ -26,6 +26,7 @@
 //! ```
 
 mod i18n;
+mod live;
 mod pages;
 pub mod security;
 

@@ -19,7 +19,7 @@ use crate::i18n::{Lang, Tr};
 use crate::security::{self, Forbidden};
 use crate::{Desk, Root};
 
-type Shared = Arc<Desk>;
+pub(crate) type Shared = Arc<Desk>;
 
 /// The routes.
 pub(crate) fn routes(desk: Shared) -> Router {
@@ -35,6 +35,7 @@ pub(crate) fn routes(desk: Shared) -> Router {
         .route("/e/{id}/round/{round}", get(round_page))
         .route("/e/{id}/pair", post(pair))
         .route("/e/{id}/round/{round}/board/{board}", post(enter_result))
+        .merge(crate::live::routes())
         .fallback(not_found)
         .with_state(desk)
 }
@@ -48,22 +49,28 @@ struct Q {
 }
 
 /// What every page shows around its content.
-struct Page {
-    title: String,
-    lang: &'static str,
-    tr: &'static Tr,
-    other_href: String,
-    csrf: String,
-    can_write: bool,
-    read_only: bool,
-    date: String,
-    event_id: Option<String>,
-    event_name: String,
-    landscape: bool,
+pub(crate) struct Page {
+    pub(crate) title: String,
+    pub(crate) lang: &'static str,
+    pub(crate) tr: &'static Tr,
+    pub(crate) other_href: String,
+    pub(crate) csrf: String,
+    pub(crate) can_write: bool,
+    pub(crate) read_only: bool,
+    pub(crate) date: String,
+    pub(crate) event_id: Option<String>,
+    pub(crate) event_name: String,
+    pub(crate) landscape: bool,
 }
 
 impl Page {
-    fn new(desk: &Desk, headers: &HeaderMap, lang: Lang, path: &str, title: String) -> Page {
+    pub(crate) fn new(
+        desk: &Desk,
+        headers: &HeaderMap,
+        lang: Lang,
+        path: &str,
+        title: String,
+    ) -> Page {
         let can_write = may_write(desk, headers, None);
         let other = match lang {
             Lang::Zh => "en",
@@ -84,7 +91,7 @@ impl Page {
         }
     }
 
-    fn for_event(mut self, id: &str, ev: &Event) -> Page {
+    pub(crate) fn for_event(mut self, id: &str, ev: &Event) -> Page {
         self.event_id = Some(id.to_string());
         self.event_name = ev.name.clone();
         self
@@ -137,7 +144,7 @@ fn today() -> String {
     format!("{y:04}-{m:02}-{d:02}")
 }
 
-fn render(status: StatusCode, t: &impl Template) -> Response {
+pub(crate) fn render(status: StatusCode, t: &impl Template) -> Response {
     match t.render() {
         Ok(html) => (status, Html(html)).into_response(),
         Err(e) => (
@@ -156,7 +163,7 @@ struct ErrorPage {
     message: String,
 }
 
-fn error_page(
+pub(crate) fn error_page(
     desk: &Desk,
     headers: &HeaderMap,
     lang: Lang,
@@ -246,7 +253,7 @@ fn event_files(desk: &Desk) -> Vec<(String, PathBuf)> {
     }
 }
 
-fn file_id(p: &std::path::Path) -> String {
+pub(crate) fn file_id(p: &std::path::Path) -> String {
     p.file_name()
         .map_or(String::new(), |n| n.to_string_lossy().into_owned())
 }
@@ -270,12 +277,14 @@ fn event_path(desk: &Desk, id: &str) -> Option<PathBuf> {
 }
 
 /// Runs blocking file work off the async workers.
-async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Option<T> {
+pub(crate) async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> T + Send + 'static,
+) -> Option<T> {
     tokio::task::spawn_blocking(f).await.ok()
 }
 
 /// Loads event `id`, or the page saying why not.
-async fn load(
+pub(crate) async fn load(
     desk: &Shared,
     headers: &HeaderMap,
     lang: Lang,
@@ -363,7 +372,7 @@ async fn index(State(desk): State<Shared>, headers: HeaderMap, Query(q): Query<Q
 
 /// A message of the store with the file's full path (the server's folders, not for the LAN to
 /// see) replaced by its name, as the pages name it.
-fn scrub(msg: &str, path: &std::path::Path, id: &str) -> String {
+pub(crate) fn scrub(msg: &str, path: &std::path::Path, id: &str) -> String {
     msg.replace(&path.display().to_string(), id)
 }
 
@@ -503,7 +512,7 @@ fn event_view(
 }
 
 /// A path segment, percent-encoded.
-fn url(s: &str) -> String {
+pub(crate) fn url(s: &str) -> String {
     let mut out = String::new();
     for b in s.bytes() {
         if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
@@ -1239,7 +1248,7 @@ fn refusal(id: &str, path: &std::path::Path, e: UpdateError<EventError>) -> Stri
 
 /// The event file a POST writes, once the request passes every check ([`authorize`]): the
 /// refusal page otherwise (403, or 404 for a file that is not one of the desk's events).
-fn writable(
+pub(crate) fn writable(
     desk: &Desk,
     headers: &HeaderMap,
     lang: Lang,
