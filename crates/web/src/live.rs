@@ -478,10 +478,15 @@ fn game_view(g: &Game, rulings: Vec<String>, w: &Words) -> GameView {
         } else {
             claims.join("，")
         },
-        result: st
-            .result
-            .as_ref()
-            .map(|r| format!("{} ({}): {}", r.outcome.as_str(), r.reason, r.detail)),
+        result: st.result.as_ref().map(|r| {
+            let outcome = match r.outcome.as_str() {
+                "red-wins" => w.red_wins,
+                "black-wins" => w.black_wins,
+                "draw" => w.draw,
+                other => other,
+            };
+            format!("{outcome} ({}): {}", r.reason, r.detail)
+        }),
         over: st.result.is_some(),
         rulings: entry_words.into_iter().zip(rulings).rev().collect(),
     }

@@ -307,7 +307,10 @@ async fn a_game_from_start_to_agreed_draw_in_the_console() {
 
     // the page shows the result and no more forms; a late entry is refused
     let (_, body) = get(&app, LIVE).await;
-    assert!(body.contains("draw (agreed)"), "{body}");
+    assert!(
+        body.contains("和棋 (agreed): Black accepts Red's draw offer"),
+        "{body}"
+    );
     assert!(!body.contains("value=\"move\""), "{body}");
     let before = std::fs::read(&log).unwrap();
     let (s, _, body) = post(
