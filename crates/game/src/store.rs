@@ -4,6 +4,27 @@
 //! and entering a finished game's result and 犯规 counts on its event board.
 //!
 //! The messages are the command line's: `xq game` prints them, the desk shows them.
+//!
+//! ```
+//! use xiangqi_game::store::{self, NewGame};
+//! use xiangqi_game::Entry;
+//! use xiangqi_board::Color;
+//! # use xiangqi_rules_cn1987 as _;
+//! # let dir = tempfile::tempdir()?;
+//! let file = dir.path().join("g.pgn");
+//! let (header, tc) = store::new_header(&NewGame::default())?; // cn-1987, classical
+//! assert_eq!(tc.spec(), "40/90,20/30*");
+//! store::create(&file, header.clone(), false)?;
+//! // a second creation is refused: the file exists
+//! assert!(store::create(&file, header, false).is_err());
+//! store::update(&file, |g| g.apply(Entry::Move { mv: "炮二平五".into(), clock: Some(5390) }))?;
+//! let before = std::fs::read(&file)?;
+//! let refused = store::update(&file, |g| g.apply(Entry::Offer { side: Color::Black }));
+//! assert!(refused.unwrap_err().to_string().ends_with(
+//!     "g.pgn: Black may offer a draw only after its own move, before pressing the clock (ch.1 §4 二(二))"));
+//! assert_eq!(std::fs::read(&file)?, before);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use std::path::{Path, PathBuf};
 
