@@ -492,6 +492,24 @@ fn game_view(g: &Game, rulings: Vec<String>, w: &Words) -> GameView {
     }
 }
 
+/// What `xq game new` prints for a new log.
+fn new_line(name: &str, g: &Game) -> String {
+    let st = g.state();
+    let side = |c: Color| match c {
+        Color::Red => "Red",
+        Color::Black => "Black",
+    };
+    format!(
+        "{name}: new game under {} ({}), time control {}; {} to move, clocks {} / {}",
+        g.log().header.ruleset,
+        g.arbiter().ruleset().edition,
+        g.time_control().spec(),
+        side(st.side_to_move),
+        format_clock(st.clocks.red),
+        format_clock(st.clocks.black)
+    )
+}
+
 /// The kind of an entry in the console's words (the log list's first column).
 fn entry_word(e: &Entry, w: &Words) -> String {
     let s = |c: &Color| side_word(w, *c);
@@ -570,7 +588,8 @@ async fn show(
             Err(e) => Err(format!("{nm}: {e}")),
             Ok(text) => {
                 let (g, rulings) = replay(&text).map_err(|e| format!("{nm}: {e}"))?;
-                let last = rulings.last().cloned().unwrap_or_default();
+                // the last ruling; for a new log, the line `xq game new` prints
+                let last = rulings.last().cloned().unwrap_or_else(|| new_line(&nm, &g));
                 Ok(Some((game_view(&g, rulings, w), last)))
             }
         }

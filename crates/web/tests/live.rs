@@ -166,6 +166,11 @@ async fn a_game_from_start_to_agreed_draw_in_the_console() {
     let csrf = csrf_of(&body);
 
     ok(&app, &csrf, &[("entry", "start")]).await;
+    let (_, body) = get(&app, &format!("{LIVE}?ok=1")).await;
+    assert!(
+        body.contains("open-games/r1b1.pgn: new game under cn-1987 (cn-1987), time control 40/90,20/30*; Red to move, clocks 1:30:00 / 1:30:00"),
+        "as `xq game new` says it: {body}"
+    );
     let text = std::fs::read_to_string(&log).unwrap();
     assert!(text.contains("[XqEventFile \"../open.toml\"]"), "{text}");
     let ev = Store::<Event>::new(&event).read().unwrap();
@@ -535,4 +540,35 @@ fn csrf_of_any(html: &str, fallback: &str) -> String {
     } else {
         fallback.to_string()
     }
+}
+
+#[tokio::test]
+async fn a_different_result_on_the_board_is_not_overwritten() {
+    let (dir, event) = folder();
+    let app = app(dir.path());
+    let (_, page) = get(&app, LIVE).await;
+    let csrf = csrf_of(&page);
+    ok(&app, &csrf, &[("entry", "start")]).await;
+    // meanwhile the desk's round page entered 0-1 for the board
+    Store::<Event>::new(&event)
+        .update(|ev: &mut Event| ev.set_result(1, 1, "0-1", (None, None), false))
+        .unwrap();
+    let (s, _, body) = post(
+        &app,
+        &csrf,
+        &[("entry", "resign"), ("side", "black")],
+        "http://127.0.0.1:8080",
+    )
+    .await;
+    // the game is saved with its result; the board keeps 0-1, and the page says why
+    assert_eq!(s, StatusCode::CONFLICT);
+    assert!(
+        body.contains("open-games/r1b1.pgn: the game is saved, but its result was not entered: ../open.toml: round 1 board 1 already has the result 0-1"),
+        "{body}"
+    );
+    assert!(!body.contains(dir.path().to_str().unwrap()), "{body}");
+    let g = game(&log_of(dir.path()));
+    assert_eq!(g.state().result.as_ref().unwrap().pgn(), "1-0");
+    let ev = Store::<Event>::new(&event).read().unwrap();
+    assert_eq!(ev.paired[0].boards[0].result.as_deref(), Some("0-1"));
 }
