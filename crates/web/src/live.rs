@@ -633,7 +633,7 @@ async fn show(
     };
     let event_result = ev
         .paired
-        .get(round as usize - 1)
+        .get(round.wrapping_sub(1) as usize)
         .and_then(|r| r.boards.iter().find(|b| b.board == board))
         .and_then(|b| b.result.clone())
         .unwrap_or_default();
@@ -743,10 +743,15 @@ struct EntryForm {
     outcome: String,
 }
 
-/// One console entry: `xq game new`, an entry to apply, the seal (its side is the side to
-/// move, as `xq game seal` takes it), or `resume`.
+/// One console entry: `xq game new`, or a change of the log.
 enum Step {
     Start,
+    Change(Change),
+}
+
+/// A change of the log: an entry to apply, the seal (its side is the side to move, as
+/// `xq game seal` takes it), or `resume`.
+enum Change {
     Apply(Entry),
     Seal { text: String, clock: Option<u32> },
     Resume,
@@ -781,12 +786,12 @@ fn number<T: std::str::FromStr>(what: &str, text: &str) -> Result<T, String> {
 fn step(f: &EntryForm) -> Result<Step, String> {
     let e = match f.entry.as_str() {
         "start" => return Ok(Step::Start),
-        "resume" => return Ok(Step::Resume),
+        "resume" => return Ok(Step::Change(Change::Resume)),
         "seal" => {
-            return Ok(Step::Seal {
+            return Ok(Step::Change(Change::Seal {
                 text: f.mv.clone(),
                 clock: clock(&f.clock)?,
-            });
+            }));
         }
         "move" => Entry::Move {
             mv: f.mv.trim().to_string(),
@@ -850,7 +855,7 @@ fn step(f: &EntryForm) -> Result<Step, String> {
         },
         o => return Err(format!("no such entry: {o:?}")),
     };
-    Ok(Step::Apply(e))
+    Ok(Step::Change(Change::Apply(e)))
 }
 
 /// `xq game new LOG --event ../EVENT --round N --board B`, as seen from the log's folder.
@@ -882,20 +887,19 @@ fn run_step(event_path: &Path, id: &str, round: u32, board: u32, step: Step) -> 
             store::create(&log, header, false).map_err(|e| e.to_string())?;
             Ok(None)
         }
-        other => {
+        Step::Change(change) => {
             let (st, ev) = store::update(&log, |g| {
-                match other {
-                    Step::Apply(e) => {
+                match change {
+                    Change::Apply(e) => {
                         g.apply(e)?;
                     }
-                    Step::Seal { text, clock } => {
+                    Change::Seal { text, clock } => {
                         let side = g.state().side_to_move;
                         g.apply(Entry::Seal { side, text, clock })?;
                     }
-                    Step::Resume => {
+                    Change::Resume => {
                         g.resume()?;
                     }
-                    Step::Start => unreachable!("handled above"),
                 }
                 Ok((g.state().clone(), g.log().header.event.clone()))
             })
@@ -1003,7 +1007,9 @@ mod tests {
         };
         assert!(matches!(
             step(&f("offer", "红")),
-            Ok(Step::Apply(Entry::Offer { side: Color::Red }))
+            Ok(Step::Change(Change::Apply(Entry::Offer {
+                side: Color::Red
+            })))
         ));
         assert_eq!(
             step(&f("offer", "green")).err().unwrap(),
@@ -1014,7 +1020,7 @@ mod tests {
         m.clock = "1:29:50".into();
         assert!(matches!(
             step(&m),
-            Ok(Step::Apply(Entry::Move { mv, clock: Some(5390) })) if mv == "炮二平五"
+            Ok(Step::Change(Change::Apply(Entry::Move { mv, clock: Some(5390) }))) if mv == "炮二平五"
         ));
         m.clock = "90".into();
         assert_eq!(
