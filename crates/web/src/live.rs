@@ -548,7 +548,8 @@ enum Said {
     Refused(String, String),
 }
 
-/// The event's board and the log's place, or the 404 page.
+/// The names of the board's players (red, black), or why the board is not paired (the 404
+/// page's message, as `xq game new` words it).
 fn paired(ev: &Event, id: &str, round: u32, board: u32) -> Result<(String, String), String> {
     let b = ev
         .paired
@@ -880,7 +881,10 @@ fn run_step(event_path: &Path, id: &str, round: u32, board: u32, step: Step) -> 
     match step {
         Step::Start => {
             if let Some(dir) = log.parent() {
-                std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+                // named as the served folder names it, not by the server's full path
+                let name = log_name(event_path, round, board);
+                let folder = name.rsplit_once('/').map_or(name.as_str(), |(d, _)| d);
+                std::fs::create_dir_all(dir).map_err(|e| format!("{folder}: {e}"))?;
             }
             let (header, _) = store::new_header(&new_game(event_path, id, round, board))
                 .map_err(|e| e.to_string())?;
