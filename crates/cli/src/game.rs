@@ -10,12 +10,10 @@
 use std::path::{Path, PathBuf};
 
 use xiangqi::board::Color;
-use xiangqi::event::{Store, StoreError, UpdateError};
+use xiangqi::event::Store;
+use xiangqi::game::store::{self, BoardOf, NewGame};
 use xiangqi::game::time::{format_clock, parse_clock};
-use xiangqi::game::{
-    ClaimKind, Decision, Entry, EventBoard, Game, GameError, Header, LogFormat, TimeControl,
-};
-use xiangqi::scheduling::Event;
+use xiangqi::game::{ClaimKind, Decision, Entry, EventBoard, Game, GameError};
 
 use crate::CliError;
 use crate::io::outln;
@@ -355,47 +353,13 @@ fn finish(
     for r in &rulings {
         outln!("{r}")?;
     }
-    if let (Some(result), Some(ev)) = (&st.result, event) {
-        let res = result.event_result();
-        let fouls = (Some(st.fouls.red), Some(st.fouls.black));
-        Store::<Event>::new(event_path(file, &ev.file))
-            .update(|e| e.set_result(ev.round, ev.board, res, fouls, false))
-            .map_err(|e| {
-                let why = match e {
-                    UpdateError::Store(e) => e.to_string(),
-                    UpdateError::Rejected(e) => format!("{}: {e}", ev.file),
-                };
-                CliError::input(format!(
-                    "{}: the game is saved, but its result was not entered: {why}",
-                    file.display()
-                ))
-            })?;
-        outln!(
-            "{}: round {} board {}: {res} (犯规 {}–{})",
-            ev.file,
-            ev.round,
-            ev.board,
-            st.fouls.red,
-            st.fouls.black
-        )?;
-    }
-    Ok(())
-}
-
-/// The event file of a game: as recorded, from the current directory; a relative path that is
-/// not found there is looked up beside the game file.
-fn event_path(game_file: &Path, recorded: &str) -> PathBuf {
-    let p = PathBuf::from(recorded);
-    if p.is_relative()
-        && !p.exists()
-        && let Some(dir) = game_file.parent()
-    {
-        let beside = dir.join(&p);
-        if beside.exists() {
-            return beside;
+    if let Some(ev) = event {
+        let at = store::event_file(file, &ev.file);
+        if let Some(line) = store::enter_result(file, &at, &st, &ev).map_err(CliError::input)? {
+            outln!("{line}")?;
         }
     }
-    p
+    Ok(())
 }
 
 fn side(w: &str) -> Result<Color, CliError> {
@@ -414,12 +378,8 @@ fn clock(text: &str) -> Result<u32, CliError> {
     })
 }
 
-fn store_error(e: StoreError) -> CliError {
-    CliError::input(e)
-}
-
 fn load(path: &Path) -> Result<Game, CliError> {
-    Store::<Game>::new(path).read().map_err(store_error)
+    Store::<Game>::new(path).read().map_err(CliError::input)
 }
 
 /// Applies `change` to the game file under the store's lock; a refusal names the file.
@@ -427,100 +387,34 @@ fn update<T>(
     path: &Path,
     change: impl FnOnce(&mut Game) -> Result<T, GameError>,
 ) -> Result<T, CliError> {
-    Store::<Game>::new(path)
-        .update(change)
-        .map_err(|e| match e {
-            UpdateError::Store(e) => store_error(e),
-            UpdateError::Rejected(e) => CliError::input(format!("{}: {e}", path.display())),
-        })
+    store::update(path, change).map_err(CliError::input)
 }
 
 fn new(a: NewArgs) -> Result<(), CliError> {
-    let mut red = a.red.clone().unwrap_or_default();
-    let mut black = a.black.clone().unwrap_or_default();
-    let mut ruleset = a.ruleset.clone();
-    let event = match (&a.event, a.round, a.board) {
-        (Some(path), Some(round), Some(board)) => {
-            let ev = Store::<Event>::new(path).read().map_err(store_error)?;
-            let b = ev
-                .paired
-                .get(round.wrapping_sub(1) as usize)
-                .and_then(|r| r.boards.iter().find(|b| b.board == board))
-                .ok_or_else(|| {
-                    CliError::input(format!(
-                        "{}: round {round} board {board} is not paired",
-                        path.display()
-                    ))
-                })?;
-            let name = |no: u32| {
-                ev.players
-                    .iter()
-                    .find(|p| p.no == no)
-                    .map(|p| p.name.clone())
-                    .unwrap_or_default()
-            };
-            if a.red.is_none() {
-                red = name(b.red);
-            }
-            if a.black.is_none() {
-                black = name(b.black);
-            }
-            if ruleset.is_none() && !ev.ruleset.is_empty() {
-                ruleset = Some(ev.ruleset.clone());
-            }
-            Some(EventBoard {
-                file: path.to_string_lossy().into_owned(),
-                round,
-                board,
-            })
-        }
+    let board = match (&a.event, a.round, a.board) {
+        (Some(path), Some(round), Some(board)) => Some(BoardOf {
+            event: path.clone(),
+            recorded: path.to_string_lossy().into_owned(),
+            round,
+            board,
+        }),
         _ => None,
     };
-    let ruleset = ruleset.unwrap_or_else(|| "cn-1987".to_string());
-    let rs = xiangqi::rules::Ruleset::load(&ruleset)
-        .map_err(|e| CliError::input(format!("--ruleset {ruleset}: {e}")))?;
-    let tc = match &a.time_control {
-        Some(spec) => {
-            TimeControl::parse(spec).map_err(|e| CliError::input(format!("--time-control: {e}")))?
-        }
-        None => TimeControl::from_ruleset(&rs)
-            .map_err(CliError::input)?
-            .unwrap_or_else(TimeControl::classical),
+    let opts = NewGame {
+        ruleset: a.ruleset,
+        fen: a.fen,
+        time_control: a.time_control,
+        board,
+        red: a.red,
+        black: a.black,
     };
-    let mut header = Header::new(&ruleset, &tc);
-    if let Some(f) = &a.fen {
-        header.fen = f.clone();
-    }
-    header.red = red;
-    header.black = black;
-    header.event = event;
-    let game = Game::new(header, LogFormat::for_path(&a.file))
-        .map_err(|e| CliError::input(format!("{}: {e}", a.file.display())))?;
-    let store = Store::<Game>::new(&a.file);
-    if a.force && a.file.exists() {
-        // replace whatever game was there, under the lock
-        store
-            .update(|g| -> Result<(), GameError> {
-                *g = Game::new(game.log().header.clone(), game.log().storage)?;
-                Ok(())
-            })
-            .or_else(|e| match e {
-                // an unreadable old file is replaced as well
-                UpdateError::Store(StoreError::Invalid { .. }) => {
-                    xiangqi::event::file::write(&a.file, game.render().as_bytes())
-                        .map_err(|e| CliError::input(e.to_string()))
-                }
-                UpdateError::Store(e) => Err(store_error(e)),
-                UpdateError::Rejected(e) => Err(CliError::input(e)),
-            })?;
-    } else {
-        store.create(&game).map_err(store_error)?;
-    }
+    let (header, tc) = store::new_header(&opts).map_err(CliError::input)?;
+    let game = store::create(&a.file, header, a.force).map_err(CliError::input)?;
     let st = game.state();
     outln!(
         "{}: new game under {} ({}), time control {}; {} to move, clocks {} / {}",
         a.file.display(),
-        ruleset,
+        game.log().header.ruleset,
         game.arbiter().ruleset().edition,
         tc.spec(),
         side_name(st.side_to_move),

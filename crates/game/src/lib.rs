@@ -19,7 +19,9 @@
 //! - [`declared`]: the result a game file records (its `Result` tag, a resignation in the
 //!   log) beside the board ruling, and their conflicts (`xq judge` reports them).
 //! - [`Game`] is a [`Document`](xiangqi_event::Document): the `xiangqi-event` store writes game
-//!   files under a lock, atomically.
+//!   files under a lock, atomically. [`store`] keeps a log on disk as `xq game` and the desk's
+//!   live console do: a new log for an event board, entries under the lock, the result entered
+//!   on the event board.
 //!
 //! ## The rules, and the choices the text leaves open
 //!
@@ -90,6 +92,7 @@
 pub mod declared;
 mod game;
 mod log;
+pub mod store;
 pub mod time;
 
 pub use game::{

@@ -26,6 +26,7 @@
 //! ```
 
 mod i18n;
+mod live;
 mod manage;
 mod pages;
 pub mod security;

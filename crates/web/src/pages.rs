@@ -36,6 +36,7 @@ pub(crate) fn routes(desk: Shared) -> Router {
         .route("/e/{id}/pair", post(pair))
         .route("/e/{id}/round/{round}/board/{board}", post(enter_result))
         .merge(crate::manage::routes())
+        .merge(crate::live::routes())
         .fallback(not_found)
         .with_state(desk)
 }

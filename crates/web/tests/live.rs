@@ -1,0 +1,574 @@
+//! HTTP tests of the live console (`/e/{id}/round/{r}/board/{b}/live`): starting a game creates
+//! its log beside the event file as `xq game new --event` does; moves, offers, fouls and claims
+//! land in the log through the same library calls as `xq game` (the same bytes); a refused entry
+//! shows the command line's message and leaves the log as it was; a game that ends in the
+//! console has its result and 犯规 counts in the event file.
+
+use std::path::{Path, PathBuf};
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{HeaderMap, Request, StatusCode, header};
+use tower::ServiceExt;
+use xiangqi::board::Color;
+use xiangqi::event::Store;
+use xiangqi::game::store::{self, BoardOf, NewGame};
+use xiangqi::game::{ClaimKind, Entry, Game};
+use xiangqi::scheduling::{Event, EventConfig};
+
+const LIVE: &str = "/e/open.toml/round/1/board/1/live";
+
+/// A folder with a four-player event under cn-1987 (`open.toml`), round 1 paired.
+fn folder() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let players = ["王天一", "郑惟桐", "许银川", "赵鑫鑫"]
+        .iter()
+        .map(|n| (n.to_string(), "北京".to_string()))
+        .collect();
+    let ev = Event::new(
+        "全市象棋公开赛",
+        "cn-1987",
+        EventConfig::default(),
+        players,
+        1,
+        Some(3),
+        false,
+    )
+    .unwrap();
+    let path = dir.path().join("open.toml");
+    let store = Store::new(&path);
+    store.create(&ev).unwrap();
+    store
+        .update(|ev: &mut Event| ev.pair_next().map(|_| ()))
+        .unwrap();
+    (dir, path)
+}
+
+fn app(root: &Path) -> Router {
+    xiangqi_web::router(root, None).unwrap()
+}
+
+fn unescape(s: &str) -> String {
+    s.replace("&#34;", "\"")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&")
+}
+
+async fn send(app: &Router, req: Request<Body>) -> (StatusCode, HeaderMap, String) {
+    let res = app.clone().oneshot(req).await.unwrap();
+    let status = res.status();
+    let headers = res.headers().clone();
+    let body = axum::body::to_bytes(res.into_body(), 1 << 24)
+        .await
+        .unwrap();
+    (status, headers, unescape(&String::from_utf8_lossy(&body)))
+}
+
+async fn get(app: &Router, uri: &str) -> (StatusCode, String) {
+    let (s, _, body) = send(
+        app,
+        Request::get(uri)
+            .header(header::HOST, "127.0.0.1:8080")
+            .body(Body::empty())
+            .unwrap(),
+    )
+    .await;
+    (s, body)
+}
+
+/// Percent-encodes a form value.
+fn enc(s: &str) -> String {
+    s.bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
+}
+
+/// Posts the console's form `fields` (with the page's secret).
+async fn post(
+    app: &Router,
+    csrf: &str,
+    fields: &[(&str, &str)],
+    origin: &str,
+) -> (StatusCode, HeaderMap, String) {
+    let mut body = format!("csrf={csrf}");
+    for (k, v) in fields {
+        body.push_str(&format!("&{k}={}", enc(v)));
+    }
+    send(
+        app,
+        Request::post(LIVE)
+            .header(header::HOST, "127.0.0.1:8080")
+            .header(header::ORIGIN, origin)
+            .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+            .body(Body::from(body))
+            .unwrap(),
+    )
+    .await
+}
+
+/// Posts an entry that must be recorded (303 back to the console).
+async fn ok(app: &Router, csrf: &str, fields: &[(&str, &str)]) {
+    let (s, h, body) = post(app, csrf, fields, "http://127.0.0.1:8080").await;
+    assert_eq!(s, StatusCode::SEE_OTHER, "{fields:?}: {body}");
+    assert!(
+        h[header::LOCATION]
+            .to_str()
+            .unwrap()
+            .starts_with(&format!("{LIVE}?lang=")),
+        "{h:?}"
+    );
+}
+
+fn csrf_of(html: &str) -> String {
+    let at = html
+        .find("name=\"csrf\" value=\"")
+        .expect("a form with its secret")
+        + 19;
+    html[at..at + 32].to_string()
+}
+
+fn log_of(dir: &Path) -> PathBuf {
+    dir.join("open-games").join("r1b1.pgn")
+}
+
+fn game(log: &Path) -> Game {
+    Store::<Game>::new(log).read().unwrap()
+}
+
+#[tokio::test]
+async fn a_game_from_start_to_agreed_draw_in_the_console() {
+    let (dir, event) = folder();
+    let app = app(dir.path());
+    let log = log_of(dir.path());
+
+    // the round page links every board to its console
+    let (s, body) = get(&app, "/e/open.toml/round/1").await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(body.contains(&format!("href=\"{LIVE}?lang=zh\"")), "{body}");
+    assert!(body.contains("/e/open.toml/round/1/board/2/live"));
+
+    // no log yet: the start button, with the names, ruleset and time control it will use
+    let (s, body) = get(&app, LIVE).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(body.contains("开始对局"), "{body}");
+    assert!(body.contains("40/90,20/30*"), "{body}");
+    let (_, en) = get(&app, &format!("{LIVE}?lang=en")).await;
+    assert!(en.contains("Start the game"), "{en}");
+    let csrf = csrf_of(&body);
+
+    ok(&app, &csrf, &[("entry", "start")]).await;
+    let (_, body) = get(&app, &format!("{LIVE}?ok=1")).await;
+    assert!(
+        body.contains("open-games/r1b1.pgn: new game under cn-1987 (cn-1987), time control 40/90,20/30*; Red to move, clocks 1:30:00 / 1:30:00"),
+        "as `xq game new` says it: {body}"
+    );
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert!(text.contains("[XqEventFile \"../open.toml\"]"), "{text}");
+    let ev = Store::<Event>::new(&event).read().unwrap();
+    let name = |no: u32| ev.player(no).unwrap().name.clone();
+    let b = &ev.paired[0].boards[0];
+    let (red, black) = (name(b.red), name(b.black));
+    assert_ne!(red, black);
+    assert!(
+        text.contains(&format!("[Red \"{red}\"]"))
+            && text.contains(&format!("[Black \"{black}\"]")),
+        "{text}"
+    );
+    // a second start is refused (the file exists) and changes nothing
+    let (s, _, body) = post(&app, &csrf, &[("entry", "start")], "http://127.0.0.1:8080").await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(body.contains("open-games/r1b1.pgn"), "{body}");
+    assert!(!body.contains(dir.path().to_str().unwrap()), "{body}");
+    assert_eq!(std::fs::read_to_string(&log).unwrap(), text);
+
+    // moves in Chinese, ICCS and WXF, with the mover's clock
+    ok(
+        &app,
+        &csrf,
+        &[("entry", "move"), ("mv", "炮二平五"), ("clock", "1:29:50")],
+    )
+    .await;
+    ok(
+        &app,
+        &csrf,
+        &[("entry", "move"), ("mv", "h9g7"), ("clock", "1:29:40")],
+    )
+    .await;
+    let (s, body) = get(&app, &format!("{LIVE}?ok=1")).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(
+        body.contains("炮二平五") && body.contains("1:29:50"),
+        "{body}"
+    );
+    assert!(
+        body.contains("ply 2: 马８进７ h9g7 (Black's move 1), 1:29:40 left"),
+        "the last ruling is shown: {body}"
+    );
+    assert!(body.contains("<svg"), "the board");
+    assert!(
+        body.contains("href=\"/g/open-games/r1b1.pgn\""),
+        "the viewer link"
+    );
+
+    // a refused move: the CLI's message, the log byte for byte as it was
+    let before = std::fs::read(&log).unwrap();
+    let want = store::update(&log, |g| {
+        g.apply(Entry::Move {
+            mv: "h2h9".into(),
+            clock: None,
+        })
+    })
+    .unwrap_err()
+    .to_string()
+    .replace(&log.display().to_string(), "open-games/r1b1.pgn");
+    assert!(
+        want.starts_with("open-games/r1b1.pgn: move h2h9: "),
+        "{want}"
+    );
+    let (s, _, body) = post(
+        &app,
+        &csrf,
+        &[("entry", "move"), ("mv", "h2h9")],
+        "http://127.0.0.1:8080",
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(body.contains(&want), "{want} in {body}");
+    assert!(body.contains("value=\"h2h9\""), "the move typed is kept");
+    assert_eq!(std::fs::read(&log).unwrap(), before);
+    // so is an offer out of turn (Red is to move)
+    let (s, _, body) = post(
+        &app,
+        &csrf,
+        &[("entry", "offer"), ("side", "red")],
+        "http://127.0.0.1:8080",
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(
+        body.contains("Red may offer a draw only after its own move"),
+        "{body}"
+    );
+    assert_eq!(std::fs::read(&log).unwrap(), before);
+
+    // a 犯规 by Black, named
+    ok(
+        &app,
+        &csrf,
+        &[
+            ("entry", "foul"),
+            ("side", "black"),
+            ("kind", "1"),
+            ("note", "敲桌子"),
+        ],
+    )
+    .await;
+    assert_eq!(game(&log).state().fouls.black, 1);
+    let (_, body) = get(&app, &format!("{LIVE}?ok=1")).await;
+    assert!(
+        body.contains("Black: 犯规 1 (disturbing the opponent): 敲桌子 (Black 违例: 1)"),
+        "{body}"
+    );
+    // a claim, and its ruling
+    ok(
+        &app,
+        &csrf,
+        &[("entry", "claim-repetition"), ("side", "red")],
+    )
+    .await;
+    let (_, body) = get(&app, &format!("{LIVE}?ok=1")).await;
+    assert!(
+        body.contains("Red's repetition claim is dismissed: the last move completes no repetition"),
+        "{body}"
+    );
+
+    // Red moves (WXF) and offers; Black accepts: a draw, in the event file with the 犯规
+    ok(&app, &csrf, &[("entry", "move"), ("mv", "H2+3")]).await;
+    ok(&app, &csrf, &[("entry", "offer"), ("side", "red")]).await;
+    let (_, body) = get(&app, LIVE).await;
+    assert!(body.contains("提和待答复"), "{body}");
+    ok(&app, &csrf, &[("entry", "accept"), ("side", "black")]).await;
+    let g = game(&log);
+    let r = g.state().result.as_ref().expect("a result");
+    assert_eq!((r.outcome.as_str(), r.reason.as_str()), ("draw", "agreed"));
+    let ev = Store::<Event>::new(&event).read().unwrap();
+    let b = &ev.paired[0].boards[0];
+    assert_eq!(b.result.as_deref(), Some("="));
+    assert_eq!((b.red_fouls, b.black_fouls), (0, 1));
+    assert!(
+        std::fs::read_to_string(&log)
+            .unwrap()
+            .contains("[Result \"1/2-1/2\"]")
+    );
+
+    // the page shows the result and no more forms; a late entry is refused
+    let (_, body) = get(&app, LIVE).await;
+    assert!(
+        body.contains("和棋 (agreed): Black accepts Red's draw offer"),
+        "{body}"
+    );
+    assert!(!body.contains("value=\"move\""), "{body}");
+    let before = std::fs::read(&log).unwrap();
+    let (s, _, body) = post(
+        &app,
+        &csrf,
+        &[("entry", "resign"), ("side", "red")],
+        "http://127.0.0.1:8080",
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(
+        body.contains("open-games/r1b1.pgn: the game is over (draw by agreed)"),
+        "{body}"
+    );
+    assert_eq!(std::fs::read(&log).unwrap(), before);
+}
+
+#[tokio::test]
+async fn the_console_writes_what_xq_game_writes() {
+    let (dir, event) = folder();
+    let app = app(dir.path());
+    let (_, page) = get(&app, LIVE).await;
+    let csrf = csrf_of(&page);
+
+    // the console …
+    let entries: &[&[(&str, &str)]] = &[
+        &[("entry", "start")],
+        &[("entry", "late"), ("side", "black"), ("minutes", "4")],
+        &[("entry", "move"), ("mv", "炮二平五"), ("clock", "1:29:50")],
+        &[("entry", "move"), ("mv", "马8进7"), ("clock", "1:25:10")],
+        &[("entry", "offer"), ("side", "black")],
+        &[("entry", "decline"), ("side", "red")],
+        &[("entry", "move"), ("mv", "h0g2"), ("clock", "1:28:00")],
+        &[
+            ("entry", "violation"),
+            ("side", "red"),
+            ("reason", "手机响铃"),
+        ],
+        &[
+            ("entry", "penalty"),
+            ("side", "black"),
+            ("seconds", "60"),
+            ("reason", "离开赛场"),
+        ],
+        &[
+            ("entry", "claim"),
+            ("side", "black"),
+            ("kind", "natural-limit"),
+        ],
+        &[
+            ("entry", "foul"),
+            ("side", "red"),
+            ("kind", "5"),
+            ("note", ""),
+        ],
+        &[("entry", "seal"), ("mv", "车9平8"), ("clock", "1:10:00")],
+        &[("entry", "resume")],
+        &[
+            ("entry", "decide"),
+            ("outcome", "none"),
+            ("reason", "警告红方"),
+        ],
+        &[("entry", "move"), ("mv", "R1.2")],
+        &[("entry", "resign"), ("side", "black")],
+    ];
+    for fields in entries {
+        ok(&app, &csrf, fields).await;
+    }
+
+    // … and `xq game` through its library, on another file
+    let other = dir.path().join("cli").join("r1b1.pgn");
+    std::fs::create_dir_all(other.parent().unwrap()).unwrap();
+    let (header, _) = store::new_header(&NewGame {
+        board: Some(BoardOf {
+            event: event.clone(),
+            recorded: "../open.toml".into(),
+            round: 1,
+            board: 1,
+        }),
+        ..NewGame::default()
+    })
+    .unwrap();
+    store::create(&other, header, false).unwrap();
+    let apply = |e: Entry| {
+        store::update(&other, |g| g.apply(e)).unwrap();
+    };
+    use Color::{Black, Red};
+    apply(Entry::Late {
+        side: Black,
+        minutes: 4,
+    });
+    apply(Entry::Move {
+        mv: "炮二平五".into(),
+        clock: Some(5390),
+    });
+    apply(Entry::Move {
+        mv: "马8进7".into(),
+        clock: Some(5110),
+    });
+    apply(Entry::Offer { side: Black });
+    apply(Entry::Decline { side: Red });
+    apply(Entry::Move {
+        mv: "h0g2".into(),
+        clock: Some(5280),
+    });
+    apply(Entry::Violation {
+        side: Red,
+        reason: "手机响铃".into(),
+    });
+    apply(Entry::Penalty {
+        side: Black,
+        seconds: 60,
+        reason: "离开赛场".into(),
+    });
+    apply(Entry::Claim {
+        side: Black,
+        kind: ClaimKind::NaturalLimit,
+        ruling: String::new(),
+    });
+    apply(Entry::Foul {
+        side: Red,
+        kind: 5,
+        note: String::new(),
+    });
+    apply(Entry::Seal {
+        side: Black,
+        text: "车9平8".into(),
+        clock: Some(4200),
+    });
+    store::update(&other, |g| g.resume()).unwrap();
+    apply(Entry::Decision {
+        outcome: xiangqi::game::Decision::None,
+        reason: "警告红方".into(),
+    });
+    apply(Entry::Move {
+        mv: "R1.2".into(),
+        clock: None,
+    });
+    apply(Entry::Resign { side: Black });
+
+    let console = std::fs::read_to_string(log_of(dir.path())).unwrap();
+    let cli = std::fs::read_to_string(&other).unwrap();
+    assert_eq!(console, cli);
+    // the entries are all there (not two empty logs)
+    for token in [
+        "[%xq late black 4]",
+        "[%xq seal black",
+        "[%xq resume]",
+        "[%xq claim black natural-limit",
+        "[%xq foul red 5",
+        "[Result \"1-0\"]",
+    ] {
+        assert!(console.contains(token), "{token} in {console}");
+    }
+    let ev = Store::<Event>::new(&event).read().unwrap();
+    let b = &ev.paired[0].boards[0];
+    assert_eq!(b.result.as_deref(), Some("1-0"));
+    // Black's false 60-move claim is a 犯规 (4); Red's foul 5
+    assert_eq!((b.red_fouls, b.black_fouls), (1, 1));
+}
+
+#[tokio::test]
+async fn every_post_passes_the_desks_checks() {
+    let (dir, _) = folder();
+    let app = app(dir.path());
+    let (_, page) = get(&app, LIVE).await;
+    let csrf = csrf_of(&page);
+    let log = log_of(dir.path());
+    // another site's page, a stale secret: refused, nothing created
+    let (s, _, _) = post(&app, &csrf, &[("entry", "start")], "http://evil.example").await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+    let stale = "0".repeat(32);
+    let (s, _, _) = post(&app, &stale, &[("entry", "start")], "http://127.0.0.1:8080").await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+    assert!(!log.exists());
+    // with a token, a request without it may read but not write
+    let locked = xiangqi_web::router(dir.path(), Some("s3cret".into())).unwrap();
+    let (s, body) = get(&locked, LIVE).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(
+        !body.contains("value=\"start\""),
+        "no forms without the token"
+    );
+    let (s, _, _) = post(
+        &locked,
+        &csrf_of_any(&body, &csrf),
+        &[("entry", "start")],
+        "http://127.0.0.1:8080",
+    )
+    .await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+    assert!(!log.exists());
+    // a board that is not paired, an unknown entry
+    let (s, _) = get(&app, "/e/open.toml/round/1/board/9/live").await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    let (s, _) = get(&app, "/e/open.toml/round/2/board/1/live").await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    ok(&app, &csrf, &[("entry", "start")]).await;
+    let before = std::fs::read(&log).unwrap();
+    let (s, _, body) = post(&app, &csrf, &[("entry", "dance")], "http://127.0.0.1:8080").await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(body.contains("no such entry"), "{body}");
+    let (s, _, body) = post(
+        &app,
+        &csrf,
+        &[("entry", "move"), ("mv", "h2e2"), ("clock", "90")],
+        "http://127.0.0.1:8080",
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(
+        body.contains("--clock 90: expected H:MM:SS (or M:SS), the time left"),
+        "{body}"
+    );
+    assert_eq!(std::fs::read(&log).unwrap(), before);
+}
+
+/// The page's secret if it shows a form, else `fallback` (a read-only page has none).
+fn csrf_of_any(html: &str, fallback: &str) -> String {
+    if html.contains("name=\"csrf\"") {
+        csrf_of(html)
+    } else {
+        fallback.to_string()
+    }
+}
+
+#[tokio::test]
+async fn a_different_result_on_the_board_is_not_overwritten() {
+    let (dir, event) = folder();
+    let app = app(dir.path());
+    let (_, page) = get(&app, LIVE).await;
+    let csrf = csrf_of(&page);
+    ok(&app, &csrf, &[("entry", "start")]).await;
+    // meanwhile the desk's round page entered 0-1 for the board
+    Store::<Event>::new(&event)
+        .update(|ev: &mut Event| ev.set_result(1, 1, "0-1", (None, None), false))
+        .unwrap();
+    let (s, _, body) = post(
+        &app,
+        &csrf,
+        &[("entry", "resign"), ("side", "black")],
+        "http://127.0.0.1:8080",
+    )
+    .await;
+    // the game is saved with its result; the board keeps 0-1, and the page says why
+    assert_eq!(s, StatusCode::CONFLICT);
+    assert!(
+        body.contains("open-games/r1b1.pgn: the game is saved, but its result was not entered: ../open.toml: round 1 board 1 already has the result 0-1"),
+        "{body}"
+    );
+    assert!(!body.contains(dir.path().to_str().unwrap()), "{body}");
+    let g = game(&log_of(dir.path()));
+    assert_eq!(g.state().result.as_ref().unwrap().pgn(), "1-0");
+    let ev = Store::<Event>::new(&event).read().unwrap();
+    assert_eq!(ev.paired[0].boards[0].result.as_deref(), Some("0-1"));
+}
