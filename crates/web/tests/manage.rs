@@ -125,6 +125,10 @@ async fn create_an_event_from_the_form_as_xq_event_new_does() {
     }
     assert!(page.contains("swiss (积分编排制); tie-breaks: 积分 → buchholz"));
     assert!(page.contains("double-knockout (双淘汰制)"));
+    // English with ?lang=en
+    let (_, _, en) = get(&app, "/new?lang=en").await;
+    assert!(en.contains("<h1>New event</h1>") && en.contains("Division (组别)"));
+    assert!(en.contains("name=\"lang\" value=\"en\""));
     // the events list links to it
     let (_, _, index) = get(&app, "/").await;
     assert!(index.contains("href=\"/new?lang=zh\""));
@@ -336,6 +340,8 @@ async fn withdraw_bye_and_late_entry_land_in_the_file() {
 
     let (s, _, page) = get(&app, "/e/open.toml/manage").await;
     assert_eq!(s, StatusCode::OK);
+    let (_, _, en) = get(&app, "/e/open.toml/manage?lang=en").await;
+    assert!(en.contains("Withdraw (退出比赛)") && en.contains("Late entry"));
     for action in ["withdraw", "bye", "add"] {
         assert!(page.contains(&format!("action=\"/e/open.toml/{action}\"")));
     }
