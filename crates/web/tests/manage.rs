@@ -192,7 +192,9 @@ async fn create_an_event_from_the_form_as_xq_event_new_does() {
     .build("men.toml", || Ok(Vec::new()))
     .unwrap();
     assert_eq!(ev, cli.event);
-    // the event page shows it with its division
+    // the events list and the event page show it with its division
+    let (_, _, index) = get(&app, "/").await;
+    assert!(index.contains(">市象棋个人赛 男子组</a>"), "{index}");
     let (s, _, page) = get(&app, "/e/men.toml").await;
     assert_eq!(s, StatusCode::OK);
     assert!(page.contains("男子组") && page.contains("赵鑫鑫"));
