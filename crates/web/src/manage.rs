@@ -1237,8 +1237,10 @@ fn brackets(ev: &Event, w: &Words, lang: Lang) -> Vec<BracketView> {
                     }
                 }
             }
-            let title = if ev.stages.len() > 1 {
+            let title = if ev.stages.len() > 1 && (double || sec > 0) {
                 format!("{} · {}", stage.name, titles[sec])
+            } else if ev.stages.len() > 1 {
+                stage.name.clone()
             } else if double || sec == 2 {
                 titles[sec].to_string()
             } else {
