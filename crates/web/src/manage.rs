@@ -697,6 +697,8 @@ struct PlayerOpt {
     no: u32,
     label: String,
     withdrawn: bool,
+    /// What the arbiter recorded: 退出, requested byes, a late entry.
+    notes: String,
 }
 
 struct MatchOpt {
@@ -718,6 +720,8 @@ struct ManagePage {
     matches: Vec<MatchOpt>,
     teams: Vec<PlayerOpt>,
     lineups: String,
+    /// Some player has a note (the notes table is shown).
+    any_notes: bool,
     flash: Option<String>,
     error: Option<String>,
 }
@@ -748,6 +752,29 @@ fn manage_view(
             format!("{} {} ({})", p.no, p.name, p.club)
         },
         withdrawn: p.withdrawn.is_some(),
+        notes: {
+            let mut n = Vec::new();
+            if let Some(r) = p.withdrawn {
+                n.push(match lang {
+                    Lang::Zh => format!("第 {r} 轮后退出比赛"),
+                    Lang::En => format!("withdrew after round {r}"),
+                });
+            }
+            if !p.bye_requests.is_empty() {
+                let rounds: Vec<String> = p.bye_requests.iter().map(u32::to_string).collect();
+                n.push(match lang {
+                    Lang::Zh => format!("申请轮空：第 {} 轮", rounds.join("、")),
+                    Lang::En => format!("requested bye: round {}", rounds.join(", ")),
+                });
+            }
+            if let Some(r) = p.late {
+                n.push(match lang {
+                    Lang::Zh => format!("补报名，第 {r} 轮起参赛"),
+                    Lang::En => format!("late entry from round {r}"),
+                });
+            }
+            n.join("；")
+        },
     };
     let team_event = ev.config.team_boards > 0;
     let name = |no: u32| ev.player(no).map_or(no.to_string(), |p| p.name.clone());
@@ -784,11 +811,13 @@ fn manage_view(
     } else {
         String::new()
     };
+    let players: Vec<PlayerOpt> = ev.players.iter().map(opt).collect();
     ManagePage {
         page,
         w,
         id: id.to_string(),
-        players: ev.players.iter().map(opt).collect(),
+        any_notes: players.iter().any(|p| !p.notes.is_empty()),
+        players,
         next_round: ev.paired.len() as u32 + 1,
         team_event,
         late_entries: !ev.staged() && ev.config.pairing_system().is_ok_and(|s| !s.predetermined),

@@ -416,6 +416,15 @@ async fn withdraw_bye_and_late_entry_land_in_the_file() {
     );
     assert_eq!(ev.players[6].rating, Some(1900));
     assert_eq!(ev.players[6].late, Some(2));
+    // the manage page lists what was recorded
+    let (_, _, page) = get(&app, "/e/open.toml/manage").await;
+    for note in [
+        "第 1 轮后退出比赛",
+        "申请轮空：第 2 轮",
+        "补报名，第 2 轮起参赛",
+    ] {
+        assert!(page.contains(note), "{note}");
+    }
     // a bad rating: the CLI's message, nothing written
     let before = std::fs::read(&path).unwrap();
     let (s, _, body) = post(
