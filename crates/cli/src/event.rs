@@ -867,6 +867,45 @@ mod tests {
         let _ = std::fs::remove_dir(&dir);
     }
 
+    /// `--division` is stored in the file and named on the header lines of the 编排记录表 and
+    /// the 成绩表; without it the file has no `division` key (older files read and write
+    /// unchanged).
+    #[test]
+    fn event_new_division_is_stored_and_named_on_the_headers() {
+        let dir = std::env::temp_dir().join(format!("xq-event-division-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("men.toml");
+        let plain = dir.join("plain.toml");
+        let _ = std::fs::remove_file(&file);
+        let _ = std::fs::remove_file(&plain);
+        let mut a = new_args(file.clone(), "axf");
+        a.division = Some("男子组".into());
+        new(a).unwrap();
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert!(text.contains("division = \"男子组\""), "{text}");
+        pair(PairArgs {
+            file: file.clone(),
+            boards: Vec::new(),
+            bye: None,
+            json: false,
+        })
+        .unwrap();
+        let ev = load(&file).unwrap();
+        assert_eq!(ev.division, "男子组");
+        let record = export::pairing_record(&ev, 1).unwrap();
+        assert!(record.starts_with("编排纪录公告  t  男子组\n"), "{record}");
+        let table = export::results_table(&ev, &ev.standings(None));
+        assert!(table.starts_with("积分编排成绩表  t  男子组\n"), "{table}");
+        new(new_args(plain.clone(), "axf")).unwrap();
+        let text = std::fs::read_to_string(&plain).unwrap();
+        assert!(!text.contains("division"), "{text}");
+        let ev = Event::from_toml(&text).unwrap();
+        assert!(export::results_table(&ev, &ev.standings(None)).starts_with("积分编排成绩表  t\n"));
+        std::fs::remove_file(&file).unwrap();
+        std::fs::remove_file(&plain).unwrap();
+        let _ = std::fs::remove_dir(&dir);
+    }
+
     fn result_args(file: &Path, round: u32, board: u32, res: &str) -> ResultArgs {
         ResultArgs {
             file: file.to_path_buf(),

@@ -8,7 +8,8 @@
 
 use askama::Template;
 use axum::Router;
-use axum::extract::{Form, Path, Query, State};
+use axum::body::Body;
+use axum::extract::{Form, FromRequest, Multipart, Path, Query, Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
@@ -68,6 +69,8 @@ pub(crate) struct Words {
     pub(crate) players: &'static str,
     /// The players field's hint.
     pub(crate) players_help: &'static str,
+    /// 或上传名单文件.
+    pub(crate) upload: &'static str,
     /// 参赛队.
     pub(crate) teams: &'static str,
     /// The teams field's hint.
@@ -178,6 +181,7 @@ const ZH: Words = Words {
     file_help: "保存在本文件夹，以 .toml 结尾",
     players: "运动员名单",
     players_help: "每行一人：姓名, 单位, 等级分（单位、等级分可省；逗号或制表符分隔，可从表格粘贴）",
+    upload: "或上传名单文件（CSV 或文本，每行一人）",
     teams: "参赛队",
     teams_help: "团体赛每行一队：队名,单位:队员1,队员2,…（按台次顺序，替补在后）",
     ruleset: "规则",
@@ -239,6 +243,7 @@ const EN: Words = Words {
     file_help: "saved in this folder, ending in .toml",
     players: "Players",
     players_help: "one a line: name, unit, rating (unit and rating optional; comma or tab separated, pasted from a spreadsheet)",
+    upload: "or upload a list (CSV or text, one player a line)",
     teams: "Teams",
     teams_help: "team events, one a line: NAME,UNIT:MEMBER,MEMBER,… (board order, reserves last)",
     ruleset: "Ruleset",
@@ -460,20 +465,35 @@ fn number<T: std::str::FromStr>(flag: &str, v: &str) -> Result<Option<T>, String
     }
 }
 
-/// The pasted lines of a list: blank lines and `#` comments left out (as `--players-file`
-/// reads them), tabs and full-width commas read as commas, a heading line (`姓名…`, `name…`)
-/// skipped.
+/// The pasted (or uploaded) lines of a list: blank lines and `#` comments left out (as
+/// `--players-file` reads them), tabs and full-width commas read as commas, a CSV's quotes
+/// dropped, a heading line (`姓名…`, `name…`) skipped.
 fn lines(text: &str) -> Vec<String> {
     text.lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| l.replace(['\t', '，'], ",").trim().to_string())
-        .enumerate()
-        .filter(|(i, l)| {
-            let first = l.split(',').next().unwrap_or("").trim().to_lowercase();
-            !(*i == 0 && (first == "姓名" || first == "name" || first == "队名"))
+        .map(|l| {
+            l.replace(['\t', '，'], ",")
+                .replace('"', "")
+                .trim()
+                .to_string()
         })
+        .enumerate()
+        .filter(|(i, l)| !(*i == 0 && is_heading(l)))
         .map(|(_, l)| l)
         .collect()
+}
+
+/// `true` for a list's heading line (`姓名,单位,等级分`, `name,…`, `队名…`).
+fn is_heading(line: &str) -> bool {
+    let first = line
+        .trim_start_matches('\u{feff}')
+        .split([',', '\t', '，'])
+        .next()
+        .unwrap_or("")
+        .trim()
+        .trim_matches('"')
+        .to_lowercase();
+    first == "姓名" || first == "name" || first == "队名"
 }
 
 /// The choices of the form, as `xq event new`'s options.
@@ -526,11 +546,82 @@ fn file_name(s: &str) -> Result<String, String> {
     }
 }
 
-async fn create(
-    State(desk): State<Shared>,
-    headers: HeaderMap,
-    Form(f): Form<NewForm>,
-) -> Response {
+/// Reads the 新建 form: URL-encoded, or `multipart/form-data` with a players file (CSV or text,
+/// one player a line; UTF-8, GBK/GB18030 or Big5, as game files are read) whose lines are added
+/// after the pasted ones.
+async fn read_new_form(req: Request) -> Result<NewForm, String> {
+    let multipart = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("multipart/form-data"));
+    if !multipart {
+        return Form::<NewForm>::from_request(req, &())
+            .await
+            .map(|Form(f)| f)
+            .map_err(|e| e.body_text());
+    }
+    let mut parts = Multipart::from_request(req, &())
+        .await
+        .map_err(|e| e.body_text())?;
+    let mut fields = Vec::new();
+    let mut uploaded = String::new();
+    while let Some(field) = parts.next_field().await.map_err(|e| e.body_text())? {
+        let name = field.name().unwrap_or_default().to_string();
+        if name == "players_file" {
+            let file = field.file_name().unwrap_or_default().to_string();
+            let bytes = field.bytes().await.map_err(|e| e.body_text())?;
+            if bytes.is_empty() {
+                continue;
+            }
+            let (text, _) = xiangqi::notation::encoding::decode(&bytes)
+                .map_err(|e| format!("--players-file {file}: {e}"))?;
+            // the file's own heading line, wherever the list goes
+            let mut rows = text
+                .trim_start_matches('\u{feff}')
+                .lines()
+                .skip_while(|l| l.trim().is_empty())
+                .peekable();
+            if rows.peek().is_some_and(|l| is_heading(l)) {
+                rows.next();
+            }
+            for l in rows {
+                uploaded.push_str(l);
+                uploaded.push('\n');
+            }
+        } else {
+            fields.push(format!(
+                "{}={}",
+                url(&name),
+                url(&field.text().await.map_err(|e| e.body_text())?)
+            ));
+        }
+    }
+    // the text fields as the URL-encoded form they would be
+    let body = Request::builder()
+        .method("POST")
+        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .body(Body::from(fields.join("&")))
+        .map_err(|e| e.to_string())?;
+    let Form(mut f) = Form::<NewForm>::from_request(body, &())
+        .await
+        .map_err(|e| e.body_text())?;
+    if !uploaded.is_empty() {
+        if !f.players.trim().is_empty() {
+            f.players.push('\n');
+        }
+        f.players.push_str(&uploaded);
+    }
+    Ok(f)
+}
+
+async fn create(State(desk): State<Shared>, headers: HeaderMap, req: Request) -> Response {
+    let f = match read_new_form(req).await {
+        Ok(f) => f,
+        Err(msg) => {
+            return error_page(&desk, &headers, Lang::Zh, StatusCode::BAD_REQUEST, msg);
+        }
+    };
     let lang = Lang::from_param(f.lang.as_deref());
     if let Err(e) = authorize(&desk, &headers, &f.csrf, f.token.as_deref()) {
         return error_page(&desk, &headers, lang, StatusCode::FORBIDDEN, e.to_string());
@@ -606,6 +697,8 @@ struct PlayerOpt {
     no: u32,
     label: String,
     withdrawn: bool,
+    /// What the arbiter recorded: 退出, requested byes, a late entry.
+    notes: String,
 }
 
 struct MatchOpt {
@@ -627,6 +720,8 @@ struct ManagePage {
     matches: Vec<MatchOpt>,
     teams: Vec<PlayerOpt>,
     lineups: String,
+    /// Some player has a note (the notes table is shown).
+    any_notes: bool,
     flash: Option<String>,
     error: Option<String>,
 }
@@ -657,6 +752,29 @@ fn manage_view(
             format!("{} {} ({})", p.no, p.name, p.club)
         },
         withdrawn: p.withdrawn.is_some(),
+        notes: {
+            let mut n = Vec::new();
+            if let Some(r) = p.withdrawn {
+                n.push(match lang {
+                    Lang::Zh => format!("第 {r} 轮后退出比赛"),
+                    Lang::En => format!("withdrew after round {r}"),
+                });
+            }
+            if !p.bye_requests.is_empty() {
+                let rounds: Vec<String> = p.bye_requests.iter().map(u32::to_string).collect();
+                n.push(match lang {
+                    Lang::Zh => format!("申请轮空：第 {} 轮", rounds.join("、")),
+                    Lang::En => format!("requested bye: round {}", rounds.join(", ")),
+                });
+            }
+            if let Some(r) = p.late {
+                n.push(match lang {
+                    Lang::Zh => format!("补报名，第 {r} 轮起参赛"),
+                    Lang::En => format!("late entry from round {r}"),
+                });
+            }
+            n.join("；")
+        },
     };
     let team_event = ev.config.team_boards > 0;
     let name = |no: u32| ev.player(no).map_or(no.to_string(), |p| p.name.clone());
@@ -693,11 +811,13 @@ fn manage_view(
     } else {
         String::new()
     };
+    let players: Vec<PlayerOpt> = ev.players.iter().map(opt).collect();
     ManagePage {
         page,
         w,
         id: id.to_string(),
-        players: ev.players.iter().map(opt).collect(),
+        any_notes: players.iter().any(|p| !p.notes.is_empty()),
+        players,
         next_round: ev.paired.len() as u32 + 1,
         team_event,
         late_entries: !ev.staged() && ev.config.pairing_system().is_ok_and(|s| !s.predetermined),
@@ -1146,8 +1266,10 @@ fn brackets(ev: &Event, w: &Words, lang: Lang) -> Vec<BracketView> {
                     }
                 }
             }
-            let title = if ev.stages.len() > 1 {
+            let title = if ev.stages.len() > 1 && (double || sec > 0) {
                 format!("{} · {}", stage.name, titles[sec])
+            } else if ev.stages.len() > 1 {
+                stage.name.clone()
             } else if double || sec == 2 {
                 titles[sec].to_string()
             } else {

@@ -353,7 +353,11 @@ async fn index(State(desk): State<Shared>, headers: HeaderMap, Query(q): Query<Q
             .map(|(id, path)| match Store::<Event>::new(&path).read() {
                 Ok(ev) => EventRow {
                     id,
-                    name: ev.name.clone(),
+                    name: if ev.division.is_empty() {
+                        ev.name.clone()
+                    } else {
+                        format!("{} {}", ev.name, ev.division)
+                    },
                     error: None,
                     players: ev.players.len(),
                     paired: ev.paired.len(),

@@ -125,6 +125,10 @@ async fn create_an_event_from_the_form_as_xq_event_new_does() {
     }
     assert!(page.contains("swiss (积分编排制); tie-breaks: 积分 → buchholz"));
     assert!(page.contains("double-knockout (双淘汰制)"));
+    // English with ?lang=en
+    let (_, _, en) = get(&app, "/new?lang=en").await;
+    assert!(en.contains("<h1>New event</h1>") && en.contains("Division (组别)"));
+    assert!(en.contains("name=\"lang\" value=\"en\""));
     // the events list links to it
     let (_, _, index) = get(&app, "/").await;
     assert!(index.contains("href=\"/new?lang=zh\""));
@@ -188,7 +192,9 @@ async fn create_an_event_from_the_form_as_xq_event_new_does() {
     .build("men.toml", || Ok(Vec::new()))
     .unwrap();
     assert_eq!(ev, cli.event);
-    // the event page shows it with its division
+    // the events list and the event page show it with its division
+    let (_, _, index) = get(&app, "/").await;
+    assert!(index.contains(">市象棋个人赛 男子组</a>"), "{index}");
     let (s, _, page) = get(&app, "/e/men.toml").await;
     assert_eq!(s, StatusCode::OK);
     assert!(page.contains("男子组") && page.contains("赵鑫鑫"));
@@ -336,6 +342,8 @@ async fn withdraw_bye_and_late_entry_land_in_the_file() {
 
     let (s, _, page) = get(&app, "/e/open.toml/manage").await;
     assert_eq!(s, StatusCode::OK);
+    let (_, _, en) = get(&app, "/e/open.toml/manage?lang=en").await;
+    assert!(en.contains("Withdraw (退出比赛)") && en.contains("Late entry"));
     for action in ["withdraw", "bye", "add"] {
         assert!(page.contains(&format!("action=\"/e/open.toml/{action}\"")));
     }
@@ -408,6 +416,15 @@ async fn withdraw_bye_and_late_entry_land_in_the_file() {
     );
     assert_eq!(ev.players[6].rating, Some(1900));
     assert_eq!(ev.players[6].late, Some(2));
+    // the manage page lists what was recorded
+    let (_, _, page) = get(&app, "/e/open.toml/manage").await;
+    for note in [
+        "第 1 轮后退出比赛",
+        "申请轮空：第 2 轮",
+        "补报名，第 2 轮起参赛",
+    ] {
+        assert!(page.contains(note), "{note}");
+    }
     // a bad rating: the CLI's message, nothing written
     let before = std::fs::read(&path).unwrap();
     let (s, _, body) = post(
@@ -650,4 +667,73 @@ async fn the_division_is_in_the_caption_of_every_printed_form() {
     let plain = read(&dir.path().join("plain.toml"));
     let record = xiangqi::scheduling::export::pairing_record(&plain, 1).unwrap();
     assert!(record.starts_with("编排纪录公告  全市象棋赛\n"));
+}
+
+#[tokio::test]
+async fn a_players_file_is_uploaded_with_the_form() {
+    let (dir, app, csrf) = desk().await;
+    let boundary = "xq-test-boundary";
+    let mut body = String::new();
+    for (k, v) in [
+        ("csrf", csrf.as_str()),
+        ("lang", "zh"),
+        ("file", "upload.toml"),
+        ("name", "上传赛"),
+        ("division", "女子组"),
+        ("players", "蒋川,北京"),
+        ("no_lot", "1"),
+    ] {
+        body.push_str(&format!(
+            "--{boundary}\r\nContent-Disposition: form-data; name=\"{k}\"\r\n\r\n{v}\r\n"
+        ));
+    }
+    // a spreadsheet's CSV: byte-order mark, heading line, quotes, CRLF
+    body.push_str(&format!(
+        "--{boundary}\r\nContent-Disposition: form-data; name=\"players_file\"; filename=\"list.csv\"\r\nContent-Type: text/csv\r\n\r\n\u{feff}姓名,单位,等级分\r\n\"王天一\",\"杭州\",2700\r\n\"郑惟桐\",\"成都\",\r\n许银川,广东,2650\r\n\r\n--{boundary}--\r\n"
+    ));
+    let req = Request::post("/new")
+        .header(header::HOST, "127.0.0.1:8080")
+        .header(header::ORIGIN, "http://127.0.0.1:8080")
+        .header(
+            header::CONTENT_TYPE,
+            format!("multipart/form-data; boundary={boundary}"),
+        )
+        .body(Body::from(body))
+        .unwrap();
+    let (s, h, page) = send(&app, req).await;
+    assert_eq!(s, StatusCode::SEE_OTHER, "{page}");
+    assert_eq!(h[header::LOCATION], "/e/upload.toml?lang=zh");
+    let ev = read(&dir.path().join("upload.toml"));
+    assert_eq!(ev.division, "女子组");
+    let got: Vec<(&str, &str, Option<u32>)> = ev
+        .players
+        .iter()
+        .map(|p| (p.name.as_str(), p.club.as_str(), p.rating))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("蒋川", "北京", None),
+            ("王天一", "杭州", Some(2700)),
+            ("郑惟桐", "成都", None),
+            ("许银川", "广东", Some(2650)),
+        ]
+    );
+    // a bad line of the file: the CLI's message, no file
+    let body = format!(
+        "--{boundary}\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n{csrf}\r\n--{boundary}\r\nContent-Disposition: form-data; name=\"file\"\r\n\r\nbad.toml\r\n--{boundary}\r\nContent-Disposition: form-data; name=\"players_file\"; filename=\"list.csv\"\r\n\r\n甲,北京,1x\r\n乙\r\n--{boundary}--\r\n"
+    );
+    let req = Request::post("/new")
+        .header(header::HOST, "127.0.0.1:8080")
+        .header(header::ORIGIN, "http://127.0.0.1:8080")
+        .header(
+            header::CONTENT_TYPE,
+            format!("multipart/form-data; boundary={boundary}"),
+        )
+        .body(Body::from(body))
+        .unwrap();
+    let (s, _, page) = send(&app, req).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(page.contains("--player \"甲,北京,1x\": the rating \"1x\" is not a whole number"));
+    assert!(!dir.path().join("bad.toml").exists());
 }
