@@ -28,6 +28,7 @@
 mod i18n;
 mod pages;
 pub mod security;
+mod viewer;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;

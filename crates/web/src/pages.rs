@@ -35,6 +35,7 @@ pub(crate) fn routes(desk: Shared) -> Router {
         .route("/e/{id}/round/{round}", get(round_page))
         .route("/e/{id}/pair", post(pair))
         .route("/e/{id}/round/{round}/board/{board}", post(enter_result))
+        .merge(crate::viewer::routes())
         .fallback(not_found)
         .with_state(desk)
 }
@@ -48,22 +49,28 @@ struct Q {
 }
 
 /// What every page shows around its content.
-struct Page {
-    title: String,
-    lang: &'static str,
-    tr: &'static Tr,
-    other_href: String,
-    csrf: String,
-    can_write: bool,
-    read_only: bool,
-    date: String,
-    event_id: Option<String>,
-    event_name: String,
-    landscape: bool,
+pub(crate) struct Page {
+    pub(crate) title: String,
+    pub(crate) lang: &'static str,
+    pub(crate) tr: &'static Tr,
+    pub(crate) other_href: String,
+    pub(crate) csrf: String,
+    pub(crate) can_write: bool,
+    pub(crate) read_only: bool,
+    pub(crate) date: String,
+    pub(crate) event_id: Option<String>,
+    pub(crate) event_name: String,
+    pub(crate) landscape: bool,
 }
 
 impl Page {
-    fn new(desk: &Desk, headers: &HeaderMap, lang: Lang, path: &str, title: String) -> Page {
+    pub(crate) fn new(
+        desk: &Desk,
+        headers: &HeaderMap,
+        lang: Lang,
+        path: &str,
+        title: String,
+    ) -> Page {
         let can_write = may_write(desk, headers, None);
         let other = match lang {
             Lang::Zh => "en",
@@ -325,11 +332,16 @@ struct EventRow {
 struct IndexPage {
     page: Page,
     events: Vec<EventRow>,
+    games: Vec<crate::viewer::GameFile>,
 }
 
 async fn index(State(desk): State<Shared>, headers: HeaderMap, Query(q): Query<Q>) -> Response {
     let lang = Lang::from_param(q.lang.as_deref());
     let files = event_files(&desk);
+    let desk2 = desk.clone();
+    let games = blocking(move || crate::viewer::game_files(&desk2))
+        .await
+        .unwrap_or_default();
     let events = blocking(move || {
         files
             .into_iter()
@@ -358,7 +370,14 @@ async fn index(State(desk): State<Shared>, headers: HeaderMap, Query(q): Query<Q
     .await
     .unwrap_or_default();
     let page = Page::new(&desk, &headers, lang, "/", lang.tr().events.to_string());
-    render(StatusCode::OK, &IndexPage { page, events })
+    render(
+        StatusCode::OK,
+        &IndexPage {
+            page,
+            events,
+            games,
+        },
+    )
 }
 
 /// A message of the store with the file's full path (the server's folders, not for the LAN to
