@@ -23,7 +23,9 @@ use xiangqi::diagram::Diagram;
 use xiangqi::movegen::Position;
 use xiangqi::notation::{GameFormat, Mode, Notation, read_games};
 use xiangqi::rules::compare::{self, outcome_words, verdict_words};
-use xiangqi::rules::{Arbiter, JudgeOptions, PlyRuling, Reading, Ruleset, Ruling, editions};
+use xiangqi::rules::{
+    Arbiter, JudgeOptions, PlyRuling, Reading, Ruleset, Ruling, Verdict, editions,
+};
 
 use crate::Desk;
 use crate::i18n::Lang;
@@ -82,10 +84,10 @@ const ZH: Words = Words {
     moves: "着法",
     plies: "步数",
     start: "开局",
-    first: "⏮ 开局",
-    prev: "◀ 上一步",
-    next: "下一步 ▶",
-    last: "终局 ⏭",
+    first: "« 开局",
+    prev: "‹ 上一步",
+    next: "下一步 ›",
+    last: "终局 »",
     after_ply: "第 {} 步后",
     notation: "记谱",
     chinese: "中文",
@@ -122,10 +124,10 @@ const EN: Words = Words {
     moves: "Moves",
     plies: "plies",
     start: "start",
-    first: "⏮ Start",
-    prev: "◀ Previous",
-    next: "Next ▶",
-    last: "End ⏭",
+    first: "« Start",
+    prev: "‹ Previous",
+    next: "Next ›",
+    last: "End »",
     after_ply: "after ply {}",
     notation: "Notation",
     chinese: "Chinese",
@@ -152,7 +154,7 @@ const EN: Words = Words {
     date: "Date",
     result: "Result",
     keys: "Keys: ← → previous/next ply, Home/End start/end",
-    to_move: "to move",
+    to_move: " to move",
 };
 
 fn words(lang: Lang) -> &'static Words {
@@ -883,7 +885,14 @@ fn game_view(
                     plies: format!("{}–{}", rep.first_ply, rep.last_ply),
                     red: rep.red.clone(),
                     black: rep.black.clone(),
-                    verdict: pick(lang, &verdict_words(rep.verdict)),
+                    verdict: match lang {
+                        Lang::Zh => verdict_words(rep.verdict).zh,
+                        Lang::En => match rep.verdict {
+                            Verdict::Draw => "draw".into(),
+                            Verdict::MustVary(Color::Red) => "Red must vary".into(),
+                            Verdict::MustVary(Color::Black) => "Black must vary".into(),
+                        },
+                    },
                     explanation: rep.explanation.clone(),
                 })
                 .collect(),
