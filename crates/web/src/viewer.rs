@@ -711,6 +711,27 @@ fn other(lang: Lang) -> Lang {
     }
 }
 
+/// The reason word of a ruling's outcome in the page's language (`none`: nothing to say; a
+/// word this page does not know stays as the edition wrote it).
+fn reason_words(lang: Lang, reason: &str) -> String {
+    let zh = match reason {
+        "none" => return String::new(),
+        "checkmate" => "将死",
+        "stalemate" => "困毙",
+        "perpetual-check" => "长将",
+        "perpetual-chase" => "长捉",
+        "repetition" => "循环",
+        "red-must-vary" => "红方须变着",
+        "black-must-vary" => "黑方须变着",
+        "natural-limit-claimable" => "可按自然限着提和",
+        other => other,
+    };
+    match lang {
+        Lang::Zh => zh.to_string(),
+        Lang::En => reason.replace('-', " "),
+    }
+}
+
 /// A ply's class as the page shows it: the edition's label, the idle kind's word, the chased
 /// points, a short note.
 fn class_cell(p: Option<&PlyRuling>) -> String {
@@ -871,13 +892,17 @@ fn game_view(
         .map(|(r, a)| RulingBlock {
             ruleset: r.ruleset.clone(),
             title: a.ruleset().title.clone(),
-            outcome: format!(
-                "{}{}",
-                pick(lang, &outcome_words(r.outcome)),
-                r.decided_at_ply
-                    .map(|p| format!(" ({} {p}, {})", w.ply, r.reason))
-                    .unwrap_or_else(|| format!(" ({})", r.reason))
-            ),
+            outcome: {
+                let why = reason_words(lang, &r.reason);
+                let mut s = pick(lang, &outcome_words(r.outcome));
+                match (r.decided_at_ply, why.is_empty()) {
+                    (Some(p), false) => s.push_str(&format!(" ({} {p}, {why})", w.ply)),
+                    (Some(p), true) => s.push_str(&format!(" ({} {p})", w.ply)),
+                    (None, false) => s.push_str(&format!(" ({why})")),
+                    (None, true) => {}
+                }
+                s
+            },
             cycles: r
                 .repetitions
                 .iter()
