@@ -374,6 +374,19 @@ async fn shared_data_a_national_game_with_a_cycle_and_an_xqf_file() {
     );
     // the verdicts: Black must vary under cn-1987, a draw under AXF
     assert!(body.contains("黑方变着") && body.contains("一将一要抽吃子"));
+    // in English: the readings' English text, the verdicts in words
+    let (_, en) = get(
+        &national,
+        "/g/ccpd_national.pgn?game=357&notation=iccs&lang=en",
+    )
+    .await;
+    let at = en.find("data-ply=\"78\"><td").expect("no row of ply 78");
+    let row = &en[at..at + en[at..].find("</tr>").unwrap()];
+    assert!(
+        row.contains("cn-1987: 捉 — ") && row.contains("axf: 闲 — "),
+        "{row}"
+    );
+    assert!(en.contains(">Black must vary<") && en.contains("The verdicts differ"));
     for rs in ["cn-1987", "axf"] {
         let at = body
             .find(&format!("<div class=\"ruling\" data-ruleset=\"{rs}\">"))
