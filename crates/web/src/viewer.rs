@@ -463,7 +463,18 @@ struct RulesetBox {
     checked: bool,
 }
 
-/// A navigation link (`None`: there is nowhere to go).
+/// A link to the same ply in another notation (or the notation shown).
+struct NotationLink {
+    /// `zh`, `wxf` or `iccs`.
+    code: &'static str,
+    /// Its name on the page.
+    label: &'static str,
+    href: String,
+    /// The notation shown.
+    on: bool,
+}
+
+/// The navigation links (`None`: there is nowhere to go).
 struct Nav {
     first: Option<String>,
     prev: Option<String>,
@@ -471,6 +482,7 @@ struct Nav {
     last: Option<String>,
 }
 
+/// The page of one game at one ply.
 #[derive(Template)]
 #[template(path = "game.html")]
 struct GamePage {
@@ -488,7 +500,7 @@ struct GamePage {
     position_text: String,
     nav: Nav,
     moves: Vec<MoveRow>,
-    notations: Vec<(&'static str, &'static str, String, bool)>,
+    notations: Vec<NotationLink>,
     lang_code: &'static str,
     game_param: Option<usize>,
     notation_code: &'static str,
@@ -500,6 +512,7 @@ struct GamePage {
     several: bool,
 }
 
+/// A game of a file of several.
 struct ListRow {
     no: usize,
     href: String,
@@ -511,6 +524,7 @@ struct ListRow {
     plies: usize,
 }
 
+/// The games of a file of several.
 #[derive(Template)]
 #[template(path = "game_list.html")]
 struct GameListPage {
@@ -520,6 +534,7 @@ struct GameListPage {
     games: Vec<ListRow>,
 }
 
+/// Why a game file cannot be shown (404 or 422).
 #[derive(Template)]
 #[template(path = "game_error.html")]
 struct GameErrorPage {
@@ -962,12 +977,12 @@ fn game_view(
             notation: Some(nt),
             ..q.clone()
         };
-        (
-            notation_code(nt),
+        NotationLink {
+            code: notation_code(nt),
             label,
-            format!("{file_href}{}", nq.link(game_param, Some(ply))),
-            nt == notation,
-        )
+            href: format!("{file_href}{}", nq.link(game_param, Some(ply))),
+            on: nt == notation,
+        }
     })
     .collect();
     let nav = Nav {
