@@ -178,8 +178,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
             v["conflicts"] = serde_json::json!(conflicts(d, &rulings));
         }
         if rulings.len() > 1 {
-            v["comparison"] = serde_json::to_value(crate::compare::compare(&arbiters, &rulings))
-                .map_err(CliError::internal)?;
+            v["comparison"] =
+                serde_json::to_value(xiangqi::rules::compare::compare(&arbiters, &rulings))
+                    .map_err(CliError::internal)?;
         }
         writeln!(
             out,

@@ -9,13 +9,16 @@
 //! - [`Ruleset`]: an edition and its parameters read from TOML (`schema = 1`, unknown keys
 //!   refused, every problem located by file, line and column); the shipped rulesets are
 //!   embedded ([`BUILTIN_RULESETS`]);
-//! - [`Arbiter`]: runs a game through an edition and returns a [`Ruling`].
+//! - [`Arbiter`]: runs a game through an edition and returns a [`Ruling`];
+//! - [`compare`]: the rulings of one game under several rulesets side by side, with each
+//!   edition's reading where they differ.
 //!
 //! The edition crates must be linked for their registrations to exist: depend on the `xiangqi`
 //! facade, which links them all.
 
 mod arbiter;
 mod class;
+pub mod compare;
 mod edition;
 mod ruleset;
 mod ruling;

@@ -30,6 +30,7 @@ mod live;
 mod manage;
 mod pages;
 pub mod security;
+mod viewer;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;

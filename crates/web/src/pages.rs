@@ -37,6 +37,7 @@ pub(crate) fn routes(desk: Shared) -> Router {
         .route("/e/{id}/round/{round}/board/{board}", post(enter_result))
         .merge(crate::manage::routes())
         .merge(crate::live::routes())
+        .merge(crate::viewer::routes())
         .fallback(not_found)
         .with_state(desk)
 }
@@ -342,11 +343,16 @@ struct IndexPage {
     /// The 新建比赛 link (a folder is served and writes are allowed).
     can_create: bool,
     mw: &'static crate::manage::Words,
+    games: Vec<crate::viewer::GameFile>,
 }
 
 async fn index(State(desk): State<Shared>, headers: HeaderMap, Query(q): Query<Q>) -> Response {
     let lang = Lang::from_param(q.lang.as_deref());
     let files = event_files(&desk);
+    let desk2 = desk.clone();
+    let games = blocking(move || crate::viewer::game_files(&desk2))
+        .await
+        .unwrap_or_default();
     let events = blocking(move || {
         files
             .into_iter()
@@ -387,6 +393,7 @@ async fn index(State(desk): State<Shared>, headers: HeaderMap, Query(q): Query<Q
             events,
             can_create,
             mw: crate::manage::words(lang),
+            games,
         },
     )
 }
