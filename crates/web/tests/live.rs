@@ -6,10 +6,12 @@
 
 use std::path::{Path, PathBuf};
 
+mod common;
+
 use axum::Router;
 use axum::body::Body;
 use axum::http::{HeaderMap, Request, StatusCode, header};
-use tower::ServiceExt;
+use common::{csrf_of, enc, get_page as get, send};
 use xiangqi::board::Color;
 use xiangqi::event::Store;
 use xiangqi::game::store::{self, BoardOf, NewGame};
@@ -42,54 +44,6 @@ fn folder() -> (tempfile::TempDir, PathBuf) {
         .update(|ev: &mut Event| ev.pair_next().map(|_| ()))
         .unwrap();
     (dir, path)
-}
-
-fn app(root: &Path) -> Router {
-    xiangqi_web::router(root, None).unwrap()
-}
-
-fn unescape(s: &str) -> String {
-    s.replace("&#34;", "\"")
-        .replace("&quot;", "\"")
-        .replace("&#39;", "'")
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&amp;", "&")
-}
-
-async fn send(app: &Router, req: Request<Body>) -> (StatusCode, HeaderMap, String) {
-    let res = app.clone().oneshot(req).await.unwrap();
-    let status = res.status();
-    let headers = res.headers().clone();
-    let body = axum::body::to_bytes(res.into_body(), 1 << 24)
-        .await
-        .unwrap();
-    (status, headers, unescape(&String::from_utf8_lossy(&body)))
-}
-
-async fn get(app: &Router, uri: &str) -> (StatusCode, String) {
-    let (s, _, body) = send(
-        app,
-        Request::get(uri)
-            .header(header::HOST, "127.0.0.1:8080")
-            .body(Body::empty())
-            .unwrap(),
-    )
-    .await;
-    (s, body)
-}
-
-/// Percent-encodes a form value.
-fn enc(s: &str) -> String {
-    s.bytes()
-        .map(|b| {
-            if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
-                (b as char).to_string()
-            } else {
-                format!("%{b:02X}")
-            }
-        })
-        .collect()
 }
 
 /// Posts the console's form `fields` (with the page's secret).
@@ -128,14 +82,6 @@ async fn ok(app: &Router, csrf: &str, fields: &[(&str, &str)]) {
     );
 }
 
-fn csrf_of(html: &str) -> String {
-    let at = html
-        .find("name=\"csrf\" value=\"")
-        .expect("a form with its secret")
-        + 19;
-    html[at..at + 32].to_string()
-}
-
 fn log_of(dir: &Path) -> PathBuf {
     dir.join("open-games").join("r1b1.pgn")
 }
@@ -147,7 +93,7 @@ fn game(log: &Path) -> Game {
 #[tokio::test]
 async fn a_game_from_start_to_agreed_draw_in_the_console() {
     let (dir, event) = folder();
-    let app = app(dir.path());
+    let app = common::app(dir.path(), None);
     let log = log_of(dir.path());
 
     // the round page links every board to its console
@@ -336,7 +282,7 @@ async fn a_game_from_start_to_agreed_draw_in_the_console() {
 #[tokio::test]
 async fn the_console_writes_what_xq_game_writes() {
     let (dir, event) = folder();
-    let app = app(dir.path());
+    let app = common::app(dir.path(), None);
     let (_, page) = get(&app, LIVE).await;
     let csrf = csrf_of(&page);
 
@@ -480,7 +426,7 @@ async fn the_console_writes_what_xq_game_writes() {
 #[tokio::test]
 async fn every_post_passes_the_desks_checks() {
     let (dir, _) = folder();
-    let app = app(dir.path());
+    let app = common::app(dir.path(), None);
     let (_, page) = get(&app, LIVE).await;
     let csrf = csrf_of(&page);
     let log = log_of(dir.path());
@@ -545,7 +491,7 @@ fn csrf_of_any(html: &str, fallback: &str) -> String {
 #[tokio::test]
 async fn a_different_result_on_the_board_is_not_overwritten() {
     let (dir, event) = folder();
-    let app = app(dir.path());
+    let app = common::app(dir.path(), None);
     let (_, page) = get(&app, LIVE).await;
     let csrf = csrf_of(&page);
     ok(&app, &csrf, &[("entry", "start")]).await;

@@ -6,85 +6,21 @@
 
 use std::path::{Path, PathBuf};
 
+mod common;
+
 use axum::Router;
 use axum::body::Body;
 use axum::http::{HeaderMap, Request, StatusCode, header};
-use tower::ServiceExt;
+use common::{csrf_of, form, get, send};
 use xiangqi::event::{NewEvent, Store};
 use xiangqi::scheduling::Event;
 
 fn app(root: &Path) -> Router {
-    xiangqi_web::router(root, None).unwrap()
-}
-
-/// Undoes the HTML escaping of messages, to compare them with the CLI's text.
-fn unescape(s: &str) -> String {
-    s.replace("&#34;", "\"")
-        .replace("&quot;", "\"")
-        .replace("&#39;", "'")
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&amp;", "&")
-}
-
-/// Percent-encodes a form value.
-fn enc(s: &str) -> String {
-    let mut out = String::new();
-    for b in s.bytes() {
-        if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
-}
-
-/// A form body from its fields.
-fn form(fields: &[(&str, &str)]) -> String {
-    fields
-        .iter()
-        .map(|(k, v)| format!("{k}={}", enc(v)))
-        .collect::<Vec<_>>()
-        .join("&")
-}
-
-async fn send(app: &Router, req: Request<Body>) -> (StatusCode, HeaderMap, String) {
-    let res = app.clone().oneshot(req).await.unwrap();
-    let status = res.status();
-    let headers = res.headers().clone();
-    let body = axum::body::to_bytes(res.into_body(), 1 << 24)
-        .await
-        .unwrap();
-    (status, headers, unescape(&String::from_utf8_lossy(&body)))
-}
-
-async fn get(app: &Router, uri: &str) -> (StatusCode, HeaderMap, String) {
-    send(
-        app,
-        Request::get(uri)
-            .header(header::HOST, "127.0.0.1:8080")
-            .body(Body::empty())
-            .unwrap(),
-    )
-    .await
+    common::app(root, None)
 }
 
 async fn post(app: &Router, uri: &str, body: &str) -> (StatusCode, HeaderMap, String) {
-    let req = Request::post(uri)
-        .header(header::HOST, "127.0.0.1:8080")
-        .header(header::ORIGIN, "http://127.0.0.1:8080")
-        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded");
-    send(app, req.body(Body::from(body.to_string())).unwrap()).await
-}
-
-/// The form secret of a page.
-fn csrf_of(html: &str) -> String {
-    let at = html
-        .find("name=\"csrf\" value=\"")
-        .expect("a form with its secret")
-        + 19;
-    html[at..at + 32].to_string()
+    common::post(app, uri, body, &[]).await
 }
 
 fn read(path: &Path) -> Event {

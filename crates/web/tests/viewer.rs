@@ -4,10 +4,10 @@
 
 use std::path::{Path, PathBuf};
 
-use axum::Router;
-use axum::body::Body;
-use axum::http::{Request, StatusCode, header};
-use tower::ServiceExt;
+mod common;
+
+use axum::http::StatusCode;
+use common::get_page as get;
 
 /// Rule-book diagram 20 (一杀一捉): cn-1987 makes Red vary, AXF calls it a draw.
 fn example() -> PathBuf {
@@ -43,39 +43,6 @@ fn folder() -> tempfile::TempDir {
     dir
 }
 
-fn app(root: &Path) -> Router {
-    xiangqi_web::router(root, None).unwrap()
-}
-
-/// Undoes the HTML escaping of the pages.
-fn unescape(s: &str) -> String {
-    s.replace("&#38;", "&")
-        .replace("&#34;", "\"")
-        .replace("&quot;", "\"")
-        .replace("&#39;", "'")
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&amp;", "&")
-}
-
-async fn get(app: &Router, uri: &str) -> (StatusCode, String) {
-    let res = app
-        .clone()
-        .oneshot(
-            Request::get(uri)
-                .header(header::HOST, "127.0.0.1:8080")
-                .body(Body::empty())
-                .unwrap(),
-        )
-        .await
-        .unwrap();
-    let status = res.status();
-    let body = axum::body::to_bytes(res.into_body(), 1 << 26)
-        .await
-        .unwrap();
-    (status, unescape(&String::from_utf8_lossy(&body)))
-}
-
 /// The text of the element that carries `class="cur"` in the move list.
 fn current_move(body: &str) -> Option<(usize, String)> {
     let at = body.find("class=\"cur\" aria-current=\"step\">")?;
@@ -89,7 +56,7 @@ fn current_move(body: &str) -> Option<(usize, String)> {
 #[tokio::test]
 async fn a_game_with_a_repetition_shows_board_moves_classes_and_rulings() {
     let dir = folder();
-    let app = app(dir.path());
+    let app = common::app(dir.path(), None);
     let (status, body) = get(&app, "/g/diagram20.pgn").await;
     assert_eq!(status, StatusCode::OK, "{body}");
     // the board: an SVG diagram with the last move marked
@@ -164,7 +131,7 @@ async fn a_game_with_a_repetition_shows_board_moves_classes_and_rulings() {
 #[tokio::test]
 async fn a_ply_out_of_range_shows_the_last_and_ply_0_the_start() {
     let dir = folder();
-    let app = app(dir.path());
+    let app = common::app(dir.path(), None);
     let (status, body) = get(&app, "/g/diagram20.pgn?ply=999").await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(current_move(&body).map(|c| c.0), Some(8));
@@ -189,7 +156,7 @@ async fn paths_out_of_the_folder_are_not_found() {
     let dir = folder();
     let inner = dir.path().join("sub");
     // the desk serves `sub/`; the example lies one level up
-    let app = app(&inner);
+    let app = common::app(&inner, None);
     for uri in [
         "/g/../diagram20.pgn",
         "/g/%2e%2e/diagram20.pgn",
@@ -221,7 +188,7 @@ async fn paths_out_of_the_folder_are_not_found() {
 #[tokio::test]
 async fn unreadable_files_give_the_readers_message() {
     let dir = folder();
-    let app = app(dir.path());
+    let app = common::app(dir.path(), None);
     let (status, body) = get(&app, "/g/bad.pgn").await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     let expected = xiangqi::notation::read_games(
@@ -250,7 +217,7 @@ async fn unreadable_files_give_the_readers_message() {
 #[tokio::test]
 async fn a_multi_game_file_lists_its_games() {
     let dir = folder();
-    let app = app(dir.path());
+    let app = common::app(dir.path(), None);
     let (status, body) = get(&app, "/g/two.pgn").await;
     assert_eq!(status, StatusCode::OK);
     for name in ["王天一", "郑惟桐", "许银川", "吕钦"] {
@@ -270,7 +237,7 @@ async fn a_multi_game_file_lists_its_games() {
 #[tokio::test]
 async fn a_game_log_in_json_is_replayed() {
     let dir = folder();
-    let app = app(dir.path());
+    let app = common::app(dir.path(), None);
     let (status, body) = get(&app, "/g/live.json?notation=iccs").await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert!(body.contains("蒋川 – 孟辰"));
@@ -293,7 +260,7 @@ async fn a_game_log_in_json_is_replayed() {
 async fn the_events_page_links_the_folders_games() {
     let dir = folder();
     std::fs::write(dir.path().join("export.json"), "{\"players\": []}").unwrap();
-    let app = app(dir.path());
+    let app = common::app(dir.path(), None);
     let (status, body) = get(&app, "/").await;
     assert_eq!(status, StatusCode::OK);
     assert!(body.contains("棋局"));
@@ -322,7 +289,7 @@ async fn a_single_event_file_serves_the_games_of_its_folder() {
     .unwrap();
     let path = dir.path().join("open.toml");
     xiangqi::event::Store::new(&path).create(&ev).unwrap();
-    let app = app(&path);
+    let app = common::app(&path, None);
     let (status, body) = get(&app, "/g/diagram20.pgn").await;
     assert_eq!(status, StatusCode::OK);
     assert!(body.contains("<svg"));
@@ -351,7 +318,7 @@ async fn shared_data_a_national_game_with_a_cycle_and_an_xqf_file() {
     let Some(pgn) = shared("games/ccpd-national/ccpd_national.pgn", "the national game") else {
         return;
     };
-    let national = app(pgn.parent().unwrap());
+    let national = common::app(pgn.parent().unwrap(), None);
     let (status, body) = get(&national, "/g/ccpd_national.pgn?game=357&notation=iccs").await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert!(body.contains("<svg"));
@@ -401,7 +368,7 @@ async fn shared_data_a_national_game_with_a_cycle_and_an_xqf_file() {
     let Some(xqf) = shared("games/format-fixtures/test.xqf", "the XQF case") else {
         return;
     };
-    let app = app(xqf.parent().unwrap());
+    let app = common::app(xqf.parent().unwrap(), None);
     let (status, body) = get(&app, "/g/test.xqf?notation=iccs").await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let games = xiangqi::notation::read_games(

@@ -143,7 +143,8 @@ pub fn app(root: &Path, token: Option<&str>) -> Router {
 
 /// Undoes the HTML escaping of messages, to compare them with the CLI's text.
 pub fn unescape(s: &str) -> String {
-    s.replace("&#34;", "\"")
+    s.replace("&#38;", "&")
+        .replace("&#34;", "\"")
         .replace("&quot;", "\"")
         .replace("&#39;", "'")
         .replace("&lt;", "<")
@@ -198,4 +199,32 @@ pub fn csrf_of(html: &str) -> String {
         .expect("a form with its secret")
         + 19;
     html[at..at + 32].to_string()
+}
+
+/// GETs `uri`: the status and the body with HTML escapes undone.
+pub async fn get_page(app: &Router, uri: &str) -> (StatusCode, String) {
+    let (status, _, body) = get(app, uri).await;
+    (status, body)
+}
+
+/// Percent-encodes a form value.
+pub fn enc(s: &str) -> String {
+    s.bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
+}
+
+/// A form body (`application/x-www-form-urlencoded`) from its fields.
+pub fn form(fields: &[(&str, &str)]) -> String {
+    fields
+        .iter()
+        .map(|(k, v)| format!("{k}={}", enc(v)))
+        .collect::<Vec<_>>()
+        .join("&")
 }
