@@ -933,15 +933,8 @@ fn cross_grid(ev: &Event, st: &[Standing]) -> CrossGrid {
                     })
                     .collect(),
                 points: s.map_or(String::new(), |s| fmt_value(&[s.points])),
-                tie_breaks: s.map_or(Vec::new(), |s| {
-                    s.tie_breaks
-                        .iter()
-                        .map(|v| breakable(fmt_value(v)))
-                        .collect()
-                }),
-                rank: s.map_or(String::new(), |s| {
-                    format!("{}{}", s.rank, if s.shared { "=" } else { "" })
-                }),
+                tie_breaks: s.map_or(Vec::new(), |s| tie_break_cells(s)),
+                rank: s.map_or(String::new(), |s| shown_rank(s)),
             }
         })
         .collect();
@@ -967,20 +960,30 @@ struct StandingsPage {
 fn rank_row(ev: &Event, s: &Standing, with_tb: bool) -> RankRow {
     let p = ev.player(s.no);
     RankRow {
-        rank: format!("{}{}", s.rank, if s.shared { "=" } else { "" }),
+        rank: shown_rank(s),
         no: s.no,
         name: p.map_or(String::new(), |p| p.name.clone()),
         club: p.map_or(String::new(), |p| p.club.clone()),
         points: fmt_value(&[s.points]),
         tie_breaks: if with_tb {
-            s.tie_breaks
-                .iter()
-                .map(|v| breakable(fmt_value(v)))
-                .collect()
+            tie_break_cells(s)
         } else {
             Vec::new()
         },
     }
+}
+
+/// A standing's tie-break values, as cells.
+fn tie_break_cells(s: &Standing) -> Vec<String> {
+    s.tie_breaks
+        .iter()
+        .map(|v| breakable(fmt_value(v)))
+        .collect()
+}
+
+/// A rank as the forms show it: `3`, or `3=` when shared.
+fn shown_rank(s: &Standing) -> String {
+    format!("{}{}", s.rank, if s.shared { "=" } else { "" })
 }
 
 /// A tie-break value as a cell shows it: a list (倒数轮积分 `7.5/6.5/6/…`) may break after
@@ -1022,15 +1025,8 @@ fn results_table(ev: &Event, st: &[Standing]) -> ResultsTable {
                 club: p.map_or(String::new(), |p| p.club.clone()),
                 name: p.map_or(String::new(), |p| p.name.clone()),
                 cells,
-                tie_breaks: s.map_or(Vec::new(), |s| {
-                    s.tie_breaks
-                        .iter()
-                        .map(|v| breakable(fmt_value(v)))
-                        .collect()
-                }),
-                rank: s.map_or(String::new(), |s| {
-                    format!("{}{}", s.rank, if s.shared { "=" } else { "" })
-                }),
+                tie_breaks: s.map_or(Vec::new(), |s| tie_break_cells(s)),
+                rank: s.map_or(String::new(), |s| shown_rank(s)),
             }
         })
         .collect();
