@@ -10,7 +10,7 @@ use xiangqi::adjudication::GameRecord;
 use xiangqi::board::{START_FEN, Setup};
 use xiangqi::movegen::Position;
 use xiangqi::notation::{Mode, parse_move_list, read_games};
-use xiangqi::rules::{Arbiter, ClassKind, JudgeOptions, Outcome, Ruleset, Ruling, editions};
+use xiangqi::rules::{Arbiter, ClassKind, JudgeOptions, Outcome, Ruleset, Ruling};
 
 use crate::CliError;
 use crate::convert::To as NotationArg;
@@ -66,19 +66,7 @@ fn mode(strict: bool) -> Mode {
 /// The arbiters for the requested rulesets (or the default set).
 pub fn arbiters(names: &[String]) -> Result<Vec<Arbiter>, CliError> {
     let names: Vec<String> = if names.is_empty() {
-        let linked: Vec<&str> = editions()
-            .map_err(CliError::input)?
-            .iter()
-            .map(|r| r.id)
-            .collect();
-        Ruleset::builtin_ids()
-            .into_iter()
-            .filter(|id| {
-                Ruleset::builtin(id)
-                    .and_then(|r| r.ok())
-                    .is_some_and(|r| linked.contains(&r.edition.as_str()))
-            })
-            .collect()
+        Ruleset::linked_builtin_ids().map_err(CliError::input)?
     } else {
         names.to_vec()
     };

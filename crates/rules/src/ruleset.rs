@@ -360,6 +360,20 @@ impl Ruleset {
             .collect()
     }
 
+    /// The ids of the embedded rulesets whose edition is linked into this program (a program
+    /// that links only some edition crates judges only under those).
+    pub fn linked_builtin_ids() -> Result<Vec<String>, DuplicateEdition> {
+        let linked: Vec<&str> = crate::edition::editions()?.iter().map(|r| r.id).collect();
+        Ok(Ruleset::builtin_ids()
+            .into_iter()
+            .filter(|id| {
+                Ruleset::builtin(id)
+                    .and_then(|r| r.ok())
+                    .is_some_and(|r| linked.contains(&r.edition.as_str()))
+            })
+            .collect())
+    }
+
     /// A ruleset by embedded id, else by path to a TOML file.
     pub fn load(name: &str) -> Result<Ruleset, RulesetError> {
         if let Some(r) = Ruleset::builtin(name) {

@@ -23,9 +23,7 @@ use xiangqi::diagram::Diagram;
 use xiangqi::movegen::Position;
 use xiangqi::notation::{GameFormat, Mode, Notation, read_games};
 use xiangqi::rules::compare::{self, outcome_words, verdict_words};
-use xiangqi::rules::{
-    Arbiter, JudgeOptions, PlyRuling, Reading, Ruleset, Ruling, Verdict, editions,
-};
+use xiangqi::rules::{Arbiter, JudgeOptions, PlyRuling, Reading, Ruleset, Ruling, Verdict};
 
 use crate::Desk;
 use crate::i18n::Lang;
@@ -291,17 +289,7 @@ fn notation_code(n: Notation) -> &'static str {
 
 /// The embedded rulesets whose edition is linked, by id.
 fn catalogue() -> Vec<String> {
-    let linked: Vec<&str> = editions()
-        .map(|e| e.iter().map(|r| r.id).collect())
-        .unwrap_or_default();
-    Ruleset::builtin_ids()
-        .into_iter()
-        .filter(|id| {
-            Ruleset::builtin(id)
-                .and_then(|r| r.ok())
-                .is_some_and(|r| linked.contains(&r.edition.as_str()))
-        })
-        .collect()
+    Ruleset::linked_builtin_ids().unwrap_or_default()
 }
 
 /// The folder game paths are relative to.
