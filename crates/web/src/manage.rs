@@ -6,6 +6,8 @@
 //! ([`writable`](crate::pages::writable) / [`authorize`](crate::pages::authorize)); a refusal is
 //! the CLI's message and leaves the file as it was.
 
+use std::collections::HashMap;
+
 use askama::Template;
 use axum::Router;
 use axum::body::Body;
@@ -17,7 +19,7 @@ use serde::Deserialize;
 use xiangqi::event::create::parse_player;
 use xiangqi::event::{NewEvent, NewEventError, Store, system_line};
 use xiangqi::rules::Ruleset;
-use xiangqi::scheduling::{Event, EventError, StageSystem};
+use xiangqi::scheduling::{Event, EventError, StageSystem, knockout};
 
 use crate::i18n::Lang;
 use crate::pages::{
@@ -163,6 +165,8 @@ pub(crate) struct Words {
     pub(crate) finals: &'static str,
     /// 轮空.
     pub(crate) bye_mark: &'static str,
+    /// A bracket slot whose player is not known yet (待定).
+    pub(crate) to_be_decided: &'static str,
     /// "not a knockout".
     pub(crate) no_bracket: &'static str,
     /// "nothing paired yet".
@@ -228,6 +232,7 @@ const ZH: Words = Words {
     losers: "败者组",
     finals: "决赛",
     bye_mark: "轮空",
+    to_be_decided: "待定",
     no_bracket: "本赛事没有淘汰赛阶段",
     nothing_yet: "尚未编排",
     one_file: "本服务只打开一个比赛文件；在文件夹上启动 xq serve 才能新建比赛",
@@ -290,6 +295,7 @@ const EN: Words = Words {
     losers: "Losers' bracket",
     finals: "Finals",
     bye_mark: "bye",
+    to_be_decided: "to be decided",
     no_bracket: "this event has no knockout stage",
     nothing_yet: "nothing paired yet",
     one_file: "the desk serves one event file; start xq serve on a folder to create events",
@@ -1129,6 +1135,140 @@ fn section(label: Option<&str>) -> usize {
     }
 }
 
+/// The name of a column of a seeded bracket: 决赛, 半决赛, 1/4 决赛, else 第 k 轮 (the bracket's
+/// own rounds, which a double knockout's losers' rounds do not count).
+fn bracket_round_name(k: usize, of: usize, lang: Lang) -> String {
+    match (of - k, lang) {
+        (1, Lang::Zh) => "决赛".into(),
+        (2, Lang::Zh) => "半决赛".into(),
+        (3, Lang::Zh) => "1/4 决赛".into(),
+        (_, Lang::Zh) => format!("第 {} 轮", k + 1),
+        (1, Lang::En) => "Final".into(),
+        (2, Lang::En) => "Semi-finals".into(),
+        (3, Lang::En) => "Quarter-finals".into(),
+        (_, Lang::En) => format!("Round {}", k + 1),
+    }
+}
+
+/// The whole seeded (winners') bracket of knockout stage `si`, drawn from the draw on: every
+/// column to the final, each match between the winners of the two it is fed by (待定 until they
+/// are known), byes in the first column, results and winners as they come in.
+fn seeded_bracket(
+    ev: &Event,
+    si: usize,
+    who: &dyn Fn(u32) -> String,
+    w: &Words,
+    lang: Lang,
+) -> Option<BracketView> {
+    let order = ev.stages.get(si)?.entrants();
+    if order.len() < 2 {
+        return None;
+    }
+    let slots: Vec<Option<u32>> = knockout::bracket_slots(order.len() as u32)
+        .into_iter()
+        .map(|s| s.and_then(|s| order.get(s as usize - 1).copied()))
+        .collect();
+    // the winners' bracket games played so far: the pair → (red, result, winner)
+    let mut played: HashMap<(u32, u32), (u32, String, Option<u32>)> = HashMap::new();
+    for r in &ev.paired {
+        if r.stage.unwrap_or(1) as usize != si + 1 || r.playoff.is_some() {
+            continue;
+        }
+        for b in r
+            .boards
+            .iter()
+            .filter(|b| section(b.bracket.as_deref()) == 0)
+        {
+            let key = (b.red.min(b.black), b.red.max(b.black));
+            played.insert(
+                key,
+                (
+                    b.red,
+                    b.result.clone().unwrap_or_default(),
+                    ev.knockout_winner(r.round, b.board),
+                ),
+            );
+        }
+    }
+    let mut pairs: Vec<(Option<u32>, Option<u32>)> = slots
+        .chunks(2)
+        .map(|c| (c[0], c.get(1).copied().flatten()))
+        .collect();
+    let columns = pairs.len().trailing_zeros() as usize + 1;
+    let body = pairs.len() as u32 * (BOX_H + GAP_Y);
+    let mut heads = Vec::new();
+    let mut boxes: Vec<MatchBox> = Vec::new();
+    let mut lines = Vec::new();
+    let mut before: Vec<(u32, u32)> = Vec::new(); // the previous column's boxes: (x, centre y)
+    for c in 0..columns {
+        let x = c as u32 * (BOX_W + GAP_X) + 4;
+        heads.push((x, bracket_round_name(c, columns, lang)));
+        let mut winners = Vec::new();
+        let mut here = Vec::new();
+        for (i, &(a, b)) in pairs.iter().enumerate() {
+            let centre = if c == 0 {
+                HEAD_H + i as u32 * (BOX_H + GAP_Y) + (BOX_H + GAP_Y) / 2
+            } else {
+                (before[2 * i].1 + before[2 * i + 1].1) / 2
+            };
+            let side = |p: Option<u32>, won: bool| Side {
+                text: p.map_or(w.to_be_decided.to_string(), who),
+                won,
+            };
+            let (mut a, mut b) = (a, b);
+            let (result, winner, bottom_text) = match (a, b) {
+                (Some(p), None) if c == 0 => (String::new(), Some(p), Some(w.bye_mark)),
+                (Some(p), Some(q)) => match played.get(&(p.min(q), p.max(q))) {
+                    Some((red, res, win)) => {
+                        // red on top, as the result is written (1-0: red won)
+                        if *red == q {
+                            (a, b) = (b, a);
+                        }
+                        (res.clone(), *win, None)
+                    }
+                    None => (String::new(), None, None),
+                },
+                _ => (String::new(), None, None),
+            };
+            let mut bottom = side(b, winner.is_some() && winner == b);
+            if let Some(t) = bottom_text {
+                bottom.text = t.to_string();
+            }
+            boxes.push(MatchBox {
+                x,
+                y: centre - BOX_H / 2,
+                top: side(a, winner.is_some() && winner == a),
+                bottom,
+                result,
+                players: [a, b].into_iter().flatten().collect(),
+                winner,
+            });
+            if c > 0 {
+                for &(fx, fy) in &before[2 * i..2 * i + 2] {
+                    let (x1, xm) = (fx + BOX_W, fx + BOX_W + GAP_X / 2);
+                    lines.push(format!("M{x1} {fy}H{xm}V{centre}H{x}"));
+                }
+            }
+            here.push((x, centre));
+            winners.push(winner);
+        }
+        before = here;
+        pairs = winners
+            .chunks(2)
+            .map(|c| (c[0], c.get(1).copied().flatten()))
+            .collect();
+    }
+    let width = columns as u32 * (BOX_W + GAP_X);
+    Some(BracketView {
+        title: String::new(),
+        width: width + 8,
+        height: HEAD_H + body + 4,
+        heads,
+        boxes,
+        lines,
+    })
+}
+
 /// The brackets of every knockout stage of `ev`.
 fn brackets(ev: &Event, w: &Words, lang: Lang) -> Vec<BracketView> {
     let who = |no: u32| {
@@ -1209,7 +1349,23 @@ fn brackets(ev: &Event, w: &Words, lang: Lang) -> Vec<BracketView> {
             w.losers,
             if double { w.finals } else { w.third_place },
         ];
+        let mut seeded = seeded_bracket(ev, si, &who, w, lang);
         for (sec, columns) in cols.into_iter().enumerate() {
+            let title = if ev.stages.len() > 1 && (double || sec > 0) {
+                format!("{} · {}", stage.name, titles[sec])
+            } else if ev.stages.len() > 1 {
+                stage.name.clone()
+            } else if double || sec == 2 {
+                titles[sec].to_string()
+            } else {
+                String::new()
+            };
+            if sec == 0
+                && let Some(view) = seeded.take()
+            {
+                out.push(BracketView { title, ..view });
+                continue;
+            }
             if columns.is_empty() {
                 continue;
             }
@@ -1266,15 +1422,6 @@ fn brackets(ev: &Event, w: &Words, lang: Lang) -> Vec<BracketView> {
                     }
                 }
             }
-            let title = if ev.stages.len() > 1 && (double || sec > 0) {
-                format!("{} · {}", stage.name, titles[sec])
-            } else if ev.stages.len() > 1 {
-                stage.name.clone()
-            } else if double || sec == 2 {
-                titles[sec].to_string()
-            } else {
-                String::new()
-            };
             out.push(BracketView {
                 title,
                 width: width + 8,

@@ -482,6 +482,10 @@ async fn the_bracket_of_a_knockout_shows_its_matches_and_winners() {
     assert!(page.contains("少年组"));
     assert!(page.contains(">4 赵鑫鑫<") && page.contains(">5 孟辰<"));
     assert_eq!(page.matches(">轮空<").count(), 3, "{page}");
+    // the whole bracket from the draw on: the semi-finals and the final wait for their players
+    assert!(page.contains(">1/4 决赛<") && page.contains(">半决赛<") && page.contains(">决赛<"));
+    // 1 v (4 or 5) and 2 v 3 in the semi-finals; the final's two places
+    assert_eq!(page.matches(">待定<").count(), 3, "{page}");
     assert!(!page.contains("class=\"won\">4 赵鑫鑫<"));
     // black wins; round 2 pairs the winner with seed 1
     let r1 = read(&path).paired[0].boards[0].clone();
@@ -516,9 +520,12 @@ async fn the_bracket_of_a_knockout_shows_its_matches_and_winners() {
         let red = ev.player(b.red).unwrap();
         assert!(page.contains(&format!("class=\"won\">{} {}<", red.no, red.name)));
     }
-    assert!(page.contains(">Round 1<") && page.contains(">Round 2<"));
-    // round 1 → round 2: the winner and the three byes feed the two matches
-    assert_eq!(page.matches("class=\"link\"").count(), 4, "{page}");
+    assert!(page.contains(">Quarter-finals<") && page.contains(">Semi-finals<"));
+    assert!(page.contains(">Final<"));
+    // the final's players are known now; nothing waits
+    assert!(!page.contains("to be decided"), "{page}");
+    // four quarter-final boxes feed two semi-finals, which feed the final
+    assert_eq!(page.matches("class=\"link\"").count(), 6, "{page}");
     // a Swiss has no bracket
     let (_, _, _) = create(&app, &csrf, "sw.toml", &[("players", "甲\n乙\n丙\n丁")]).await;
     let (_, _, page) = get(&app, "/e/sw.toml/bracket").await;
