@@ -5,7 +5,7 @@
 //! It pairs round 1 from one session, enters results from both (the second session's page was
 //! loaded before the first one's write: nothing is lost), types a result with the keyboard, and
 //! prints the 编排记录表 of a 100-player round to PDF: more than one A4 page, the header rows on
-//! every page (read back from the PDF's text).
+//! every page with the caption row (form, event, round) — read back from the PDF's text.
 
 mod common;
 
@@ -115,7 +115,10 @@ async fn two_browser_sessions_pair_enter_and_print() {
     assert_eq!(pages.len(), pdf_pages(&pdf));
     for (i, text) in pages.iter().enumerate() {
         assert!(
-            text.contains("台次") && text.contains("上轮积分") && text.contains("比赛结果"),
+            text.contains("台次") && text.contains("上轮积分") && text.contains("比赛结果")
+                // the caption row: form, event and round
+                && text.contains("编排记录表") && text.contains("浏览器测试赛")
+                && text.contains("第 1 轮"),
             "page {}: no header rows in {text:?}",
             i + 1
         );
