@@ -546,16 +546,19 @@ fn event_view(
 
 /// A path segment, percent-encoded.
 pub(crate) fn url(s: &str) -> String {
-    let mut out = String::new();
-    for b in s.bytes() {
-        if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
+    percent_encoding::utf8_percent_encode(s, COMPONENT).to_string()
 }
+
+/// What a URL component keeps as it is: the unreserved characters of RFC 3986
+/// (`A–Z a–z 0–9 - . _ ~`); everything else is percent-encoded.
+const COMPONENT: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'.')
+    .remove(b'_')
+    .remove(b'~');
+
+/// As [`COMPONENT`], keeping `/` (a path of several segments).
+pub(crate) const PATH: &percent_encoding::AsciiSet = &COMPONENT.remove(b'/');
 
 async fn event_page(
     State(desk): State<Shared>,

@@ -180,43 +180,14 @@ struct ViewQuery {
     rulesets: Vec<String>,
 }
 
-/// Percent-decodes a query component (`+` is a space).
-fn decode(s: &str) -> String {
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b'+' => out.push(b' '),
-            b'%' if i + 2 < b.len() => match (hex(b[i + 1]), hex(b[i + 2])) {
-                (Some(h), Some(l)) => {
-                    out.push(h * 16 + l);
-                    i += 2;
-                }
-                _ => out.push(b'%'),
-            },
-            c => out.push(c),
-        }
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
-fn hex(c: u8) -> Option<u8> {
-    (c as char).to_digit(16).map(|d| d as u8)
-}
-
-/// Percent-encodes a path (keeping `/`) or a query value.
+/// Percent-encodes a path (keeping `/`) or a query value: everything but the unreserved
+/// characters of RFC 3986 (and `/` in a path).
 fn encode(s: &str, keep_slash: bool) -> String {
-    let mut out = String::new();
-    for b in s.bytes() {
-        if b.is_ascii_alphanumeric() || b"-._~".contains(&b) || (keep_slash && b == b'/') {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
+    if keep_slash {
+        percent_encoding::utf8_percent_encode(s, crate::pages::PATH).to_string()
+    } else {
+        crate::pages::url(s)
     }
-    out
 }
 
 impl ViewQuery {
@@ -224,15 +195,13 @@ impl ViewQuery {
     /// repeated as the check boxes send it). Values that do not parse are ignored.
     fn parse(raw: Option<&str>) -> ViewQuery {
         let mut q = ViewQuery::default();
-        for pair in raw.unwrap_or("").split('&').filter(|p| !p.is_empty()) {
-            let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-            let v = decode(v);
-            match decode(k).as_str() {
+        for (k, v) in form_urlencoded::parse(raw.unwrap_or("").as_bytes()) {
+            match k.as_ref() {
                 "lang" => q.lang = Lang::from_param(Some(&v)),
                 "game" => q.game = v.trim().parse().ok(),
                 "ply" => q.ply = v.trim().parse().ok(),
                 "notation" => {
-                    q.notation = match v.as_str() {
+                    q.notation = match v.as_ref() {
                         "zh" | "chinese" => Some(Notation::Chinese),
                         "wxf" => Some(Notation::Wxf),
                         "iccs" => Some(Notation::Iccs),
@@ -1043,6 +1012,9 @@ mod tests {
         assert_eq!(q.ply, Some(3));
         assert_eq!(q.notation(), Notation::Wxf);
         assert_eq!(q.lang, Lang::En);
-        assert_eq!(decode("%E7%82%AE+%zz"), "炮 %zz");
+        let q = ViewQuery::parse(Some("rulesets=%E7%82%AE+x,%zz"));
+        assert_eq!(q.rulesets, ["炮 x", "%zz"]);
+        assert_eq!(encode("棋局/a b.pgn", true), "%E6%A3%8B%E5%B1%80/a%20b.pgn");
+        assert_eq!(encode("a/b~c", false), "a%2Fb~c");
     }
 }

@@ -209,15 +209,7 @@ pub async fn get_page(app: &Router, uri: &str) -> (StatusCode, String) {
 
 /// Percent-encodes a form value.
 pub fn enc(s: &str) -> String {
-    s.bytes()
-        .map(|b| {
-            if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
-                (b as char).to_string()
-            } else {
-                format!("%{b:02X}")
-            }
-        })
-        .collect()
+    form_urlencoded::byte_serialize(s.as_bytes()).collect()
 }
 
 /// A form body (`application/x-www-form-urlencoded`) from its fields.
