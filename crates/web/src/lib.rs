@@ -85,6 +85,8 @@ pub(crate) struct Desk {
     pub(crate) csrf: String,
     /// The access token, if writes need one.
     pub(crate) token: Option<String>,
+    /// The game viewer's last file read.
+    pub(crate) games: viewer::GameCache,
 }
 
 /// The desk's routes over an event file or folder, as a [`axum::Router`] (for tests with
@@ -102,6 +104,7 @@ pub fn router(root: impl Into<PathBuf>, token: Option<String>) -> Result<axum::R
         root,
         csrf: security::random_secret(),
         token,
+        games: Default::default(),
     });
     Ok(pages::routes(desk))
 }

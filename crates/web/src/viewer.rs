@@ -9,7 +9,8 @@
 //! readers refuse gives their message (422), never a panic.
 
 use std::path::{Component, Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
+use std::time::SystemTime;
 
 use askama::Template;
 use axum::Router;
@@ -344,6 +345,46 @@ fn is_game_log(path: &Path) -> bool {
     String::from_utf8_lossy(&head[..n]).contains("\"xq-game\"")
 }
 
+/// The games of the file read last, kept while the file is unchanged (same modification time and
+/// length): stepping through a game of a large database reads and parses it once, not on every
+/// ply.
+#[derive(Debug, Default)]
+pub(crate) struct GameCache(Mutex<Option<CachedFile>>);
+
+/// A file's games as they were read.
+#[derive(Debug)]
+struct CachedFile {
+    path: PathBuf,
+    stamp: (SystemTime, u64),
+    games: Arc<Vec<xiangqi::notation::Game>>,
+}
+
+impl GameCache {
+    /// The games of `path` if they were read from the file as it is now.
+    fn get(
+        &self,
+        path: &Path,
+        stamp: (SystemTime, u64),
+    ) -> Option<Arc<Vec<xiangqi::notation::Game>>> {
+        let held = self.0.lock().ok()?;
+        held.as_ref()
+            .filter(|c| c.path == path && c.stamp == stamp)
+            .map(|c| Arc::clone(&c.games))
+    }
+
+    /// Keeps the games read from `path`.
+    fn put(
+        &self,
+        path: PathBuf,
+        stamp: (SystemTime, u64),
+        games: Arc<Vec<xiangqi::notation::Game>>,
+    ) {
+        if let Ok(mut held) = self.0.lock() {
+            *held = Some(CachedFile { path, stamp, games });
+        }
+    }
+}
+
 /// Reads every game of a file: an `xq game` JSON log (replayed under its rules), or any format
 /// the notation readers know. The error is the reader's message, naming the file as `name`.
 fn read_file(bytes: &[u8], name: &str) -> Result<Vec<xiangqi::notation::Game>, String> {
@@ -539,7 +580,7 @@ fn failure(
 /// What a game file holds, once read.
 enum Loaded {
     /// The file's games.
-    Games(Vec<xiangqi::notation::Game>),
+    Games(Arc<Vec<xiangqi::notation::Game>>),
     /// The readers' refusal.
     Refused(String),
 }
@@ -563,15 +604,30 @@ async fn game_page(
         );
     };
     let name = rel.clone();
-    let loaded = tokio::task::spawn_blocking(move || match std::fs::read(&path) {
-        Ok(bytes) => match read_file(&bytes, &name) {
-            Ok(games) if games.is_empty() => {
-                Loaded::Refused(format!("{name}: the file holds no game"))
-            }
-            Ok(games) => Loaded::Games(games),
-            Err(e) => Loaded::Refused(e),
-        },
-        Err(e) => Loaded::Refused(format!("{name}: {e}")),
+    let cache = Arc::clone(&desk);
+    let loaded = tokio::task::spawn_blocking(move || {
+        let stamp = std::fs::metadata(&path).and_then(|m| Ok((m.modified()?, m.len())));
+        if let Ok(stamp) = &stamp
+            && let Some(games) = cache.games.get(&path, *stamp)
+        {
+            return Loaded::Games(games);
+        }
+        match std::fs::read(&path) {
+            Ok(bytes) => match read_file(&bytes, &name) {
+                Ok(games) if games.is_empty() => {
+                    Loaded::Refused(format!("{name}: the file holds no game"))
+                }
+                Ok(games) => {
+                    let games = Arc::new(games);
+                    if let Ok(stamp) = stamp {
+                        cache.games.put(path, stamp, Arc::clone(&games));
+                    }
+                    Loaded::Games(games)
+                }
+                Err(e) => Loaded::Refused(e),
+            },
+            Err(e) => Loaded::Refused(format!("{name}: {e}")),
+        }
     })
     .await
     .unwrap_or_else(|_| Loaded::Refused(format!("{rel}: internal error")));
@@ -630,7 +686,7 @@ async fn game_page(
     }
     let count = games.len();
     let n = q.game.unwrap_or(1);
-    let Some(game) = games.into_iter().nth(n.wrapping_sub(1)) else {
+    let Some(game) = games.get(n.wrapping_sub(1)).cloned() else {
         return failure(
             &desk,
             &headers,

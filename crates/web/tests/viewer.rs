@@ -384,3 +384,29 @@ async fn shared_data_a_national_game_with_a_cycle_and_an_xqf_file() {
         "the last move of the XQF game"
     );
 }
+
+#[tokio::test]
+async fn a_file_read_once_is_read_again_when_it_changes() {
+    let dir = folder();
+    let app = common::app(dir.path(), None);
+    let (status, body) = get(&app, "/g/two.pgn?game=2").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("许银川"));
+    // served again from the games read (same file): the same page
+    let (_, again) = get(&app, "/g/two.pgn?game=2&ply=1").await;
+    assert!(again.contains("许银川"));
+    // another arbiter saves the file: the next page shows what it holds now
+    std::fs::write(
+        dir.path().join("two.pgn"),
+        TWO_GAMES.replace("许银川", "赵国荣大师"),
+    )
+    .unwrap();
+    let (_, body) = get(&app, "/g/two.pgn?game=2").await;
+    assert!(
+        body.contains("赵国荣") && !body.contains("许银川"),
+        "{body}"
+    );
+    // and another file is read, not the one held
+    let (_, body) = get(&app, "/g/diagram20.pgn").await;
+    assert!(!body.contains("赵国荣"));
+}
