@@ -30,7 +30,6 @@ use crate::{Desk, Root};
 /// The routes of this module, merged into the desk's.
 pub(crate) fn routes() -> Router<Shared> {
     Router::new()
-        .route("/assets/manage.css", get(css))
         .route("/new", get(new_page).post(create))
         .route("/e/{id}/manage", get(manage_page))
         .route("/e/{id}/withdraw", post(withdraw))
@@ -39,17 +38,6 @@ pub(crate) fn routes() -> Router<Shared> {
         .route("/e/{id}/lineup", post(lineup))
         .route("/e/{id}/units", get(units_page))
         .route("/e/{id}/bracket", get(bracket_page))
-}
-
-async fn css() -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, "text/css; charset=utf-8"),
-            (header::CACHE_CONTROL, "max-age=3600"),
-        ],
-        include_str!("../assets/manage.css"),
-    )
-        .into_response()
 }
 
 /// The words of these pages (Chinese first; English with `?lang=en`).
