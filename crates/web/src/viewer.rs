@@ -179,7 +179,12 @@ struct ViewQuery {
     notation: Option<Notation>,
     /// The rulesets asked for (ids), in order; empty: the default set.
     rulesets: Vec<String>,
+    /// A list of games: the first one shown (1-based; [`LIST_PAGE`] a page).
+    from: Option<usize>,
 }
+
+/// How many games a page of a file's list shows (a database of 7,000 games is listed in pages).
+const LIST_PAGE: usize = 200;
 
 /// Percent-encodes a path (keeping `/`) or a query value: everything but the unreserved
 /// characters of RFC 3986 (and `/` in a path).
@@ -201,6 +206,7 @@ impl ViewQuery {
                 "lang" => q.lang = Lang::from_param(Some(&v)),
                 "game" => q.game = v.trim().parse().ok(),
                 "ply" => q.ply = v.trim().parse().ok(),
+                "from" => q.from = v.trim().parse().ok(),
                 "notation" => {
                     q.notation = match v.as_ref() {
                         "zh" | "chinese" => Some(Notation::Chinese),
@@ -530,6 +536,17 @@ struct GameListPage {
     w: &'static Words,
     file: String,
     games: Vec<ListRow>,
+    pages: ListPages,
+}
+
+/// Where a page of a file's list stands: games `first..=last` of `total`, links to the pages
+/// before and after.
+struct ListPages {
+    first: usize,
+    last: usize,
+    total: usize,
+    prev: Option<String>,
+    next: Option<String>,
 }
 
 /// Why a game file cannot be shown (404 or 422).
@@ -641,10 +658,25 @@ async fn game_page(
     let w = words(lang);
     let file_href = format!("/g/{}", encode(&rel, true));
     if games.len() > 1 && q.game.is_none() {
-        let rows = games
+        let total = games.len();
+        let first = q.from.unwrap_or(1).clamp(1, total);
+        let shown = first - 1..(first - 1 + LIST_PAGE).min(total);
+        let page_link = |from: usize| {
+            let mut link = q.link(None, None);
+            link.push_str(&format!("&from={from}"));
+            format!("{file_href}{link}")
+        };
+        let pages = ListPages {
+            first,
+            last: shown.end,
+            total,
+            prev: (first > 1).then(|| page_link(first.saturating_sub(LIST_PAGE).max(1))),
+            next: (shown.end < total).then(|| page_link(shown.end + 1)),
+        };
+        let rows = games[shown.clone()]
             .iter()
-            .enumerate()
-            .map(|(i, g)| ListRow {
+            .zip(shown)
+            .map(|(g, i)| ListRow {
                 no: i + 1,
                 href: format!("{file_href}{}", q.link(Some(i + 1), None)),
                 red: g.tag("Red").unwrap_or("").to_string(),
@@ -681,6 +713,7 @@ async fn game_page(
                 w,
                 file: rel,
                 games: rows,
+                pages,
             },
         );
     }

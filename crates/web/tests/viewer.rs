@@ -410,3 +410,28 @@ async fn a_file_read_once_is_read_again_when_it_changes() {
     let (_, body) = get(&app, "/g/diagram20.pgn").await;
     assert!(!body.contains("赵国荣"));
 }
+
+#[tokio::test]
+async fn a_large_file_is_listed_in_pages() {
+    let dir = folder();
+    std::fs::write(dir.path().join("db.pgn"), TWO_GAMES.repeat(225)).unwrap();
+    let app = common::app(dir.path(), None);
+    let rows = |body: &str| body.matches("<tr><td class=\"num\"><a href=").count();
+    let (status, body) = get(&app, "/g/db.pgn").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(rows(&body), 200);
+    assert!(body.contains("1–200 / 450"), "{body}");
+    assert!(body.contains("href=\"/g/db.pgn?lang=zh&from=201\" rel=\"next\""));
+    assert!(!body.contains("rel=\"prev\""));
+    let (_, body) = get(&app, "/g/db.pgn?from=401").await;
+    assert_eq!(rows(&body), 50);
+    assert!(body.contains("401–450 / 450") && body.contains(">401</a>"));
+    assert!(body.contains("href=\"/g/db.pgn?lang=zh&from=201\" rel=\"prev\""));
+    assert!(!body.contains("rel=\"next\""));
+    // past the end: the last game alone; a game is still opened by its number
+    let (_, body) = get(&app, "/g/db.pgn?from=9999").await;
+    assert_eq!(rows(&body), 1);
+    let (status, body) = get(&app, "/g/db.pgn?game=450").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("吕钦"));
+}
