@@ -16,7 +16,7 @@ use askama::Template;
 use axum::Router;
 use axum::extract::{Path as UrlPath, RawQuery, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::{Html, IntoResponse, Response};
+use axum::response::Response;
 use axum::routing::get;
 use xiangqi::adjudication::GameRecord;
 use xiangqi::board::Color;
@@ -28,7 +28,7 @@ use xiangqi::rules::{Arbiter, JudgeOptions, PlyRuling, Reading, Ruleset, Ruling,
 
 use crate::Desk;
 use crate::i18n::Lang;
-use crate::pages::Page;
+use crate::pages::{Page, render};
 
 /// The viewer's routes (merged into the desk's).
 pub(crate) fn routes() -> Router<Arc<Desk>> {
@@ -558,16 +558,6 @@ struct GameErrorPage {
     message: String,
 }
 
-fn render(status: StatusCode, t: &impl Template) -> Response {
-    match t.render() {
-        Ok(html) => (status, Html(html)).into_response(),
-        Err(e) => (
-            StatusCode::INTERNAL_SERVER_ERROR,
-            format!("template error: {e}"),
-        )
-            .into_response(),
-    }
-}
 
 fn failure(
     desk: &Desk,
