@@ -23,7 +23,8 @@ use xiangqi::scheduling::{Event, EventError, StageSystem, knockout};
 
 use crate::i18n::Lang;
 use crate::pages::{
-    Page, Q, Shared, authorize, blocking, error_page, load, refusal, render, scrub, url, writable,
+    EventRequest, Page, Q, Shared, authorize, blocking, error_page, load, refusal, render, scrub,
+    url, writable,
 };
 use crate::{Desk, Root};
 
@@ -659,10 +660,9 @@ async fn create(State(desk): State<Shared>, headers: HeaderMap, req: Request) ->
 // ---------------------------------------------------------------------------------------------
 // 管理
 
-/// The query of the manage page.
+/// The query of the manage page (besides `lang`): the change just made.
 #[derive(Deserialize, Default)]
 struct MQ {
-    lang: Option<String>,
     ok: Option<String>,
 }
 
@@ -827,20 +827,18 @@ fn manage_view(
     }
 }
 
-async fn manage_page(
-    State(desk): State<Shared>,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-    Query(q): Query<MQ>,
-) -> Response {
-    let lang = Lang::from_param(q.lang.as_deref());
-    match load(&desk, &headers, lang, &id).await {
-        Ok((_, ev)) => render(
-            StatusCode::OK,
-            &manage_view(&desk, &headers, lang, &id, &ev, q.ok, None),
-        ),
-        Err(r) => r,
-    }
+async fn manage_page(r: EventRequest, Query(q): Query<MQ>) -> Response {
+    let EventRequest {
+        desk,
+        headers,
+        lang,
+        id,
+        ev,
+    } = r;
+    render(
+        StatusCode::OK,
+        &manage_view(&desk, &headers, lang, &id, &ev, q.ok, None),
+    )
 }
 
 /// A change of the manage page: what to do with the event, and the message when it is done.
@@ -987,9 +985,9 @@ async fn lineup(
 // ---------------------------------------------------------------------------------------------
 // 队员总分制
 
+/// The query of the units page (besides `lang`): count each unit's best N.
 #[derive(Deserialize, Default)]
 struct UQ {
-    lang: Option<String>,
     best: Option<String>,
 }
 
@@ -1011,17 +1009,14 @@ struct UnitsPage {
     after: u32,
 }
 
-async fn units_page(
-    State(desk): State<Shared>,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-    Query(q): Query<UQ>,
-) -> Response {
-    let lang = Lang::from_param(q.lang.as_deref());
-    let (_, ev) = match load(&desk, &headers, lang, &id).await {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
+async fn units_page(r: EventRequest, Query(q): Query<UQ>) -> Response {
+    let EventRequest {
+        desk,
+        headers,
+        lang,
+        id,
+        ev,
+    } = r;
     let best = match number::<usize>("best", q.best.as_deref().unwrap_or("")) {
         Ok(b) => b,
         Err(e) => return error_page(&desk, &headers, lang, StatusCode::BAD_REQUEST, e),
@@ -1423,17 +1418,14 @@ fn brackets(ev: &Event, w: &Words, lang: Lang) -> Vec<BracketView> {
     out
 }
 
-async fn bracket_page(
-    State(desk): State<Shared>,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-    Query(q): Query<Q>,
-) -> Response {
-    let lang = Lang::from_param(q.lang.as_deref());
-    let (_, ev) = match load(&desk, &headers, lang, &id).await {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
+async fn bracket_page(r: EventRequest) -> Response {
+    let EventRequest {
+        desk,
+        headers,
+        lang,
+        id,
+        ev,
+    } = r;
     let w = words(lang);
     let mut page = Page::new(
         &desk,

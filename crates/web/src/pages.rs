@@ -325,6 +325,47 @@ pub(crate) async fn load(
     }
 }
 
+/// What every event page starts from: the desk, the request's headers and language (`?lang=`),
+/// the event's id (the route's `{id}`) and the event as the store reads it. A missing or
+/// unreadable event file is answered with the error page (404, 422) before the handler runs.
+pub(crate) struct EventRequest {
+    pub(crate) desk: Shared,
+    pub(crate) headers: HeaderMap,
+    pub(crate) lang: Lang,
+    pub(crate) id: String,
+    pub(crate) ev: Event,
+}
+
+impl axum::extract::FromRequestParts<Shared> for EventRequest {
+    type Rejection = Response;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        desk: &Shared,
+    ) -> Result<Self, Response> {
+        let lang = Lang::from_param(
+            form_urlencoded::parse(parts.uri.query().unwrap_or("").as_bytes())
+                .find(|(k, _)| k == "lang")
+                .map(|(_, v)| v)
+                .as_deref(),
+        );
+        let Path(params) =
+            Path::<std::collections::HashMap<String, String>>::from_request_parts(parts, desk)
+                .await
+                .map_err(IntoResponse::into_response)?;
+        let id = params.get("id").cloned().unwrap_or_default();
+        let headers = parts.headers.clone();
+        let (_, ev) = load(desk, &headers, lang, &id).await?;
+        Ok(EventRequest {
+            desk: Arc::clone(desk),
+            headers,
+            lang,
+            id,
+            ev,
+        })
+    }
+}
+
 struct EventRow {
     id: String,
     name: String,
@@ -560,37 +601,32 @@ const COMPONENT: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMER
 /// As [`COMPONENT`], keeping `/` (a path of several segments).
 pub(crate) const PATH: &percent_encoding::AsciiSet = &COMPONENT.remove(b'/');
 
-async fn event_page(
-    State(desk): State<Shared>,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-    Query(q): Query<Q>,
-) -> Response {
-    let lang = Lang::from_param(q.lang.as_deref());
-    match load(&desk, &headers, lang, &id).await {
-        Ok((_, ev)) => render(
-            StatusCode::OK,
-            &event_view(&desk, &headers, lang, &id, &ev, None),
-        ),
-        Err(r) => r,
-    }
+async fn event_page(r: EventRequest) -> Response {
+    let EventRequest {
+        desk,
+        headers,
+        lang,
+        id,
+        ev,
+    } = r;
+    render(
+        StatusCode::OK,
+        &event_view(&desk, &headers, lang, &id, &ev, None),
+    )
 }
 
 /// `/e/{id}/export/{name}`: the event's exports as `xq event export` writes them —
 /// `standings.csv` (UTF-8 with a byte-order mark, so that spreadsheet programs read the Chinese
 /// names), `event.json` (the whole event), `event.trf` (FIDE's tournament report format) —
 /// as downloads.
-async fn export_file(
-    State(desk): State<Shared>,
-    headers: HeaderMap,
-    Path((id, name)): Path<(String, String)>,
-    Query(q): Query<Q>,
-) -> Response {
-    let lang = Lang::from_param(q.lang.as_deref());
-    let (_, ev) = match load(&desk, &headers, lang, &id).await {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
+async fn export_file(r: EventRequest, Path((_, name)): Path<(String, String)>) -> Response {
+    let EventRequest {
+        desk,
+        headers,
+        lang,
+        id,
+        ev,
+    } = r;
     let file = name.clone();
     let made = blocking(move || {
         let st = ev.standings(None);
@@ -683,17 +719,14 @@ fn sheet_scores(result: Option<&str>) -> (&'static str, &'static str) {
 /// round, several to a printed page: 台次, 红方 and 黑方 with 序号 and 姓名, 成绩 once the result is
 /// in, 用时 for the arbiter to fill, 犯规 as recorded, and the lines for both players and the
 /// arbiter to sign.
-async fn scoresheets_page(
-    State(desk): State<Shared>,
-    headers: HeaderMap,
-    Path((id, round)): Path<(String, u32)>,
-    Query(q): Query<Q>,
-) -> Response {
-    let lang = Lang::from_param(q.lang.as_deref());
-    let (_, ev) = match load(&desk, &headers, lang, &id).await {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
+async fn scoresheets_page(r: EventRequest, Path((_, round)): Path<(String, u32)>) -> Response {
+    let EventRequest {
+        desk,
+        headers,
+        lang,
+        id,
+        ev,
+    } = r;
     let Some(r) = round.checked_sub(1).and_then(|i| ev.paired.get(i as usize)) else {
         return error_page(
             &desk,
@@ -768,17 +801,14 @@ struct CardsPage {
 /// the 积分 and 对手分 after that round once its results are all in (对手分: the sum of the
 /// points, after that round, of the opponents met so far). A staged event's cards leave 积分 and
 /// 对手分 to its stage tables.
-async fn cards_page(
-    State(desk): State<Shared>,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-    Query(q): Query<Q>,
-) -> Response {
-    let lang = Lang::from_param(q.lang.as_deref());
-    let (_, ev) = match load(&desk, &headers, lang, &id).await {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
+async fn cards_page(r: EventRequest) -> Response {
+    let EventRequest {
+        desk,
+        headers,
+        lang,
+        id,
+        ev,
+    } = r;
     let page = Page::new(
         &desk,
         &headers,
@@ -1039,17 +1069,14 @@ fn results_table(ev: &Event, st: &[Standing]) -> ResultsTable {
     }
 }
 
-async fn standings_page(
-    State(desk): State<Shared>,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-    Query(q): Query<Q>,
-) -> Response {
-    let lang = Lang::from_param(q.lang.as_deref());
-    let (_, ev) = match load(&desk, &headers, lang, &id).await {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
+async fn standings_page(r: EventRequest) -> Response {
+    let EventRequest {
+        desk,
+        headers,
+        lang,
+        id,
+        ev,
+    } = r;
     let tr = lang.tr();
     let view = blocking(move || {
         let st = ev.standings(None);
@@ -1285,16 +1312,17 @@ fn round_view(
 }
 
 async fn round_page(
-    State(desk): State<Shared>,
-    headers: HeaderMap,
-    Path((id, round)): Path<(String, String)>,
+    r: EventRequest,
+    Path((_, round)): Path<(String, String)>,
     Query(q): Query<Q>,
 ) -> Response {
-    let lang = Lang::from_param(q.lang.as_deref());
-    let (_, ev) = match load(&desk, &headers, lang, &id).await {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
+    let EventRequest {
+        desk,
+        headers,
+        lang,
+        id,
+        ev,
+    } = r;
     let flash =
         q.ok.as_deref()
             .and_then(|b| b.parse::<u32>().ok())

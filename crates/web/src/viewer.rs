@@ -558,7 +558,6 @@ struct GameErrorPage {
     message: String,
 }
 
-
 fn failure(
     desk: &Desk,
     headers: &HeaderMap,
