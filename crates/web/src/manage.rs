@@ -156,6 +156,8 @@ pub(crate) struct Words {
     pub(crate) bye_mark: &'static str,
     /// A bracket slot whose player is not known yet (待定).
     pub(crate) to_be_decided: &'static str,
+    /// The winner of a knockout's final (冠军).
+    pub(crate) champion: &'static str,
     /// "not a knockout".
     pub(crate) no_bracket: &'static str,
     /// "nothing paired yet".
@@ -222,6 +224,7 @@ const ZH: Words = Words {
     finals: "决赛",
     bye_mark: "轮空",
     to_be_decided: "待定",
+    champion: "冠军",
     no_bracket: "本赛事没有淘汰赛阶段",
     nothing_yet: "尚未编排",
     one_file: "本服务只打开一个比赛文件；在文件夹上启动 xq serve 才能新建比赛",
@@ -285,6 +288,7 @@ const EN: Words = Words {
     finals: "Finals",
     bye_mark: "bye",
     to_be_decided: "to be decided",
+    champion: "champion",
     no_bracket: "this event has no knockout stage",
     nothing_yet: "nothing paired yet",
     one_file: "the desk serves one event file; start xq serve on a folder to create events",
@@ -1183,6 +1187,7 @@ fn seeded_bracket(
     let mut boxes: Vec<MatchBox> = Vec::new();
     let mut lines = Vec::new();
     let mut before: Vec<(u32, u32)> = Vec::new(); // the previous column's boxes: (x, centre y)
+    let mut pairs_winner: Option<Option<u32>> = None; // the last column's one winner
     for c in 0..columns {
         let x = c as u32 * (BOX_W + GAP_X) + 4;
         heads.push((x, bracket_round_name(c, columns, lang)));
@@ -1236,10 +1241,17 @@ fn seeded_bracket(
             winners.push(winner);
         }
         before = here;
+        pairs_winner = (winners.len() == 1).then(|| winners[0]);
         pairs = winners
             .chunks(2)
             .map(|c| (c[0], c.get(1).copied().flatten()))
             .collect();
+    }
+    // a single knockout's final decides the champion (冠军); a double knockout's winners'
+    // bracket final does not
+    let single = ev.stages.get(si)?.system == StageSystem::Knockout;
+    if let (true, Some(Some(champion)), Some(head)) = (single, pairs_winner, heads.last_mut()) {
+        head.1 = format!("{} · {}：{}", head.1, w.champion, who(champion));
     }
     let width = columns as u32 * (BOX_W + GAP_X);
     Some(BracketView {

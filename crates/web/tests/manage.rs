@@ -526,6 +526,23 @@ async fn the_bracket_of_a_knockout_shows_its_matches_and_winners() {
     assert!(!page.contains("to be decided"), "{page}");
     // four quarter-final boxes feed two semi-finals, which feed the final
     assert_eq!(page.matches("class=\"link\"").count(), 6, "{page}");
+    assert!(!page.contains("champion"), "no champion before the final");
+    // the final: its winner is the champion, named over the final's column
+    pair(&app, &csrf, "cup.toml").await;
+    let (s, _, _) = post(
+        &app,
+        "/e/cup.toml/round/3/board/1",
+        &form(&[("csrf", &csrf), ("result", "0-1")]),
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    let ev = read(&path);
+    let champion = ev.player(ev.paired[2].boards[0].black).unwrap();
+    let (_, _, page) = get(&app, "/e/cup.toml/bracket").await;
+    assert!(
+        page.contains(&format!(">决赛 · 冠军：{} {}<", champion.no, champion.name)),
+        "{page}"
+    );
     // a Swiss has no bracket
     let (_, _, _) = create(&app, &csrf, "sw.toml", &[("players", "甲\n乙\n丙\n丁")]).await;
     let (_, _, page) = get(&app, "/e/sw.toml/bracket").await;
