@@ -12,8 +12,9 @@ use std::path::{Path, PathBuf};
 use xiangqi::board::Color;
 use xiangqi::event::Store;
 use xiangqi::game::store::{self, BoardOf, NewGame};
-use xiangqi::game::time::{format_clock, parse_clock};
-use xiangqi::game::{ClaimKind, Decision, Entry, EventBoard, Game, GameError};
+use xiangqi::game::time::format_clock;
+use xiangqi::game::words;
+use xiangqi::game::{Entry, EventBoard, Game, GameError};
 
 use crate::CliError;
 use crate::io::outln;
@@ -256,12 +257,7 @@ pub fn run(args: GameArgs) -> Result<(), CliError> {
             a.file,
             Entry::Claim {
                 side: side(&a.side)?,
-                kind: ClaimKind::from_word(&a.kind).ok_or_else(|| {
-                    CliError::input(format!(
-                        "claim {}: expected repetition or natural-limit",
-                        a.kind
-                    ))
-                })?,
+                kind: words::claim(&a.kind).map_err(CliError::input)?,
                 ruling: String::new(),
             },
         ),
@@ -317,12 +313,7 @@ pub fn run(args: GameArgs) -> Result<(), CliError> {
         GameCommand::Decide(a) => (
             a.file,
             Entry::Decision {
-                outcome: Decision::from_word(&a.outcome).ok_or_else(|| {
-                    CliError::input(format!(
-                        "decide {}: expected red-wins, black-wins, draw or none",
-                        a.outcome
-                    ))
-                })?,
+                outcome: words::decision(&a.outcome).map_err(CliError::input)?,
                 reason: a.reason,
             },
         ),
@@ -363,19 +354,11 @@ fn finish(
 }
 
 fn side(w: &str) -> Result<Color, CliError> {
-    match w {
-        "red" | "r" | "红" => Ok(Color::Red),
-        "black" | "b" | "黑" => Ok(Color::Black),
-        o => Err(CliError::input(format!("side {o}: expected red or black"))),
-    }
+    words::side(w).map_err(CliError::input)
 }
 
 fn clock(text: &str) -> Result<u32, CliError> {
-    parse_clock(text).ok_or_else(|| {
-        CliError::input(format!(
-            "--clock {text}: expected H:MM:SS (or M:SS), the time left"
-        ))
-    })
+    words::clock(text).map_err(CliError::input)
 }
 
 fn load(path: &Path) -> Result<Game, CliError> {

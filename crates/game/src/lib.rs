@@ -94,6 +94,7 @@ mod game;
 mod log;
 pub mod store;
 pub mod time;
+pub mod words;
 
 pub use game::{
     ClaimsNow, FALSE_CLAIM_PENALTY_SECONDS, Game, GameResult, State, VIOLATIONS_TO_LOSE, foul_name,

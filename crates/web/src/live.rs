@@ -29,8 +29,9 @@ use serde::Deserialize;
 use xiangqi::board::Color;
 use xiangqi::diagram::Diagram;
 use xiangqi::game::store::{self, BoardOf, NewGame};
-use xiangqi::game::time::{format_clock, parse_clock};
-use xiangqi::game::{ClaimKind, Decision, Entry, Game, GameLog, foul_name};
+use xiangqi::game::time::format_clock;
+use xiangqi::game::words;
+use xiangqi::game::{Entry, Game, GameLog, foul_name};
 use xiangqi::movegen::Position;
 use xiangqi::scheduling::Event;
 
@@ -761,11 +762,7 @@ enum Change {
 
 /// A side as `xq game` reads it.
 fn side(w: &str) -> Result<Color, String> {
-    match w.trim() {
-        "red" | "r" | "红" => Ok(Color::Red),
-        "black" | "b" | "黑" => Ok(Color::Black),
-        o => Err(format!("side {o}: expected red or black")),
-    }
+    words::side(w.trim()).map_err(|e| e.to_string())
 }
 
 /// A clock reading as `xq game --clock` reads it; empty is none.
@@ -774,9 +771,7 @@ fn clock(text: &str) -> Result<Option<u32>, String> {
     if t.is_empty() {
         return Ok(None);
     }
-    parse_clock(t)
-        .map(Some)
-        .ok_or_else(|| format!("--clock {t}: expected H:MM:SS (or M:SS), the time left"))
+    words::clock(t).map(Some).map_err(|e| e.to_string())
 }
 
 fn number<T: std::str::FromStr>(what: &str, text: &str) -> Result<T, String> {
@@ -819,8 +814,7 @@ fn step(f: &EntryForm) -> Result<Step, String> {
             let kind = claim.strip_prefix("claim-").unwrap_or(&f.kind);
             Entry::Claim {
                 side: side(&f.side)?,
-                kind: ClaimKind::from_word(kind)
-                    .ok_or_else(|| format!("claim {kind}: expected repetition or natural-limit"))?,
+                kind: words::claim(kind).map_err(|e| e.to_string())?,
                 ruling: String::new(),
             }
         }
@@ -847,12 +841,7 @@ fn step(f: &EntryForm) -> Result<Step, String> {
             reason: f.reason.clone(),
         },
         "decide" => Entry::Decision {
-            outcome: Decision::from_word(&f.outcome).ok_or_else(|| {
-                format!(
-                    "decide {}: expected red-wins, black-wins, draw or none",
-                    f.outcome
-                )
-            })?,
+            outcome: words::decision(&f.outcome).map_err(|e| e.to_string())?,
             reason: f.reason.clone(),
         },
         o => return Err(format!("no such entry: {o:?}")),
