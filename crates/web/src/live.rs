@@ -36,7 +36,7 @@ use xiangqi::movegen::Position;
 use xiangqi::scheduling::Event;
 
 use crate::i18n::Lang;
-use crate::pages::{self, Page, Shared};
+use crate::pages::{self, Page, Shared, whole_number};
 
 /// The console's routes: the page (GET) and its entries (POST).
 pub(crate) fn routes() -> Router<Shared> {
@@ -774,12 +774,6 @@ fn clock(text: &str) -> Result<Option<u32>, String> {
     words::clock(t).map(Some).map_err(|e| e.to_string())
 }
 
-fn number<T: std::str::FromStr>(what: &str, text: &str) -> Result<T, String> {
-    text.trim()
-        .parse()
-        .map_err(|_| format!("{what} {:?}: not a whole number", text.trim()))
-}
-
 fn step(f: &EntryForm) -> Result<Step, String> {
     let e = match f.entry.as_str() {
         "start" => return Ok(Step::Start),
@@ -820,7 +814,7 @@ fn step(f: &EntryForm) -> Result<Step, String> {
         }
         "foul" => Entry::Foul {
             side: side(&f.side)?,
-            kind: number("foul kind", &f.kind)?,
+            kind: whole_number("foul kind", &f.kind)?,
             note: f.note.clone(),
         },
         "violation" => Entry::Violation {
@@ -829,12 +823,12 @@ fn step(f: &EntryForm) -> Result<Step, String> {
         },
         "penalty" => Entry::Penalty {
             side: side(&f.side)?,
-            seconds: number("seconds", &f.seconds)?,
+            seconds: whole_number("seconds", &f.seconds)?,
             reason: f.reason.clone(),
         },
         "late" => Entry::Late {
             side: side(&f.side)?,
-            minutes: number("minutes", &f.minutes)?,
+            minutes: whole_number("minutes", &f.minutes)?,
         },
         "discipline" => Entry::Disciplinary {
             side: side(&f.side)?,

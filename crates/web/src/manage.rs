@@ -24,7 +24,7 @@ use xiangqi::scheduling::{Event, EventError, StageSystem, knockout};
 use crate::i18n::Lang;
 use crate::pages::{
     EventRequest, Page, Q, Shared, authorize, blocking, error_page, load, refusal, render, scrub,
-    url, writable,
+    url, whole_number, writable,
 };
 use crate::{Desk, Root};
 
@@ -457,10 +457,7 @@ async fn new_page(State(desk): State<Shared>, headers: HeaderMap, Query(q): Quer
 fn number<T: std::str::FromStr>(flag: &str, v: &str) -> Result<Option<T>, String> {
     match v.trim() {
         "" => Ok(None),
-        s => s
-            .parse::<T>()
-            .map(Some)
-            .map_err(|_| format!("--{flag} {s:?}: not a whole number")),
+        s => whole_number(&format!("--{flag}"), s).map(Some),
     }
 }
 
@@ -895,9 +892,7 @@ async fn apply(
 
 /// A required whole number of a manage form.
 fn required(field: &str, v: &str) -> Result<u32, String> {
-    v.trim()
-        .parse::<u32>()
-        .map_err(|_| format!("{field} {:?}: not a whole number", v.trim()))
+    whole_number(field, v)
 }
 
 async fn withdraw(

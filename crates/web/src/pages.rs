@@ -585,6 +585,13 @@ fn event_view(
     }
 }
 
+/// A form field that must hold a whole number: `FIELD "TEXT": not a whole number` otherwise.
+pub(crate) fn whole_number<T: std::str::FromStr>(field: &str, text: &str) -> Result<T, String> {
+    text.trim()
+        .parse()
+        .map_err(|_| format!("{field} {:?}: not a whole number", text.trim()))
+}
+
 /// A path segment, percent-encoded.
 pub(crate) fn url(s: &str) -> String {
     percent_encoding::utf8_percent_encode(s, COMPONENT).to_string()
