@@ -4,7 +4,7 @@ use serde::Serialize;
 use xiangqi_adjudication::{GameRecord, natural_limit};
 use xiangqi_board::{ByColor, Color};
 use xiangqi_movegen::{GameStatus, Move, Position};
-use xiangqi_notation::{Mode, parse_move};
+use xiangqi_notation::{Mode, Notation, chinese, parse_move};
 use xiangqi_rules::{Arbiter, Outcome, Ruleset, StalemateRule, Verdict};
 
 use crate::GameError;
@@ -113,6 +113,9 @@ pub struct Game {
     position: Position,
     moves: Vec<Move>,
     state: State,
+    /// Replaying a version 1 log (written before the entries' checks): its flags and clock
+    /// readings are taken as written, as they were then.
+    lenient: bool,
 }
 
 impl std::fmt::Debug for Game {
@@ -175,19 +178,56 @@ impl Game {
             start,
             moves: Vec::new(),
             state,
+            lenient: false,
         };
         g.refresh_claims();
         Ok(g)
     }
 
     /// Replays a log entry by entry; the first entry the rules refuse is an error naming it.
+    /// A version 2 log's entries are checked as when they were entered (a hand-edited clock
+    /// reading that rises is refused); a version 1 log's flags and readings are taken as
+    /// written.
     pub fn replay(log: GameLog) -> Result<Game, GameError> {
+        Game::replay_with_rulings(log).map(|(g, _)| g)
+    }
+
+    /// [`Game::replay`], with the ruling of every entry in order (as [`Game::apply`] gave them).
+    pub fn replay_with_rulings(log: GameLog) -> Result<(Game, Vec<String>), GameError> {
         let mut g = Game::new(log.header.clone(), log.storage)?;
+        g.log.version = log.version;
+        g.lenient = log.version < 2;
+        let mut rulings = Vec::with_capacity(log.entries.len());
         for (i, e) in log.entries.into_iter().enumerate() {
-            g.apply(e)
+            let r = g
+                .apply(e)
                 .map_err(|err| GameError::File(format!("entry {}: {err}", i + 1)))?;
+            rulings.push(r);
         }
-        Ok(g)
+        g.lenient = false;
+        Ok((g, rulings))
+    }
+
+    /// Reads a log's text and replays it ([`GameLog::parse`], [`Game::replay_with_rulings`]);
+    /// an entry the rules refuse is named with its line: `line 12: entry 7: …`.
+    pub fn from_text(text: &str) -> Result<(Game, Vec<String>), GameError> {
+        let log = GameLog::parse(text)?;
+        let lines: Vec<Option<usize>> =
+            (0..log.entries.len()).map(|i| log.entry_line(text, i)).collect();
+        Game::replay_with_rulings(log).map_err(|e| match e {
+            GameError::File(m) => {
+                let line = m
+                    .strip_prefix("entry ")
+                    .and_then(|r| r.split(':').next())
+                    .and_then(|n| n.parse::<usize>().ok())
+                    .and_then(|n| lines.get(n.wrapping_sub(1)).copied().flatten());
+                GameError::File(match line {
+                    Some(l) => format!("line {l}: {m}"),
+                    None => m,
+                })
+            }
+            other => other,
+        })
     }
 
     /// The log.
@@ -224,6 +264,53 @@ impl Game {
     pub fn render(&self) -> String {
         let r = self.state.result.as_ref();
         self.log.render(r.map(|r| (r.pgn(), r.reason.as_str())))
+    }
+
+    /// A move in Chinese notation is written in the mover's own numerals (Red 一…九, Black
+    /// 1…9 / １…９): the other side's form is refused, naming the move it would be for
+    /// the other side, so that a skipped move does not shift the whole log.
+    fn check_numerals(&self, mv: &str) -> Result<(), GameError> {
+        let t = mv.trim();
+        if Notation::detect(t) != Notation::Chinese {
+            return Ok(());
+        }
+        let Ok(c) = chinese::parse(t) else {
+            return Ok(()); // the move's own error says what is wrong
+        };
+        let mover = self.position.turn();
+        let (own, theirs) = match mover {
+            Color::Red => (chinese::Numerals::Chinese, chinese::Numerals::Arabic),
+            Color::Black => (chinese::Numerals::Arabic, chinese::Numerals::Chinese),
+        };
+        let own_form = match mover {
+            Color::Red => "一…九",
+            Color::Black => "1…9",
+        };
+        match c.numerals {
+            n if n == own || n == chinese::Numerals::None => Ok(()),
+            chinese::Numerals::Mixed => Err(refused(format!(
+                "move {t}: mixes Red's numerals (一…九) and Black's (1…9); {} to move writes {own_form}",
+                side_name(mover)
+            ))),
+            n => {
+                debug_assert_eq!(n, theirs);
+                let other = self.position.swap_turn();
+                let would = match c.resolve(&other, Mode::Tolerant) {
+                    Ok(m) if other.is_legal(m) => format!(
+                        "for {} it would be {} ({})",
+                        side_name(!mover),
+                        xiangqi_notation::render_chinese(&other, m),
+                        m.iccs()
+                    ),
+                    _ => format!("it names no move of {} here either", side_name(!mover)),
+                };
+                Err(refused(format!(
+                    "move {t}: written in {}'s numerals, but {} is to move and writes {own_form}; {would}",
+                    side_name(!mover),
+                    side_name(mover)
+                )))
+            }
+        }
     }
 
     fn record(&self) -> GameRecord {
@@ -279,6 +366,9 @@ impl Game {
         let accept = matches!(entry, Entry::Accept { .. });
         let msg = match &mut entry {
             Entry::Move { mv, clock } => {
+                if !self.lenient {
+                    self.check_numerals(mv)?;
+                }
                 let m = parse_move(&self.position, mv, Mode::Tolerant)
                     .map_err(|e| refused(format!("move {mv}: {e}")))?;
                 if let Some((sealed, _)) = &st.must_play
@@ -293,9 +383,15 @@ impl Game {
                 st.must_play = None;
                 st.moves_made[mover] += 1;
                 let n = st.moves_made[mover];
+                let added = self.tc.added_after(n);
                 match clock {
-                    Some(c) => st.clocks[mover] = i64::from(*c),
-                    None => st.clocks[mover] += self.tc.added_after(n),
+                    Some(c) => {
+                        if !self.lenient {
+                            check_reading(mover, i64::from(*c), st.clocks[mover], added)?;
+                        }
+                        st.clocks[mover] = i64::from(*c);
+                    }
+                    None => st.clocks[mover] += added,
                 }
                 st.period[mover] = self.tc.period_at(n);
                 let mut msg = format!(
@@ -422,11 +518,43 @@ impl Game {
                 "resignation",
                 format!("{} resigns (ch.1 §4 一(九))", side_name(*side)),
             ),
-            Entry::Flag { side } => {
+            Entry::Flag {
+                side,
+                clock,
+                override_reason,
+            } => {
                 let side = *side;
+                let overridden = !override_reason.trim().is_empty();
+                if !self.lenient && !overridden {
+                    check_flag(&st, side, *clock)?;
+                }
                 st.clocks[side] = 0;
-                let d = self.flag_detail(&st, side);
+                let mut d = self.flag_detail(&st, side);
+                if overridden {
+                    d.push_str(&format!(
+                        " — ruled by the arbiter's override: {override_reason}"
+                    ));
+                }
                 set_result(&mut st, Outcome::Win(!side), "flag", d)
+            }
+            Entry::Correct {
+                side,
+                clock,
+                reason,
+            } => {
+                if reason.trim().is_empty() {
+                    return Err(refused(
+                        "a clock correction needs its reason (what was wrong with the clock)",
+                    ));
+                }
+                let was = st.clocks[*side];
+                st.clocks[*side] = i64::from(*clock);
+                format!(
+                    "{}'s clock corrected from {} to {} by the arbiter: {reason}",
+                    side_name(*side),
+                    format_clock(was),
+                    format_clock(i64::from(*clock))
+                )
             }
             Entry::Seal { side, text, clock } => {
                 if *side != st.side_to_move {
@@ -439,6 +567,9 @@ impl Game {
                     return Err(refused("a sealed move must be written"));
                 }
                 if let Some(c) = clock {
+                    if !self.lenient {
+                        check_reading(*side, i64::from(*c), st.clocks[*side], 0)?;
+                    }
                     st.clocks[*side] = i64::from(*c);
                 }
                 st.sealed_by = Some(*side);
@@ -770,6 +901,53 @@ impl Game {
             repetition,
             natural_limit: natural,
         };
+    }
+}
+
+/// A clock reading can only fall: at most the time the side had (`before`) plus what this
+/// entry adds (`added`: the increment and a new stage's time). A correction is an
+/// [`Entry::Correct`].
+fn check_reading(side: Color, reading: i64, before: i64, added: i64) -> Result<(), GameError> {
+    let most = before.max(0) + added;
+    if reading <= most {
+        return Ok(());
+    }
+    let plus = if added > 0 {
+        format!(" plus the {} this move adds", format_clock(added))
+    } else {
+        String::new()
+    };
+    Err(refused(format!(
+        "clock {} for {}: more than the {} it had{plus} — a clock only runs down (increment and a new stage's time excepted); a wrong earlier reading is put right by a correction (xq game correct)",
+        format_clock(reading),
+        side_name(side),
+        format_clock(before)
+    )))
+}
+
+/// A flag falls only on the running clock, when it shows no time left (ch.1 §4 一(四)).
+fn check_flag(st: &State, side: Color, reading: Option<u32>) -> Result<(), GameError> {
+    let how = "(or the arbiter's override with its reason)";
+    if st.side_to_move != side {
+        return Err(refused(format!(
+            "{}'s clock is stopped ({} to move): a flag falls only on the running clock {how}",
+            side_name(side),
+            side_name(st.side_to_move)
+        )));
+    }
+    match reading {
+        Some(0) => Ok(()),
+        Some(c) => Err(refused(format!(
+            "{}'s clock shows {} left: its flag has not fallen {how}",
+            side_name(side),
+            format_clock(i64::from(c))
+        ))),
+        None if st.clocks[side] <= 0 => Ok(()),
+        None => Err(refused(format!(
+            "{}'s clock showed {} after its last reading: give the reading that shows no time left (0:00:00) {how}",
+            side_name(side),
+            format_clock(st.clocks[side])
+        ))),
     }
 }
 

@@ -21,7 +21,8 @@
 //! - [`Game`] is a [`Document`](xiangqi_event::Document): the `xiangqi-event` store writes game
 //!   files under a lock, atomically. [`store`] keeps a log on disk as `xq game` and the desk's
 //!   live console do: a new log for an event board, entries under the lock, the result entered
-//!   on the event board.
+//!   on the event board — the log first, the board second, and [`store::land`] on every later
+//!   read or write of the log, so that a crash between the two loses no result.
 //!
 //! ## The rules, and the choices the text leaves open
 //!
@@ -64,8 +65,23 @@
 //! pressed it, as a digital clock shows it (increment and the next stage's time included);
 //! fractions of a second are dropped (as displays drop them). Without a reading the clock keeps
 //! its last value plus the increment and, on completing a stage, the next stage's time. Unused
-//! time carries over to the next stage. A reading of 0:00:00 does not end the game: the
-//! arbiter declares the flag ([`Entry::Flag`]).
+//! time carries over to the next stage. A reading can only fall: one above the time the side
+//! had plus what the move adds is refused with that rule (a typo such as `9:29:30`); the
+//! arbiter's [`Entry::Correct`] (logged with its reason) is the only way up. A reading of
+//! 0:00:00 does not end the game: the arbiter declares the flag ([`Entry::Flag`]), which is
+//! accepted only against the side whose clock is running (the side to move) when it shows no
+//! time — the flag's own reading 0:00:00, or a last logged reading of 0 — or with the arbiter's
+//! override and its reason, logged with the entry.
+//!
+//! Moves: ICCS, WXF or Chinese; a Chinese move must be written in the mover's own numerals
+//! (Red 一…九, Black 1…9 / １…９): the other side's form is refused naming the move it would be
+//! for the other side, so that one skipped move does not shift the whole log.
+//!
+//! Files: a log of format version 2 ([`LOG_VERSION`]) carries its end — the PGN's
+//! `[XqLog "2"]` tag first, `[XqEntries "N"]` and the termination line; the JSON object's
+//! closing line — so a cut file is refused, and its entries are checked on reading as when they
+//! were entered (a hand-edited rising reading is refused naming its line). Version 1 logs,
+//! written before, are read as before.
 //!
 //! ```
 //! use xiangqi_game::{Entry, Game, Header, LogFormat, TimeControl};
@@ -99,7 +115,7 @@ pub mod words;
 pub use game::{
     ClaimsNow, FALSE_CLAIM_PENALTY_SECONDS, Game, GameResult, State, VIOLATIONS_TO_LOSE, foul_name,
 };
-pub use log::{ClaimKind, Decision, Entry, EventBoard, GameLog, Header, LogFormat};
+pub use log::{ClaimKind, Decision, Entry, EventBoard, GameLog, Header, LOG_VERSION, LogFormat};
 pub use time::{TimeControl, TimeControlError};
 
 /// Why a game log cannot be read or an entry is refused. One line.
@@ -121,7 +137,7 @@ impl xiangqi_event::Document for Game {
     type Error = GameError;
 
     fn parse(text: &str) -> Result<Self, Self::Error> {
-        Game::replay(GameLog::parse(text)?)
+        Game::from_text(text).map(|(g, _)| g)
     }
 
     fn render(&self) -> Result<String, Self::Error> {

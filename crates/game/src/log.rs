@@ -191,10 +191,34 @@ pub enum Entry {
         /// Who.
         side: Color,
     },
-    /// `side`'s flag fell (超时).
+    /// `side`'s flag fell (超时): accepted against the side whose clock is running when that
+    /// clock shows no time left — `clock` is its reading (`0`), or the log's last reading for
+    /// it is already 0 — or with an arbiter's explicit override and its reason.
     Flag {
         /// Who.
         side: Color,
+        /// The reading of the running clock when the flag was seen to fall (seconds left: 0).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        clock: Option<u32>,
+        /// The arbiter's reason for ruling the flag without the clock showing it (an
+        /// override); empty when the clock shows it.
+        #[serde(
+            default,
+            rename = "override",
+            skip_serializing_if = "String::is_empty"
+        )]
+        override_reason: String,
+    },
+    /// An arbiter's correction of a clock (校正棋钟): `side`'s clock is set to `clock`, up or
+    /// down, with the reason — the only way a reading may rise other than by the increment or a
+    /// new stage's time.
+    Correct {
+        /// Whose clock.
+        side: Color,
+        /// Seconds left after the correction.
+        clock: u32,
+        /// Why, in the arbiter's words.
+        reason: String,
     },
     /// The side to move seals its move (封棋); `text` as written, checked at resumption.
     Seal {
@@ -251,14 +275,20 @@ impl LogFormat {
     }
 }
 
-/// A game log: header and entries. Parsing checks only the file's form; [`crate::Game::replay`]
-/// checks every entry against the rules.
+/// The format version xq writes: version 2 logs carry their own end (a PGN's entry count and
+/// its termination line, a JSON object's closing line), so a cut file is refused; and their
+/// entries are checked on reading as when they were entered (clocks that only fall, flags
+/// against the running clock). Version 1 logs (written before) are read as before.
+pub const LOG_VERSION: u32 = 2;
+
+/// A game log: header and entries. Parsing checks only the file's form (and, for a version 2
+/// log, that it is whole); [`crate::Game::replay`] checks every entry against the rules.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameLog {
     /// `"xq-game"`.
     pub format: String,
-    /// `1`.
+    /// `2` ([`LOG_VERSION`]) for a log xq writes now; `1` for one written before.
     pub version: u32,
     /// The header.
     pub header: Header,
@@ -270,25 +300,32 @@ pub struct GameLog {
 }
 
 impl GameLog {
-    /// An empty log.
+    /// An empty log ([`LOG_VERSION`]).
     pub fn new(header: Header, storage: LogFormat) -> GameLog {
         GameLog {
             format: "xq-game".into(),
-            version: 1,
+            version: LOG_VERSION,
             header,
             entries: Vec::new(),
             storage,
         }
     }
 
-    /// Reads a log from text: JSON when it starts with `{`, else PGN.
+    /// Reads a log from text: JSON when it starts with `{`, else PGN. A version 2 log must be
+    /// whole: a file cut short (a lost entry, a lost last line, even a lost final newline) is
+    /// refused with what is missing.
     pub fn parse(text: &str) -> Result<GameLog, GameError> {
         if text.trim_start().starts_with('{') {
             let mut log: GameLog =
                 serde_json::from_str(text).map_err(|e| GameError::File(format!("JSON: {e}")))?;
-            if log.format != "xq-game" || log.version != 1 {
+            if log.format != "xq-game" || !(1..=LOG_VERSION).contains(&log.version) {
+                return Err(GameError::File(format!(
+                    "not an xq game log (format \"xq-game\", version 1 to {LOG_VERSION})"
+                )));
+            }
+            if log.version >= 2 && !text.ends_with("}\n") {
                 return Err(GameError::File(
-                    "not an xq game log (format \"xq-game\", version 1)".into(),
+                    "the log is cut short: it does not end with its closing `}` line".into(),
                 ));
             }
             log.storage = LogFormat::Json;
@@ -296,6 +333,35 @@ impl GameLog {
         } else {
             read_pgn(text)
         }
+    }
+
+    /// The line of the file `text` (this log's text) that holds entry `index` (0-based): the
+    /// line of its `[%clk …]` or `[%xq …]` comment in PGN, of its `"type"` in JSON; `None` for a
+    /// PGN move without a clock reading.
+    pub fn entry_line(&self, text: &str, index: usize) -> Option<usize> {
+        let entry = self.entries.get(index)?;
+        let (needle, nth) = match (self.storage, entry) {
+            (LogFormat::Json, _) => ("\"type\": ", index),
+            (LogFormat::Pgn, Entry::Move { clock: None, .. }) => return None,
+            (LogFormat::Pgn, Entry::Move { .. }) => (
+                "[%clk ",
+                self.entries[..index]
+                    .iter()
+                    .filter(|e| matches!(e, Entry::Move { clock: Some(_), .. }))
+                    .count(),
+            ),
+            (LogFormat::Pgn, _) => (
+                "[%xq ",
+                self.entries[..index]
+                    .iter()
+                    .filter(|e| !matches!(e, Entry::Move { .. }))
+                    .count(),
+            ),
+        };
+        // strings in tokens and JSON are quoted with `[`, `"` escaped: the needle is only ever
+        // an entry's own
+        let (at, _) = text.match_indices(needle).nth(nth)?;
+        Some(text[..at].matches('\n').count() + 1)
     }
 
     /// The text of the log in its storage format; `result` is written as the PGN `Result`
@@ -341,7 +407,32 @@ fn entry_token(e: &Entry) -> Option<String> {
             reason,
         } => format!("penalty {} {seconds} {}", s(side), quote(reason)),
         Entry::Resign { side } => format!("resign {}", s(side)),
-        Entry::Flag { side } => format!("flag {}", s(side)),
+        Entry::Flag {
+            side,
+            clock,
+            override_reason,
+        } => {
+            let mut t = format!("flag {}", s(side));
+            if clock.is_some() || !override_reason.is_empty() {
+                t.push(' ');
+                t.push_str(&clock.map_or("-".to_string(), |c| format_clock(i64::from(c))));
+            }
+            if !override_reason.is_empty() {
+                t.push(' ');
+                t.push_str(&quote(override_reason));
+            }
+            t
+        }
+        Entry::Correct {
+            side,
+            clock,
+            reason,
+        } => format!(
+            "correct {} {} {}",
+            s(side),
+            format_clock(i64::from(*clock)),
+            quote(reason)
+        ),
         Entry::Seal { side, text, clock } => format!(
             "seal {} {} {}",
             s(side),
@@ -363,6 +454,10 @@ fn write_pgn(log: &GameLog, result: Option<(&str, &str)>) -> String {
     let h = &log.header;
     let start = Position::from_fen(&h.fen).expect("a checked header");
     let mut game = xiangqi_notation::Game::new(start.clone(), xiangqi_notation::GameFormat::Pgn);
+    if log.version >= 2 {
+        // first, so that any cut of the file that keeps a tag keeps this one
+        game.set_tag(VERSION_TAG, log.version.to_string());
+    }
     game.set_tag("Game", "Chinese Chess");
     if !h.red.is_empty() {
         game.set_tag("Red", h.red.clone());
@@ -377,6 +472,9 @@ fn write_pgn(log: &GameLog, result: Option<(&str, &str)>) -> String {
     }
     game.set_tag("Ruleset", h.ruleset.clone());
     game.set_tag("XqTimeControl", h.time_control.clone());
+    if log.version >= 2 {
+        game.set_tag(COUNT_TAG, log.entries.len().to_string());
+    }
     if let Some((res, reason)) = result {
         game.set_tag("Result", res);
         game.set_tag("XqResultReason", reason);
@@ -488,7 +586,26 @@ fn parse_token(body: &str) -> Result<Entry, String> {
             reason: text(3)?,
         },
         Some("resign") => Entry::Resign { side: side(1)? },
-        Some("flag") => Entry::Flag { side: side(1)? },
+        Some("flag") => Entry::Flag {
+            side: side(1)?,
+            clock: match w.get(2).map(String::as_str) {
+                None | Some("-") => None,
+                Some(c) => Some(parse_clock(c).ok_or(format!("bad clock {c}"))?),
+            },
+            override_reason: if w.len() > 3 {
+                text(3)?
+            } else {
+                String::new()
+            },
+        },
+        Some("correct") => Entry::Correct {
+            side: side(1)?,
+            clock: {
+                let c = w.get(2).ok_or("missing clock")?;
+                parse_clock(c).ok_or(format!("bad clock {c}"))?
+            },
+            reason: text(3)?,
+        },
         Some("seal") => Entry::Seal {
             side: side(1)?,
             text: text(2)?,
@@ -536,6 +653,11 @@ fn parse_comment(c: &str) -> Result<(Option<u32>, Vec<Entry>), String> {
     }
     Ok((clock, events))
 }
+
+/// The PGN tag of a log's format version (absent: version 1).
+const VERSION_TAG: &str = "XqLog";
+/// The PGN tag of a version 2 log's entry count.
+const COUNT_TAG: &str = "XqEntries";
 
 fn read_pgn(text: &str) -> Result<GameLog, GameError> {
     let games = pgn::read_games(text, "game log", Mode::Tolerant)
@@ -599,13 +721,56 @@ fn read_pgn(text: &str) -> Result<GameLog, GameError> {
         }
         entries.extend(events);
     }
+    let version = match tag(VERSION_TAG) {
+        None => 1,
+        Some(v) => v
+            .parse::<u32>()
+            .ok()
+            .filter(|v| (2..=LOG_VERSION).contains(v))
+            .ok_or(GameError::File(format!(
+                "[{VERSION_TAG} \"{v}\"]: this xq reads game log versions 1 to {LOG_VERSION}"
+            )))?,
+    };
+    if version >= 2 {
+        check_whole(text, game, entries.len())?;
+    }
     Ok(GameLog {
         format: "xq-game".into(),
-        version: 1,
+        version,
         header,
         entries,
         storage: LogFormat::Pgn,
     })
+}
+
+/// A version 2 PGN log is whole: its `[XqEntries]` count is the number of entries read, and
+/// the file ends with the line that holds the game's termination marker (`*`, or the result
+/// its `[Result]` tag records) and a newline.
+fn check_whole(
+    text: &str,
+    game: &xiangqi_notation::Game,
+    entries: usize,
+) -> Result<(), GameError> {
+    let cut = |what: String| GameError::File(format!("the log is cut short: {what}"));
+    let count = game
+        .tag(COUNT_TAG)
+        .ok_or_else(|| cut(format!("no [{COUNT_TAG}] tag")))?;
+    if count.parse::<usize>().ok() != Some(entries) {
+        return Err(cut(format!(
+            "[{COUNT_TAG} \"{count}\"] but {entries} entries read"
+        )));
+    }
+    let marker = game.tag("Result").unwrap_or("*");
+    let last = text
+        .strip_suffix('\n')
+        .and_then(|t| t.rsplit('\n').next())
+        .and_then(|l| l.split_whitespace().last());
+    if last != Some(marker) {
+        return Err(cut(format!(
+            "it does not end with the line `{marker}` (the end of the game's text)"
+        )));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -269,6 +269,29 @@ pub struct NotEntered {
     pub why: String,
 }
 
+/// Lands a finished game's result on its event board if it is not there yet: the repair after
+/// a crash (or a failed event write) between writing the log and writing the board. The log
+/// is written first, so a finished log whose board holds no result is exactly the state such a
+/// crash leaves; every read or write of the log (`xq game …`, the desk's console) calls this,
+/// so the next one lands the result. Idempotent: a board that already holds the result is left
+/// as it is (`Ok(None)`); a board holding a different result is not overwritten (an error, as
+/// [`enter_result`]). Returns `xq game`'s line when the board was changed. `event` finds the
+/// event file from the board the log records. A log that cannot be read, that is on no board
+/// or whose game is on, lands nothing.
+pub fn land(
+    game_file: &Path,
+    event: impl FnOnce(&EventBoard) -> PathBuf,
+) -> Result<Option<String>, NotEntered> {
+    let Ok(game) = Store::<Game>::new(game_file).read() else {
+        return Ok(None);
+    };
+    let (Some(board), Some(_)) = (&game.log().header.event, &game.state().result) else {
+        return Ok(None);
+    };
+    let at = event(board);
+    enter(game_file, &at, game.state(), board, true)
+}
+
 /// Enters a finished game's result (`1-0`, `0-1`, `=`; `+-`/`-+` for a loss by lateness) and
 /// both sides' 犯规 counts on its board of the event file `event` (through the event store),
 /// and returns the line `xq game` prints:
@@ -280,12 +303,23 @@ pub fn enter_result(
     state: &State,
     board: &EventBoard,
 ) -> Result<Option<String>, NotEntered> {
+    enter(game_file, event, state, board, false)
+}
+
+/// Enters the result; with `only_changed`, returns the line only when the board changed.
+fn enter(
+    game_file: &Path,
+    event: &Path,
+    state: &State,
+    board: &EventBoard,
+    only_changed: bool,
+) -> Result<Option<String>, NotEntered> {
     let Some(result) = &state.result else {
         return Ok(None);
     };
     let res = result.event_result();
     let fouls = (Some(state.fouls.red), Some(state.fouls.black));
-    Store::<Event>::new(event)
+    let changed = Store::<Event>::new(event)
         .update(|e| e.set_result(board.round, board.board, res, fouls, false))
         .map_err(|e| NotEntered {
             file: game_file.display().to_string(),
@@ -294,6 +328,9 @@ pub fn enter_result(
                 UpdateError::Rejected(e) => format!("{}: {e}", board.file),
             },
         })?;
+    if only_changed && !changed {
+        return Ok(None);
+    }
     Ok(Some(format!(
         "{}: round {} board {}: {res} (犯规 {}–{})",
         board.file, board.round, board.board, state.fouls.red, state.fouls.black

@@ -43,7 +43,15 @@ fn entry(game: &Game, pick: u32, arg: u32, clock: Option<u32>) -> Entry {
             reason: "p".into(),
         },
         7 if arg.is_multiple_of(25) => Entry::Resign { side },
-        8 if arg.is_multiple_of(25) => Entry::Flag { side },
+        8 if arg.is_multiple_of(25) => Entry::Flag {
+            side,
+            clock: [None, Some(0), Some(arg % 7)][(arg / 25 % 3) as usize],
+            override_reason: if arg.is_multiple_of(2) {
+                String::new()
+            } else {
+                "ov]e{r\"ride".into()
+            },
+        },
         9 => Entry::Seal {
             side: game.state().side_to_move,
             text: if arg.is_multiple_of(4) {
@@ -61,6 +69,15 @@ fn entry(game: &Game, pick: u32, arg: u32, clock: Option<u32>) -> Entry {
         12 if arg.is_multiple_of(50) => Entry::Disciplinary {
             side,
             reason: "d".into(),
+        },
+        15 => Entry::Correct {
+            side,
+            clock: arg % 6000,
+            reason: if arg.is_multiple_of(5) {
+                String::new()
+            } else {
+                "c}o[rrect".into()
+            },
         },
         13 if arg.is_multiple_of(9) => Entry::Decision {
             outcome: [
@@ -110,8 +127,9 @@ proptest! {
             };
             if matches!(e, Entry::Resume) {
                 let _ = game.resume();
-            } else {
-                let _ = game.apply(e);
+            } else if let (Err(_), Entry::Move { mv, clock: Some(_) }) = (game.apply(e.clone()), &e) {
+                // a reading that rises is refused: the move is entered without it
+                let _ = game.apply(Entry::Move { mv: mv.clone(), clock: None });
             }
         }
         let text = game.render();

@@ -8,7 +8,8 @@
 //!   `moves M1 M2 …` (moves without clock readings), `offer|accept|decline|resign|flag SIDE`,
 //!   `claim SIDE repetition|natural-limit`, `foul SIDE KIND [NOTE]`, `violation SIDE REASON`,
 //!   `penalty SIDE SECONDS REASON`, `seal SIDE MOVE [H:MM:SS]`, `resume`, `late SIDE MINUTES`,
-//!   `discipline SIDE REASON`, `decide OUTCOME REASON`;
+//!   `discipline SIDE REASON`, `decide OUTCOME REASON`, `flag SIDE [H:MM:SS|-] [override
+//!   REASON]`, `correct SIDE H:MM:SS REASON`;
 //! - `= KEY VALUE` the state's JSON at the dotted KEY equals VALUE (JSON, or a bare word);
 //! - `~ TEXT` the entry's ruling contains TEXT;
 //! - `! TEXT` the entry is refused with a message containing TEXT (and nothing changes).
@@ -54,7 +55,20 @@ fn entries(line: &str) -> Vec<Entry> {
         "accept" => Entry::Accept { side: side(w[1]) },
         "decline" => Entry::Decline { side: side(w[1]) },
         "resign" => Entry::Resign { side: side(w[1]) },
-        "flag" => Entry::Flag { side: side(w[1]) },
+        "flag" => Entry::Flag {
+            side: side(w[1]),
+            clock: w.get(2).filter(|c| **c != "-").map(|_| clock(2).unwrap()),
+            override_reason: match w.get(3) {
+                Some(&"override") => rest(4),
+                Some(o) => panic!("flag: expected `override REASON`, found {o}"),
+                None => String::new(),
+            },
+        },
+        "correct" => Entry::Correct {
+            side: side(w[1]),
+            clock: clock(2).expect("a clock reading"),
+            reason: rest(3),
+        },
         "claim" => Entry::Claim {
             side: side(w[1]),
             kind: ClaimKind::from_word(w[2]).expect("claim kind"),
