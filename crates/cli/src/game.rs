@@ -5,7 +5,8 @@
 //! Every command goes through the store of `xiangqi-event` (exclusive lock, atomic replace): a
 //! refused entry (exit 2) leaves the file as it was. When an entry finishes a game that belongs
 //! to an event board, its result and 犯规 counts are entered on that board of the event file,
-//! through the event store.
+//! through the event store — after the log is written; a result a crash kept off the board is
+//! landed by the next command on the log (`state`, any entry, even a refused one).
 
 use std::path::{Path, PathBuf};
 
@@ -48,8 +49,12 @@ enum GameCommand {
     Penalty(PenaltyArgs),
     /// SIDE resigns (认输).
     Resign(SideArgs),
-    /// SIDE's flag fell (超时).
-    Flag(SideArgs),
+    /// SIDE's flag fell (超时): only the running clock's, showing no time (`--clock 0:00:00`, or a
+    /// last reading of 0), unless the arbiter overrides with a reason.
+    Flag(FlagArgs),
+    /// The arbiter corrects SIDE's clock to H:MM:SS (the only way a reading may rise), with the
+    /// reason.
+    Correct(CorrectArgs),
     /// The side to move seals its move (封棋); it is checked at `resume`.
     Seal(SealArgs),
     /// Resume an adjourned game (续赛): the sealed move is played, or loses if it is wrong.
@@ -122,6 +127,34 @@ struct SideArgs {
     file: PathBuf,
     /// red or black.
     side: String,
+}
+
+#[derive(clap::Args, Debug)]
+struct FlagArgs {
+    /// The game file.
+    file: PathBuf,
+    /// red or black: the side whose flag fell.
+    side: String,
+    /// The running clock's reading when the flag fell: 0:00:00.
+    #[arg(long, value_name = "H:MM:SS")]
+    clock: Option<String>,
+    /// Rule the flag although the clock does not show it (stopped, or showing time), for this
+    /// reason; logged with the entry.
+    #[arg(long = "override", value_name = "REASON")]
+    override_reason: Option<String>,
+}
+
+#[derive(clap::Args, Debug)]
+struct CorrectArgs {
+    /// The game file.
+    file: PathBuf,
+    /// red or black: whose clock.
+    side: String,
+    /// The time the clock should show, H:MM:SS.
+    #[arg(value_name = "H:MM:SS")]
+    clock: String,
+    /// Why, in the arbiter's words.
+    reason: String,
 }
 
 #[derive(clap::Args, Debug)]
@@ -251,6 +284,16 @@ pub fn run(args: GameArgs) -> Result<(), CliError> {
             a.file,
             Entry::Flag {
                 side: side(&a.side)?,
+                clock: a.clock.as_deref().map(clock).transpose()?,
+                override_reason: a.override_reason.unwrap_or_default(),
+            },
+        ),
+        GameCommand::Correct(a) => (
+            a.file,
+            Entry::Correct {
+                side: side(&a.side)?,
+                clock: clock(&a.clock)?,
+                reason: a.reason,
             },
         ),
         GameCommand::Claim(a) => (
@@ -322,7 +365,8 @@ pub fn run(args: GameArgs) -> Result<(), CliError> {
         let r = g.apply(entry)?;
         Ok((r, g.state().clone(), g.log().header.event.clone()))
     })
-    .map(|(r, st, ev)| (vec![r], (st, ev)))?;
+    .map(|(r, st, ev)| (vec![r], (st, ev)))
+    .inspect_err(|_| land_after_refusal(&file))?;
     finish(&file, ruling, game)
 }
 
@@ -331,8 +375,17 @@ fn resume(file: &Path) -> Result<(), CliError> {
         let r = g.resume()?;
         Ok((r, g.state().clone(), g.log().header.event.clone()))
     })
-    .map(|(r, st, ev)| (r, (st, ev)))?;
+    .map(|(r, st, ev)| (r, (st, ev)))
+    .inspect_err(|_| land_after_refusal(file))?;
     finish(file, rulings, game)
+}
+
+/// A refused entry (the game is over …) still lands a finished game's result that a crash
+/// kept off its event board; the line goes to standard output, the refusal to standard error.
+fn land_after_refusal(file: &Path) {
+    if let Ok(Some(line)) = store::land(file, |b| store::event_file(file, &b.file)) {
+        let _ = outln!("{line}");
+    }
 }
 
 /// Prints the rulings; a game that has just ended on an event board goes to the event file.
@@ -419,6 +472,13 @@ fn side_name(c: Color) -> &'static str {
 
 fn state(a: StateArgs) -> Result<(), CliError> {
     let g = load(&a.file)?;
+    // a read repairs: a finished game's result missing from its board is landed (reported on
+    // standard error, so that standard output stays the state)
+    match store::land(&a.file, |b| store::event_file(&a.file, &b.file)) {
+        Ok(Some(line)) => eprintln!("xq: landed on the event board: {line}"),
+        Ok(None) => {}
+        Err(e) => eprintln!("xq: warning: {e}"),
+    }
     let st = g.state();
     if a.json {
         let v = serde_json::to_value(st).map_err(CliError::internal)?;

@@ -145,7 +145,13 @@ fn every_subcommand() {
     ok(d, &["game", "violation", f, "red", "talked to a spectator"]);
     ok(d, &["game", "penalty", f, "red", "10", "arbiter's penalty"]);
     // seal and resume
-    ok(d, &["game", "seal", f, "马2进3", "--clock", "0:03:00"]);
+    // a sealed move's reading cannot rise either: Black has 0:00:06 after the false claim
+    let err = refused(d, f, &["game", "seal", f, "马2进3", "--clock", "0:03:00"]);
+    assert!(
+        err.contains("clock 0:03:00 for Black: more than the 0:00:06 it had"),
+        "{err}"
+    );
+    ok(d, &["game", "seal", f, "马2进3", "--clock", "0:00:05"]);
     refused(d, f, &["game", "move", f, "b9c7"]);
     let out = ok(d, &["game", "resume", f]);
     assert!(out.contains("is right"), "{out}");
@@ -164,7 +170,27 @@ fn every_subcommand() {
         ],
     );
     refused(d, f, &["game", "decide", f, "maybe", "x"]);
-    ok(d, &["game", "flag", f, "red"]);
+    // Chinese moves in the mover's own numerals; readings only fall; a logged correction
+    let err = refused(d, f, &["game", "move", f, "马8进7"]);
+    assert!(
+        err.contains("written in Black's numerals, but Red is to move and writes 一…九"),
+        "{err}"
+    );
+    let err = refused(d, f, &["game", "move", f, "b0c2", "--clock", "9:29:30"]);
+    assert!(err.contains("a clock only runs down"), "{err}");
+    refused(d, f, &["game", "correct", f, "red", "0:04:00", ""]);
+    let out = ok(
+        d,
+        &["game", "correct", f, "red", "0:04:00", "the clock was misread"],
+    );
+    assert!(out.contains("Red's clock corrected from"), "{out}");
+    // the flag: only the running clock's, showing no time, or the arbiter's override
+    let err = refused(d, f, &["game", "flag", f, "black"]);
+    assert!(err.contains("Black's clock is stopped (Red to move)"), "{err}");
+    let err = refused(d, f, &["game", "flag", f, "red"]);
+    assert!(err.contains("Red's clock showed 0:04:00"), "{err}");
+    refused(d, f, &["game", "flag", f, "red", "--clock", "0:00:04"]);
+    ok(d, &["game", "flag", f, "red", "--clock", "0:00:00"]);
     let s = state(d, f);
     assert_eq!(s["result"]["outcome"], "black-wins");
     assert_eq!(s["result"]["reason"], "flag");
@@ -375,4 +401,84 @@ fn judge_reports_the_recorded_result_and_conflicts() {
     ))
     .unwrap();
     assert!(v.get("recorded").is_none());
+}
+
+/// Issue 20 item 8: `kill -9` of `xq game resign` at every moment of its run (delays swept from
+/// the start to past its end), then `xq game state` — the next read: a finished log's result
+/// is always on its event board afterwards, and an unfinished log's board is empty. The counts
+/// of what the kills left before the repair are printed (`--nocapture`).
+#[test]
+fn a_kill_at_any_moment_loses_no_result() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(
+        d,
+        &[
+            "event", "new", "club.toml", "--ruleset", "cn-1987", "--rounds", "1", "--no-lot",
+            "--player", "甲", "--player", "乙",
+        ],
+    );
+    ok(d, &["event", "pair", "club.toml"]);
+    ok(
+        d,
+        &[
+            "game", "new", "r1b1.pgn", "--event", "club.toml", "--round", "1", "--board", "1",
+        ],
+    );
+    ok(d, &["game", "move", "r1b1.pgn", "h2e2"]);
+    let (log, event) = (d.join("r1b1.pgn"), d.join("club.toml"));
+    let (log0, event0) = (std::fs::read(&log).unwrap(), std::fs::read(&event).unwrap());
+    let finished = || std::fs::read_to_string(&log).unwrap().contains("[Result \"1-0\"]");
+    let on_board = || {
+        std::fs::read_to_string(&event)
+            .unwrap()
+            .contains("result = \"1-0\"")
+    };
+    // how long an uninterrupted run takes
+    let t = std::time::Instant::now();
+    ok(d, &["game", "resign", "r1b1.pgn", "black"]);
+    let full = t.elapsed();
+    assert!(finished() && on_board());
+    const TRIALS: u32 = 100;
+    // (killed before the log was written, between log and board, after both, not killed)
+    let mut seen = [0u32; 4];
+    for i in 0..TRIALS {
+        std::fs::write(&log, &log0).unwrap();
+        std::fs::write(&event, &event0).unwrap();
+        let delay = full.mul_f64(1.2 * f64::from(i) / f64::from(TRIALS));
+        let mut child = Command::new(XQ)
+            .args(["game", "resign", "r1b1.pgn", "black"])
+            .current_dir(d)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(delay);
+        let killed = child.try_wait().unwrap().is_none();
+        let _ = child.kill();
+        child.wait().unwrap();
+        let k = match (killed, finished(), on_board()) {
+            (false, _, _) => 3,
+            (true, false, false) => 0,
+            (true, true, false) => 1,
+            (true, true, true) => 2,
+            (true, false, true) => panic!("trial {i}: the board holds a result the log lacks"),
+        };
+        seen[k] += 1;
+        // the next read repairs
+        let (c, _, err) = xq(d, &["game", "state", "r1b1.pgn"]);
+        assert_eq!(c, 0, "trial {i}: {err}");
+        assert_eq!(finished(), on_board(), "trial {i} (delay {delay:?}): {err}");
+        if k == 1 {
+            assert!(err.contains("landed on the event board"), "{err}");
+        }
+    }
+    println!(
+        "{TRIALS} kills over 0–{:?}: {} before the log was written, {} between log and board (all landed by the next read), {} after both, {} finished before the kill; 0 lost",
+        full.mul_f64(1.2),
+        seen[0],
+        seen[1],
+        seen[2],
+        seen[3]
+    );
 }

@@ -31,7 +31,7 @@ use xiangqi::diagram::Diagram;
 use xiangqi::game::store::{self, BoardOf, NewGame};
 use xiangqi::game::time::format_clock;
 use xiangqi::game::words;
-use xiangqi::game::{Entry, Game, GameLog, foul_name};
+use xiangqi::game::{Entry, Game, foul_name};
 use xiangqi::movegen::Position;
 use xiangqi::scheduling::Event;
 
@@ -132,6 +132,11 @@ struct Words {
     ruleset: &'static str,
     time_control: &'static str,
     record_entry: &'static str,
+    flag_override: &'static str,
+    flag_shows_zero: &'static str,
+    correct: &'static str,
+    clock_now: &'static str,
+    landed: &'static str,
     foul_names: [&'static str; 8],
 }
 
@@ -197,6 +202,11 @@ static ZH: Words = Words {
     ruleset: "规则",
     time_control: "时限",
     record_entry: "记录",
+    flag_override: "裁判裁定超时（钟未显示）",
+    flag_shows_zero: "走棋方的钟已显示 0:00:00",
+    correct: "校正棋钟",
+    clock_now: "校正后棋钟",
+    landed: "已补记到赛事文件",
     // seed 002 四 1–8, shortened in its own words
     foul_names: [
         "对方走棋时无故提问或干扰",
@@ -272,6 +282,11 @@ static EN: Words = Words {
     ruleset: "Ruleset",
     time_control: "Time control",
     record_entry: "Record",
+    flag_override: "Flag ruled by the arbiter (the clock does not show it)",
+    flag_shows_zero: "the running clock shows 0:00:00",
+    correct: "Correct a clock",
+    clock_now: "Clock after the correction",
+    landed: "Entered on the event board now",
     foul_names: [
         "disturbing the opponent",
         "stopping or starting the clock without cause",
@@ -354,6 +369,9 @@ struct ConsolePage {
     event_result: String,
     flash: Option<String>,
     error: Option<String>,
+    /// A finished game's result entered on the event board by this read (the repair after a
+    /// crash), or why it could not be.
+    landed: Option<String>,
     typed_move: String,
     fouls: Vec<(u8, String)>,
 }
@@ -367,16 +385,7 @@ fn side_word(w: &Words, c: Color) -> &'static str {
 
 /// Replays the log text: the game and the ruling of every entry, as `xq game` printed them.
 fn replay(text: &str) -> Result<(Game, Vec<String>), String> {
-    let log = GameLog::parse(text).map_err(|e| e.to_string())?;
-    let mut g = Game::new(log.header.clone(), log.storage).map_err(|e| e.to_string())?;
-    let mut rulings = Vec::new();
-    for (i, e) in log.entries.into_iter().enumerate() {
-        rulings.push(
-            g.apply(e)
-                .map_err(|err| format!("entry {}: {err}", i + 1))?,
-        );
-    }
-    Ok((g, rulings))
+    Game::from_text(text).map_err(|e| e.to_string())
 }
 
 fn game_view(g: &Game, rulings: Vec<String>, w: &Words) -> GameView {
@@ -525,7 +534,15 @@ fn entry_word(e: &Entry, w: &Words) -> String {
         Entry::Violation { side, .. } => format!("{} {}", s(side), w.violation),
         Entry::Penalty { side, .. } => format!("{} {}", s(side), w.penalty),
         Entry::Resign { side } => format!("{} {}", s(side), w.resign),
-        Entry::Flag { side } => format!("{} {}", s(side), w.flag),
+        Entry::Flag {
+            side,
+            override_reason,
+            ..
+        } if !override_reason.is_empty() => {
+            format!("{} {} ({})", s(side), w.flag, w.flag_override)
+        }
+        Entry::Flag { side, .. } => format!("{} {}", s(side), w.flag),
+        Entry::Correct { side, .. } => format!("{} {}", s(side), w.correct),
         Entry::Seal { side, .. } => format!("{} {}", s(side), w.seal),
         Entry::Resume => w.resume.to_string(),
         Entry::Late { side, .. } => format!("{} {}", s(side), w.late),
@@ -584,7 +601,25 @@ async fn show(
     let w = words(lang);
     let log = board_log(&event_path, round, board);
     let name = log_name(&event_path, round, board);
-    let (lp, nm) = (log.clone(), name.clone());
+    let (lp, nm, ep) = (log.clone(), name.clone(), event_path.clone());
+    // a read repairs: a finished game whose result a crash kept off the board lands now
+    let landed = pages::blocking(move || store::land(&lp, |_| ep).map_err(|e| e.to_string()))
+        .await
+        .unwrap_or(Ok(None));
+    let mut ev = ev;
+    if let Ok(Some(_)) = &landed {
+        match pages::load(desk, headers, lang, id).await {
+            Ok((_, again)) => ev = again,
+            Err(r) => return r,
+        }
+    }
+    let landed = match landed {
+        Ok(Some(line)) => Some(format!("{}: {line}", w.landed)),
+        Ok(None) => None,
+        Err(m) => Some(m),
+    }
+    .map(|m| pages::scrub(&pages::scrub(&m, &log, &name), &event_path, id));
+    let lp = log.clone();
     let loaded = pages::blocking(move || -> Result<Option<(GameView, String)>, String> {
         match std::fs::read_to_string(&lp) {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
@@ -684,6 +719,7 @@ async fn show(
             event_result,
             flash,
             error,
+            landed,
             typed_move,
             fouls,
         },
@@ -802,6 +838,14 @@ fn step(f: &EntryForm) -> Result<Step, String> {
         },
         "flag" => Entry::Flag {
             side: side(&f.side)?,
+            clock: clock(&f.clock)?,
+            override_reason: f.reason.trim().to_string(),
+        },
+        "correct" => Entry::Correct {
+            side: side(&f.side)?,
+            clock: clock(&f.clock)?
+                .ok_or("clock: expected H:MM:SS, the time the clock should show")?,
+            reason: f.reason.clone(),
         },
         claim @ ("claim" | "claim-repetition" | "claim-natural-limit") => {
             // the claim buttons carry the kind in their value
@@ -876,7 +920,7 @@ fn run_step(event_path: &Path, id: &str, round: u32, board: u32, step: Step) -> 
             Ok(None)
         }
         Step::Change(change) => {
-            let (st, ev) = store::update(&log, |g| {
+            let written = store::update(&log, |g| {
                 match change {
                     Change::Apply(e) => {
                         g.apply(e)?;
@@ -889,16 +933,15 @@ fn run_step(event_path: &Path, id: &str, round: u32, board: u32, step: Step) -> 
                         g.resume()?;
                     }
                 }
-                Ok((g.state().clone(), g.log().header.event.clone()))
+                Ok(())
             })
-            .map_err(|e| e.to_string())?;
-            // the game's own event board: this event file, the round and board the log records
-            match ev {
-                Some(b) => Ok(store::enter_result(&log, event_path, &st, &b)
-                    .err()
-                    .map(|e| e.to_string())),
-                None => Ok(None),
-            }
+            .map_err(|e| e.to_string());
+            // the log is written first; a finished game's result then lands on the game's own
+            // event board (this event file, the round and board the log records) — also after
+            // a refusal, so that a result a crash kept off the board lands now
+            let landed = store::land(&log, |_| event_path.to_path_buf());
+            written?;
+            Ok(landed.err().map(|e| e.to_string()))
         }
     }
 }

@@ -518,3 +518,66 @@ async fn a_different_result_on_the_board_is_not_overwritten() {
     let ev = Store::<Event>::new(&event).read().unwrap();
     assert_eq!(ev.paired[0].boards[0].result.as_deref(), Some("0-1"));
 }
+
+/// Issue 20 item 8: a game ended in the log whose result a crash kept off the board (the log is
+/// written first) is landed by the console's next page view — once; item 11: the flag only on
+/// the running clock (the button sends its 0:00:00), else by the arbiter's override with a
+/// reason; a clock correction is logged.
+#[tokio::test]
+async fn a_result_kept_off_the_board_lands_on_the_next_view() {
+    let (dir, event) = folder();
+    let app = common::app(dir.path(), None);
+    let log = log_of(dir.path());
+    let (_, page) = get(&app, LIVE).await;
+    let csrf = csrf_of(&page);
+    ok(&app, &csrf, &[("entry", "start")]).await;
+    ok(
+        &app,
+        &csrf,
+        &[("entry", "move"), ("mv", "炮二平五"), ("clock", "1:29:50")],
+    )
+    .await;
+    // the flag of the stopped clock (Red has pressed it) is refused, the log as it was
+    let before = std::fs::read(&log).unwrap();
+    let (s, _, body) = post(
+        &app,
+        &csrf,
+        &[("entry", "flag"), ("side", "red"), ("clock", "0:00:00")],
+        "http://127.0.0.1:8080",
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{body}");
+    assert!(body.contains("Red&#39;s clock is stopped") || body.contains("Red's clock is stopped"), "{body}");
+    assert_eq!(std::fs::read(&log).unwrap(), before);
+    // only the running side's form has the 超时 button
+    let (_, page) = get(&app, LIVE).await;
+    assert_eq!(page.matches("value=\"flag\" class=\"grave\" title=").count(), 1, "{page}");
+    ok(
+        &app,
+        &csrf,
+        &[
+            ("entry", "correct"),
+            ("side", "black"),
+            ("clock", "1:31:00"),
+            ("reason", "开赛时棋钟少设一分钟"),
+        ],
+    )
+    .await;
+    assert_eq!(game(&log).state().clocks.black, 5460);
+
+    // a crash between the log and the board: the log is finished, the board empty
+    store::update(&log, |g| g.apply(Entry::Resign { side: Color::Black })).unwrap();
+    let board = || {
+        Store::<Event>::new(&event).read().unwrap().paired[0].boards[0]
+            .result
+            .clone()
+    };
+    assert_eq!(board(), None);
+    let (s, page) = get(&app, LIVE).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(page.contains("已补记到赛事文件"), "{page}");
+    assert_eq!(board().as_deref(), Some("1-0"));
+    // once: the next view lands nothing more
+    let (_, page) = get(&app, LIVE).await;
+    assert!(!page.contains("已补记到赛事文件"), "{page}");
+}
