@@ -181,12 +181,22 @@ fn every_subcommand() {
     refused(d, f, &["game", "correct", f, "red", "0:04:00", ""]);
     let out = ok(
         d,
-        &["game", "correct", f, "red", "0:04:00", "the clock was misread"],
+        &[
+            "game",
+            "correct",
+            f,
+            "red",
+            "0:04:00",
+            "the clock was misread",
+        ],
     );
     assert!(out.contains("Red's clock corrected from"), "{out}");
     // the flag: only the running clock's, showing no time, or the arbiter's override
     let err = refused(d, f, &["game", "flag", f, "black"]);
-    assert!(err.contains("Black's clock is stopped (Red to move)"), "{err}");
+    assert!(
+        err.contains("Black's clock is stopped (Red to move)"),
+        "{err}"
+    );
     let err = refused(d, f, &["game", "flag", f, "red"]);
     assert!(err.contains("Red's clock showed 0:04:00"), "{err}");
     refused(d, f, &["game", "flag", f, "red", "--clock", "0:00:04"]);
@@ -414,38 +424,66 @@ fn a_kill_at_any_moment_loses_no_result() {
     ok(
         d,
         &[
-            "event", "new", "club.toml", "--ruleset", "cn-1987", "--rounds", "1", "--no-lot",
-            "--player", "甲", "--player", "乙",
+            "event",
+            "new",
+            "club.toml",
+            "--ruleset",
+            "cn-1987",
+            "--rounds",
+            "1",
+            "--no-lot",
+            "--player",
+            "甲",
+            "--player",
+            "乙",
         ],
     );
     ok(d, &["event", "pair", "club.toml"]);
     ok(
         d,
         &[
-            "game", "new", "r1b1.pgn", "--event", "club.toml", "--round", "1", "--board", "1",
+            "game",
+            "new",
+            "r1b1.pgn",
+            "--event",
+            "club.toml",
+            "--round",
+            "1",
+            "--board",
+            "1",
         ],
     );
     ok(d, &["game", "move", "r1b1.pgn", "h2e2"]);
     let (log, event) = (d.join("r1b1.pgn"), d.join("club.toml"));
     let (log0, event0) = (std::fs::read(&log).unwrap(), std::fs::read(&event).unwrap());
-    let finished = || std::fs::read_to_string(&log).unwrap().contains("[Result \"1-0\"]");
+    let finished = || {
+        std::fs::read_to_string(&log)
+            .unwrap()
+            .contains("[Result \"1-0\"]")
+    };
     let on_board = || {
         std::fs::read_to_string(&event)
             .unwrap()
             .contains("result = \"1-0\"")
     };
-    // how long an uninterrupted run takes
-    let t = std::time::Instant::now();
-    ok(d, &["game", "resign", "r1b1.pgn", "black"]);
-    let full = t.elapsed();
-    assert!(finished() && on_board());
+    // how long an uninterrupted run takes (the shortest of three, so that most kills fall
+    // inside a run)
+    let mut full = std::time::Duration::MAX;
+    for _ in 0..3 {
+        std::fs::write(&log, &log0).unwrap();
+        std::fs::write(&event, &event0).unwrap();
+        let t = std::time::Instant::now();
+        ok(d, &["game", "resign", "r1b1.pgn", "black"]);
+        full = full.min(t.elapsed());
+        assert!(finished() && on_board());
+    }
     const TRIALS: u32 = 100;
     // (killed before the log was written, between log and board, after both, not killed)
     let mut seen = [0u32; 4];
     for i in 0..TRIALS {
         std::fs::write(&log, &log0).unwrap();
         std::fs::write(&event, &event0).unwrap();
-        let delay = full.mul_f64(1.2 * f64::from(i) / f64::from(TRIALS));
+        let delay = full.mul_f64(f64::from(i) / f64::from(TRIALS));
         let mut child = Command::new(XQ)
             .args(["game", "resign", "r1b1.pgn", "black"])
             .current_dir(d)
@@ -475,7 +513,7 @@ fn a_kill_at_any_moment_loses_no_result() {
     }
     println!(
         "{TRIALS} kills over 0–{:?}: {} before the log was written, {} between log and board (all landed by the next read), {} after both, {} finished before the kill; 0 lost",
-        full.mul_f64(1.2),
+        full,
         seen[0],
         seen[1],
         seen[2],

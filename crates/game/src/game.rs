@@ -212,8 +212,9 @@ impl Game {
     /// an entry the rules refuse is named with its line: `line 12: entry 7: …`.
     pub fn from_text(text: &str) -> Result<(Game, Vec<String>), GameError> {
         let log = GameLog::parse(text)?;
-        let lines: Vec<Option<usize>> =
-            (0..log.entries.len()).map(|i| log.entry_line(text, i)).collect();
+        let lines: Vec<Option<usize>> = (0..log.entries.len())
+            .map(|i| log.entry_line(text, i))
+            .collect();
         Game::replay_with_rulings(log).map_err(|e| match e {
             GameError::File(m) => {
                 let line = m

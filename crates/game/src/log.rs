@@ -202,11 +202,7 @@ pub enum Entry {
         clock: Option<u32>,
         /// The arbiter's reason for ruling the flag without the clock showing it (an
         /// override); empty when the clock shows it.
-        #[serde(
-            default,
-            rename = "override",
-            skip_serializing_if = "String::is_empty"
-        )]
+        #[serde(default, rename = "override", skip_serializing_if = "String::is_empty")]
         override_reason: String,
     },
     /// An arbiter's correction of a clock (校正棋钟): `side`'s clock is set to `clock`, up or
@@ -592,11 +588,7 @@ fn parse_token(body: &str) -> Result<Entry, String> {
                 None | Some("-") => None,
                 Some(c) => Some(parse_clock(c).ok_or(format!("bad clock {c}"))?),
             },
-            override_reason: if w.len() > 3 {
-                text(3)?
-            } else {
-                String::new()
-            },
+            override_reason: if w.len() > 3 { text(3)? } else { String::new() },
         },
         Some("correct") => Entry::Correct {
             side: side(1)?,
@@ -746,11 +738,7 @@ fn read_pgn(text: &str) -> Result<GameLog, GameError> {
 /// A version 2 PGN log is whole: its `[XqEntries]` count is the number of entries read, and
 /// the file ends with the line that holds the game's termination marker (`*`, or the result
 /// its `[Result]` tag records) and a newline.
-fn check_whole(
-    text: &str,
-    game: &xiangqi_notation::Game,
-    entries: usize,
-) -> Result<(), GameError> {
+fn check_whole(text: &str, game: &xiangqi_notation::Game, entries: usize) -> Result<(), GameError> {
     let cut = |what: String| GameError::File(format!("the log is cut short: {what}"));
     let count = game
         .tag(COUNT_TAG)

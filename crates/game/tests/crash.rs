@@ -25,8 +25,16 @@ fn folder() -> (tempfile::TempDir, PathBuf, PathBuf) {
         .iter()
         .map(|n| (n.to_string(), String::new()))
         .collect();
-    let ev = Event::new("t", "cn-1987", EventConfig::default(), players, 1, Some(1), false)
-        .unwrap();
+    let ev = Event::new(
+        "t",
+        "cn-1987",
+        EventConfig::default(),
+        players,
+        1,
+        Some(1),
+        false,
+    )
+    .unwrap();
     let event = dir.path().join("club.toml");
     let es = Store::new(&event);
     es.create(&ev).unwrap();
@@ -142,11 +150,7 @@ fn a_crash_at_every_write_step_is_repaired_by_the_next_read_or_entry() {
                     assert_eq!(r.is_ok(), !finished, "step {step}: {r:?}");
                 }
                 _ => {
-                    let r = enter(
-                        &log,
-                        &event,
-                        Entry::Offer { side: Color::Red },
-                    );
+                    let r = enter(&log, &event, Entry::Offer { side: Color::Red });
                     assert_eq!(r.is_ok(), !finished, "step {step}: {r:?}");
                     if !finished {
                         enter(&log, &event, resign()).unwrap();
@@ -193,7 +197,9 @@ fn a_different_result_on_the_board_is_not_overwritten() {
     Store::new(&event)
         .update(|ev: &mut Event| ev.set_result(1, 1, "0-1", (None, None), false))
         .unwrap();
-    let e = store::land(&log, |_| event.clone()).unwrap_err().to_string();
+    let e = store::land(&log, |_| event.clone())
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("result was not entered"), "{e}");
     assert_eq!(board_result(&event).as_deref(), Some("0-1"));
 }

@@ -134,12 +134,19 @@ fn version_1_logs_read_as_before() {
         log.version = 1;
         // a version 1 log: no [XqLog]/[XqEntries] tags, `"version": 1`
         let text = log.render(None);
-        assert!(!text.contains("XqLog") && !text.contains("XqEntries"), "{text}");
+        assert!(
+            !text.contains("XqLog") && !text.contains("XqEntries"),
+            "{text}"
+        );
         let back = GameLog::parse(&text).unwrap();
         assert_eq!(back.version, 1);
         let (again, _) = Game::from_text(&text).unwrap();
         assert_eq!(again.state(), g.state());
-        assert_eq!(again.log().version, 1, "kept as version 1 when written back");
+        assert_eq!(
+            again.log().version,
+            1,
+            "kept as version 1 when written back"
+        );
         assert_eq!(again.render(), text);
         // as before, a flag or a rising reading written in a version 1 log is taken as written
         let mut old = log.clone();
@@ -176,18 +183,19 @@ fn a_hand_edited_clock_is_refused_with_its_line() {
         + 1;
     let e = Game::from_text(&edited).unwrap_err().to_string();
     assert!(
-        e.starts_with(&format!("line {line}: entry 11: clock 9:29:30 for Black: more than the 1:22:20 it had")),
+        e.starts_with(&format!(
+            "line {line}: entry 11: clock 9:29:30 for Black: more than the 1:22:20 it had"
+        )),
         "{e}\n{edited}"
     );
     // the same in JSON
     let json = sample(LogFormat::Json, false).render();
     let edited = json.replace("\"clock\": 4500", "\"clock\": 34170");
     // the entry's `"type"` line, two above its clock
-    let line = edited
-        .lines()
-        .position(|l| l.contains("34170"))
-        .unwrap()
-        - 1;
+    let line = edited.lines().position(|l| l.contains("34170")).unwrap() - 1;
     let e = Game::from_text(&edited).unwrap_err().to_string();
-    assert!(e.starts_with(&format!("line {line}: entry 11: clock 9:29:30")), "{e}");
+    assert!(
+        e.starts_with(&format!("line {line}: entry 11: clock 9:29:30")),
+        "{e}"
+    );
 }

@@ -547,11 +547,19 @@ async fn a_result_kept_off_the_board_lands_on_the_next_view() {
     )
     .await;
     assert_eq!(s, StatusCode::BAD_REQUEST, "{body}");
-    assert!(body.contains("Red&#39;s clock is stopped") || body.contains("Red's clock is stopped"), "{body}");
+    assert!(
+        body.contains("Red&#39;s clock is stopped") || body.contains("Red's clock is stopped"),
+        "{body}"
+    );
     assert_eq!(std::fs::read(&log).unwrap(), before);
     // only the running side's form has the 超时 button
     let (_, page) = get(&app, LIVE).await;
-    assert_eq!(page.matches("value=\"flag\" class=\"grave\" title=").count(), 1, "{page}");
+    assert_eq!(
+        page.matches("value=\"flag\" class=\"grave\" title=")
+            .count(),
+        1,
+        "{page}"
+    );
     ok(
         &app,
         &csrf,
