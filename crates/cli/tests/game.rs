@@ -513,10 +513,6 @@ fn a_kill_at_any_moment_loses_no_result() {
     }
     println!(
         "{TRIALS} kills over 0–{:?}: {} before the log was written, {} between log and board (all landed by the next read), {} after both, {} finished before the kill; 0 lost",
-        full,
-        seen[0],
-        seen[1],
-        seen[2],
-        seen[3]
+        full, seen[0], seen[1], seen[2], seen[3]
     );
 }
