@@ -130,19 +130,12 @@ pub(super) fn drop_established(
     let mut old = targets;
     if let Some(passed) = after.pass() {
         let reach = after.attacks_from(m.to);
-        // The squares our other pieces cover.
-        let others = (after.board().by_color(!after.turn()) & !Bitboard::from_square(m.to))
-            .into_iter()
-            .fold(Bitboard::EMPTY, |b, sq| b | after.attacks_from(sq));
         for t in old {
             let flights = after
                 .legal_moves_from(t)
                 .iter()
                 .fold(Bitboard::EMPTY, |b, r| b | Bitboard::from_square(r.to));
-            if reach.contains(t)
-                || closes_the_flights(flights, reach, others)
-                || helps_another(&passed, m.to, t)
-            {
+            if reach.contains(t) || (reach & flights).any() || helps_another(&passed, m.to, t) {
                 old.remove(t);
             }
         }
@@ -197,16 +190,6 @@ pub(super) fn drop_established(
         };
     }
     Class::Idle(idle_kind(before, &after, m, before.turn()))
-}
-
-/// 不能离线 made by the moved piece (参考图49: "红方进马退马均使黑方四路炮不能离线，为长捉无根子"):
-/// every flight square of the chased piece (`flights`) is covered, by the moved piece (`reach`)
-/// or by our other pieces (`others`), and some only by the moved piece — it closes the last ways
-/// out. Covering one flight among others left open does not renew an old threat (issue 23, 2).
-///
-/// Reading R19 (READINGS.md).
-pub(super) fn closes_the_flights(flights: Bitboard, reach: Bitboard, others: Bitboard) -> bool {
-    flights.any() && (flights & !(reach | others)).is_empty() && (flights & reach & !others).any()
 }
 
 /// The pieces of the side to move in `before` (kings excluded) whose standing the opponent's last
