@@ -70,8 +70,7 @@ fn costly() -> Ruleset {
 /// A 41-ply game of repetitions (the R08 case of issue 23: the black rook follows the red pawn
 /// while the red cannon's capture of the pawn a2 stands): ruled at ply 8, then Black repeats.
 fn forty_one_plies() -> GameRecord {
-    let start =
-        Position::from_fen("4k4/5P3/9/9/4c4/9/5r3/p3B3C/4A4/4KAB2 w - - 0 1").unwrap();
+    let start = Position::from_fen("4k4/5P3/9/9/4c4/9/5r3/p3B3C/4A4/4KAB2 w - - 0 1").unwrap();
     let text = format!("{} f8g8", ["f8g8 f3g3 g8f8 g3f3"; 10].join(" "));
     let moves = parse_move_list(&start, &text, Mode::Strict).unwrap();
     assert_eq!(moves.len(), 41);
@@ -80,7 +79,8 @@ fn forty_one_plies() -> GameRecord {
 
 /// Judges `record` and counts the search nodes spent.
 fn judged(arbiter: &Arbiter, record: &GameRecord) -> (Ruling, u64) {
-    let counter = Scope::new(u64::MAX);
+    // (`u64::MAX` would mean "no scope": the count must be finite to be kept.)
+    let counter = Scope::new(u64::MAX - 1);
     let ruling = arbiter.judge(record, JudgeOptions::default());
     (ruling, counter.spent())
 }
@@ -117,7 +117,11 @@ fn a_costly_ruleset_stops_at_the_game_budget_with_an_undecided_ruling() {
         &Arbiter::new(Ruleset::load("cn-1987").unwrap()).unwrap(),
         &record,
     );
-    assert_eq!(shipped.reason, "perpetual-chase", "{:?}", shipped.explanation);
+    assert_eq!(
+        shipped.reason, "perpetual-chase",
+        "{:?}",
+        shipped.explanation
+    );
     assert!(shipped_spent < GAME_NODE_BUDGET);
 }
 
@@ -131,7 +135,9 @@ fn rulesets_check_names_the_costly_options() {
         "mate_threat_plies = 15",
     ] {
         assert!(
-            warnings.iter().any(|w| w.starts_with(key) && w.contains("costly")),
+            warnings
+                .iter()
+                .any(|w| w.starts_with(key) && w.contains("costly")),
             "{key}: {warnings:?}"
         );
     }

@@ -224,7 +224,12 @@ fn render_lines(record: &GameRecord, ruling: &mut Ruling) {
             let mut pos = start.clone();
             let mut texts = Vec::new();
             for iccs in &line.moves {
-                let Some(m) = pos.legal_moves().iter().copied().find(|m| m.iccs() == *iccs) else {
+                let Some(m) = pos
+                    .legal_moves()
+                    .iter()
+                    .copied()
+                    .find(|m| m.iccs() == *iccs)
+                else {
                     break;
                 };
                 texts.push(xiangqi::notation::render(

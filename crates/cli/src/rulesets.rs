@@ -141,7 +141,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
                         results.push(v);
                     }
                     Err(e) => {
-                        results.push(serde_json::json!({"file": f, "ok": false, "error": e.to_string()}));
+                        results.push(
+                            serde_json::json!({"file": f, "ok": false, "error": e.to_string()}),
+                        );
                         first_error.get_or_insert(e);
                     }
                 }

@@ -773,7 +773,11 @@ fn winnable_search_uncached(
 /// only between two pieces of one kind on one rank standing as mirror images of each other.
 ///
 /// Reading R03 (READINGS.md).
-fn fork_drop_order(board: &xiangqi_board::Board, set: Bitboard, values: &PieceValues) -> Vec<Square> {
+fn fork_drop_order(
+    board: &xiangqi_board::Board,
+    set: Bitboard,
+    values: &PieceValues,
+) -> Vec<Square> {
     let mut order: Vec<(i32, usize, u8, u8, u8, Square)> = set
         .into_iter()
         .filter_map(|sq| {

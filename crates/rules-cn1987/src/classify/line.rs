@@ -29,7 +29,12 @@ pub(crate) struct ChaseLine {
 /// [`ChaseLine`]). A target for which the plain searches find no line within the parameters'
 /// bounds (a chase that rests on another reading: 从捉到捉 of a threat the opponent renewed, a
 /// joint chase with the king or a pawn) has none.
-pub(crate) fn chase_lines(before: &Position, m: Move, targets: Bitboard, params: &Params) -> Vec<ChaseLine> {
+pub(crate) fn chase_lines(
+    before: &Position,
+    m: Move,
+    targets: Bitboard,
+    params: &Params,
+) -> Vec<ChaseLine> {
     let Ok(after) = before.played(m) else {
         return Vec::new();
     };
