@@ -282,6 +282,11 @@ pub fn report(r: &Ruling, arbiter: &Arbiter, all_plies: bool) -> String {
         r.reason
     );
     match &r.repetition {
+        None if r.reason == xiangqi::rules::UNDECIDED_BUDGET => {
+            for e in r.explanation.iter().filter(|e| e.contains("work budget")) {
+                let _ = writeln!(s, "Repetition: {e}");
+            }
+        }
         None => {
             let _ = writeln!(
                 s,
