@@ -12,11 +12,11 @@
 //! of every national game of `../shared` (skipped with a NOTICE line when `../shared` is absent,
 //! a failure when `XQ_REQUIRE_SHARED=1`).
 //!
-//! Known asymmetry (listed narrowly below, each entry asserted to still differ in the chased
-//! pieces only): a check that forks (`material::winnable`'s minimal set of forked pieces) reports
-//! one of several minimal sets, chosen by square order. With the shipped options no verdict or
-//! side label changes; with `perpetual_chase_same_piece = true` the chased pieces decide 长捉 and
-//! the ruling can change (national game 1846 rotated: draw against red-must-vary).
+//! Known asymmetries are listed narrowly below, each entry asserted to still differ in the chased
+//! pieces only. The lists are empty since issue 23 (5): a check that forks
+//! (`material::winnable`'s minimal set of forked pieces) used to report one of several minimal
+//! sets chosen by square order (参考图41 rotated; national games 1354, 1846, 2428, 3975, 6538);
+//! the order is now canonical (by value, then kind, then place seen from the pieces' own side).
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -182,16 +182,7 @@ fn swap_side_labels(ruling: &str) -> String {
 /// Cases whose transformed ruling is known to differ in the chased pieces only (every class's
 /// kind, label, idle kind and note, and the whole ruling, are the same), with the transform and
 /// the reason. Each must still differ, and in the chased pieces only (a stale entry fails).
-const KNOWN_ASYMMETRIC: &[(&str, Transform, &str)] = &[(
-    "cxa-ref41",
-    Transform::RotateSwap,
-    "参考图41 炮二进一 (ply 3, 7): a check that forks, no piece won alone. `material::winnable` \
-     reports a minimal set of forked pieces, found by dropping candidates one at a time in square \
-     order; this position has more than one minimal set (the two advisors; an advisor and the \
-     elephant), so which one is reported depends on the square order, i.e. on the board's \
-     orientation. The class (捉, 要抽吃子) and the ruling are the same; the chased pieces feed the \
-     same-piece test only under the option perpetual_chase_same_piece = true",
-)];
+const KNOWN_ASYMMETRIC: &[(&str, Transform, &str)] = &[];
 
 /// A class key without its chased pieces.
 fn without_targets(key: &str) -> &str {
@@ -377,14 +368,7 @@ fn national_difference(
 /// chased pieces only (game number in `ccpd_national.iccs.tsv`, transform): the same minimal-fork
 /// order effect as 参考图41 (see [`KNOWN_ASYMMETRIC`]). Each must still differ, in the chased
 /// pieces only.
-const KNOWN_ASYMMETRIC_GAMES: &[(usize, Transform)] = &[
-    (1354, Transform::RotateSwap),
-    (1846, Transform::RotateSwap),
-    (2428, Transform::RotateSwap),
-    (3975, Transform::Mirror),
-    (3975, Transform::RotateSwap),
-    (6538, Transform::RotateSwap),
-];
+const KNOWN_ASYMMETRIC_GAMES: &[(usize, Transform)] = &[];
 
 /// Every national game's first repetition under both transforms.
 #[test]

@@ -19,6 +19,12 @@ use std::cell::Cell;
 /// Nodes one ply's classification may search in all (mate and material searches together).
 pub const PLY_NODE_BUDGET: u64 = 4_000_000;
 
+/// Nodes the judging of one whole game may search in all (every ply classified and every cycle
+/// ruled): ten plies at the full budget of a ply. With a costly ruleset (deep searches on every
+/// ply) a game stops here instead of spending its plies' budgets one after another; a cycle whose
+/// searches were cut is then ruled undecided (see the `Arbiter`).
+pub const GAME_NODE_BUDGET: u64 = 10 * PLY_NODE_BUDGET;
+
 thread_local! {
     /// Nodes left in the innermost scope (`u64::MAX` outside any scope).
     static LEFT: Cell<u64> = const { Cell::new(u64::MAX) };
@@ -48,6 +54,14 @@ impl Scope {
         LEFT.with(|l| l.set(given));
         CUT.with(|c| c.set(false));
         scope
+    }
+}
+
+impl Scope {
+    /// The nodes spent so far in this scope (scopes inside it included). Meaningful while this
+    /// scope is the innermost one in force.
+    pub fn spent(&self) -> u64 {
+        self.given - LEFT.with(Cell::get).min(self.given)
     }
 }
 
@@ -115,6 +129,7 @@ mod tests {
                 assert!(spend() && spend() && !spend());
             }
             assert!(exhausted(), "a cut inside counts for the scope around it");
+            assert_eq!(_s.spent(), 2, "what the inner scope spent counts here");
             assert!(spend(), "one node left: 3 less the 2 spent inside");
             assert!(!spend());
         }

@@ -50,6 +50,10 @@ pub struct Args {
     /// In the text report, list every ply with its class (default: the plies of the cycle).
     #[arg(long)]
     all_plies: bool,
+    /// For every chase (捉), show the capture line behind each chased piece in Chinese notation,
+    /// with the search bounds it needs (JSON: `lines` on the ply). Lists every ply.
+    #[arg(long, conflicts_with = "batch")]
+    explain: bool,
     /// With --batch: worker threads (rayon; 0 = all cores; default 1).
     #[arg(long, value_name = "N")]
     jobs: Option<usize>,
@@ -136,7 +140,14 @@ pub fn run(args: Args) -> Result<(), CliError> {
         GameRecord::new(start, moves).map_err(|e| CliError::input(format!("{source}: {e}")))?;
     let mut rulings: Vec<Ruling> = arbiters
         .iter()
-        .map(|a| a.judge(&record, JudgeOptions { classify_all: true }))
+        .map(|a| {
+            let mut r = a.judge(&record, JudgeOptions { classify_all: true });
+            if args.explain {
+                a.explain(&record, &mut r);
+                render_lines(&record, &mut r);
+            }
+            r
+        })
         .collect();
     // The text tables name the moves in the chosen notation (JSON keeps ICCS, the contract's).
     if !args.json && args.notation != NotationArg::Iccs {
@@ -183,7 +194,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             if i > 0 {
                 writeln!(out).map_err(CliError::output)?;
             }
-            out.write_all(report(r, a, args.all_plies).as_bytes())
+            out.write_all(report(r, a, args.all_plies || args.explain).as_bytes())
                 .map_err(CliError::output)?;
         }
     }
@@ -197,6 +208,40 @@ pub fn run(args: Args) -> Result<(), CliError> {
         }
     }
     Ok(())
+}
+
+/// The capture lines of `ruling`'s chases in Chinese notation: each line is played from the
+/// position after its ply with the opponent passing (让一着).
+fn render_lines(record: &GameRecord, ruling: &mut Ruling) {
+    for p in &mut ruling.plies {
+        if p.lines.is_empty() || p.ply > record.len() {
+            continue;
+        }
+        let Some(start) = record.position_at(p.ply).pass() else {
+            continue;
+        };
+        for line in &mut p.lines {
+            let mut pos = start.clone();
+            let mut texts = Vec::new();
+            for iccs in &line.moves {
+                let Some(m) = pos
+                    .legal_moves()
+                    .iter()
+                    .copied()
+                    .find(|m| m.iccs() == *iccs)
+                else {
+                    break;
+                };
+                texts.push(xiangqi::notation::render(
+                    xiangqi::notation::Notation::Chinese,
+                    &pos,
+                    m,
+                ));
+                pos.play_unchecked(m);
+            }
+            line.chinese = texts;
+        }
+    }
 }
 
 /// The conflicts between the recorded result and each ruling.
@@ -237,6 +282,11 @@ pub fn report(r: &Ruling, arbiter: &Arbiter, all_plies: bool) -> String {
         r.reason
     );
     match &r.repetition {
+        None if r.reason == xiangqi::rules::UNDECIDED_BUDGET => {
+            for e in r.explanation.iter().filter(|e| e.contains("work budget")) {
+                let _ = writeln!(s, "Repetition: {e}");
+            }
+        }
         None => {
             let _ = writeln!(
                 s,
@@ -288,6 +338,28 @@ pub fn report(r: &Ruling, arbiter: &Arbiter, all_plies: bool) -> String {
                 class,
                 targets
             );
+            for line in &p.lines {
+                let moves = if line.chinese.is_empty() {
+                    line.moves.join(" ")
+                } else {
+                    line.chinese.join(" ")
+                };
+                let bounds: Vec<String> = line
+                    .bounds
+                    .iter()
+                    .map(|(k, v)| format!("{k} ≥ {v}"))
+                    .collect();
+                let _ = writeln!(
+                    s,
+                    "          捉 {}（让一着）：{moves}  [{}]{}",
+                    line.target,
+                    bounds.join(", "),
+                    line.note
+                        .as_deref()
+                        .map(|n| format!(" ({n})"))
+                        .unwrap_or_default()
+                );
+            }
         }
     }
     if let Some(n) = &r.natural_limit {

@@ -31,11 +31,12 @@ enum Command {
     },
     /// Check ruleset files: TOML schema, value ranges (the `[event]` table's too), and that a
     /// linked plugin provides the edition. Exit 2 at the first problem list (each problem with file, line and column).
+    /// An accepted ruleset whose options make judging costly is named with a warning (which option, why).
     Check {
         /// The files (or built-in ids).
         #[arg(required = true)]
         files: Vec<String>,
-        /// Machine-readable output: {"checked":[{"file","ok","id","edition","error"}]}.
+        /// Machine-readable output: {"checked":[{"file","ok","id","edition","error","warnings"}]}.
         #[arg(long)]
         json: bool,
     },
@@ -115,8 +116,15 @@ pub fn run(args: Args) -> Result<(), CliError> {
             for f in &files {
                 // the edition checks its parameters, the scheduling crate the `[event]` table,
                 // the game log crate the `[time_control]` table
+                let mut warnings = Vec::new();
                 let r = Ruleset::load(f)
-                    .and_then(|rs| rs.build().map(|_| rs))
+                    .and_then(|rs| {
+                        rs.build().map(|edition| {
+                            // accepted, but costly options are named with the reason
+                            warnings = edition.cost_warnings();
+                            rs
+                        })
+                    })
                     .and_then(|rs| crate::event::event_config_of(&rs).map(|_| rs))
                     .map_err(|e| e.to_string())
                     .and_then(|rs| {
@@ -125,9 +133,17 @@ pub fn run(args: Args) -> Result<(), CliError> {
                             .map_err(|e| e.to_string())
                     });
                 match r {
-                    Ok(rs) => results.push(serde_json::json!({"file": f, "ok": true, "id": rs.id, "edition": rs.edition})),
+                    Ok(rs) => {
+                        let mut v = serde_json::json!({"file": f, "ok": true, "id": rs.id, "edition": rs.edition});
+                        if !warnings.is_empty() {
+                            v["warnings"] = serde_json::json!(warnings);
+                        }
+                        results.push(v);
+                    }
                     Err(e) => {
-                        results.push(serde_json::json!({"file": f, "ok": false, "error": e.to_string()}));
+                        results.push(
+                            serde_json::json!({"file": f, "ok": false, "error": e.to_string()}),
+                        );
                         first_error.get_or_insert(e);
                     }
                 }
@@ -143,6 +159,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
                             r["id"].as_str().unwrap_or(""),
                             r["edition"].as_str().unwrap_or("")
                         ))?;
+                        for w in r["warnings"].as_array().into_iter().flatten() {
+                            out_line(&format!("  warning: {}", w.as_str().unwrap_or("")))?;
+                        }
                     }
                 }
             }

@@ -3,10 +3,10 @@
 use crate::material::GainConfig;
 use serde::Deserialize;
 use xiangqi_adjudication::{NaturalLimitPolicy, PlyContext};
-use xiangqi_board::Color;
+use xiangqi_board::{Bitboard, Color, Square};
 use xiangqi_rules::{
-    Bounded, ClassKind, CycleContext, CycleRuling, IdleKind, Params as EditionParams, PlyClass,
-    PlyRuling, Reading, RepetitionRuling, RuleEdition, RulesetError, Target, Verdict,
+    Bounded, CaptureLine, ClassKind, CycleContext, CycleRuling, IdleKind, Params as EditionParams,
+    PlyClass, PlyRuling, Reading, RepetitionRuling, RuleEdition, RulesetError, Target, Verdict,
 };
 
 use crate::classify::{Class, Params, classify_in_game};
@@ -193,6 +193,17 @@ impl RuleEdition for Cn1987 {
 
     fn natural_limit(&self) -> Option<NaturalLimitPolicy> {
         Some(self.limit)
+    }
+
+    fn capture_lines(&self, ply: &PlyContext<'_>, targets: &[Square]) -> Vec<CaptureLine> {
+        let set = targets
+            .iter()
+            .fold(Bitboard::EMPTY, |b, &sq| b | Bitboard::from_square(sq));
+        crate::classify::capture_lines(ply.before(), ply.mv(), set, &self.params)
+    }
+
+    fn cost_warnings(&self) -> Vec<String> {
+        self.params.cost_warnings()
     }
 
     fn clear_caches(&self) {

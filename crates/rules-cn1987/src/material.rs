@@ -196,6 +196,8 @@ struct Search<'a> {
     lone_first: bool,
     nodes: u32,
     exhausted: bool,
+    /// The best line found below each depth, when asked for (see [`winning_line`]).
+    pv: Option<Vec<Vec<Move>>>,
 }
 
 impl<'a> Search<'a> {
@@ -224,6 +226,28 @@ impl<'a> Search<'a> {
             lone_first,
             nodes: 0,
             exhausted: false,
+            pv: None,
+        }
+    }
+
+    /// Starts the line of the node at `depth` (plies from the root) afresh.
+    fn pv_start(&mut self, depth: usize) {
+        if let Some(pv) = self.pv.as_mut() {
+            if pv.len() <= depth + 1 {
+                pv.resize(depth + 2, Vec::new());
+            }
+            pv[depth].clear();
+        }
+    }
+
+    /// The move `m` is the best found at `depth`: its line is `m` and the line below it.
+    fn pv_set(&mut self, depth: usize, m: Move) {
+        if let Some(pv) = self.pv.as_mut() {
+            let below = std::mem::take(&mut pv[depth + 1]);
+            pv[depth].clear();
+            pv[depth].push(m);
+            pv[depth].extend_from_slice(&below);
+            pv[depth + 1] = below;
         }
     }
 
@@ -247,6 +271,8 @@ impl<'a> Search<'a> {
         mut alpha: i32,
         beta: i32,
     ) -> i32 {
+        let depth = usize::from(self.cfg.max_plies.saturating_sub(plies_left));
+        self.pv_start(depth);
         if self.over_budget() {
             return 0;
         }
@@ -393,6 +419,7 @@ impl<'a> Search<'a> {
             self.victims = saved_victims;
             if v > best {
                 best = v;
+                self.pv_set(depth, m);
             }
             if v > alpha {
                 alpha = v;
@@ -417,6 +444,8 @@ impl<'a> Search<'a> {
         alpha: i32,
         mut beta: i32,
     ) -> i32 {
+        let depth = usize::from(self.cfg.max_plies.saturating_sub(plies_left));
+        self.pv_start(depth);
         if self.over_budget() {
             return 0;
         }
@@ -509,6 +538,7 @@ impl<'a> Search<'a> {
             self.victims = saved_victims;
             if v < best {
                 best = v;
+                self.pv_set(depth, m);
             }
             if v < beta {
                 beta = v;
@@ -719,9 +749,10 @@ fn winnable_search_uncached(
         }
         if whole == Some(true) {
             // The pieces forked: a minimal set (dropping pieces one at a time) whose loss
-            // every answer to the check still concedes.
+            // every answer to the check still concedes. The order of dropping is canonical
+            // (see [`fork_drop_order`]), so the set does not depend on the board's orientation.
             let mut set = rest;
-            for sq in rest {
+            for sq in fork_drop_order(board, rest, &cfg.values) {
                 let smaller = set & !Bitboard::from_square(sq);
                 if smaller.count() >= 2 && fork(smaller, &mut work) == Some(true) {
                     set = smaller;
@@ -732,6 +763,44 @@ fn winnable_search_uncached(
         }
     }
     out
+}
+
+/// The order in which the pieces of `set` are tried for dropping from a forked set: the least
+/// valuable first (so the set kept is the most valuable one), then by kind, then by identity
+/// read from the pieces' own side — the rank counted from their own back rank, the distance from
+/// the middle file, and last the file counted from the attacker's right. Every key but the last
+/// is the same when the board is mirrored or rotated with the colours swapped; the last decides
+/// only between two pieces of one kind on one rank standing as mirror images of each other.
+///
+/// Reading R03 (READINGS.md).
+fn fork_drop_order(
+    board: &xiangqi_board::Board,
+    set: Bitboard,
+    values: &PieceValues,
+) -> Vec<Square> {
+    let mut order: Vec<(i32, usize, u8, u8, u8, Square)> = set
+        .into_iter()
+        .filter_map(|sq| {
+            let p = board.piece_at(sq)?;
+            let rank = sq.rank().index();
+            let file = sq.file().index();
+            let (own_rank, right_file) = match p.color {
+                // The defender's pieces; the attacker sits across the board.
+                Color::Red => (rank, 8 - file),
+                Color::Black => (9 - rank, file),
+            };
+            Some((
+                values.material(p, sq),
+                p.kind.index(),
+                own_rank,
+                file.abs_diff(4),
+                right_file,
+                sq,
+            ))
+        })
+        .collect();
+    order.sort_unstable();
+    order.into_iter().map(|k| k.5).collect()
 }
 
 /// Whether the piece on `piece` wins the enemy piece on `target` by itself, the side to move's
@@ -761,6 +830,48 @@ pub fn wins_alone_by_checks(
         false,
     );
     !exhausted && v > 0
+}
+
+/// The line by which the side to move in `pos` wins the enemy piece on one of `victims` (one
+/// piece, or the pieces of a fork: then a check comes first, see [`winnable`]) within the bounds
+/// of `cfg`, the defender barred from taking the attacker's pieces on `exempt` (see
+/// [`winnable_among_exempt`]): the attacker's moves and the defender's best replies, as the
+/// search found them (a line may end with the defender letting the piece go). `None` when no
+/// piece is won so (or the search ran out of budget).
+pub fn winning_line(
+    pos: &Position,
+    cfg: &GainConfig,
+    victims: Bitboard,
+    exempt: Bitboard,
+) -> Option<Vec<Move>> {
+    if pos.is_check() || victims.is_empty() {
+        return None;
+    }
+    let mut work = pos.clone();
+    let mut s = Search::new(
+        cfg,
+        pos,
+        victims,
+        victims.count() >= 2,
+        exempt,
+        Bitboard::EMPTY,
+        None,
+        false,
+    );
+    s.pv = Some(Vec::new());
+    let v = s.attacker_node(
+        &mut work,
+        Balance::default(),
+        false,
+        cfg.max_checks,
+        cfg.max_plies,
+        0,
+        1,
+    );
+    if s.exhausted || v <= 0 {
+        return None;
+    }
+    s.pv.and_then(|mut pv| pv.drain(..).next())
 }
 
 /// The value of the line winning the piece on `victims` (> 0: won; several for a fork, see

@@ -3,10 +3,12 @@
 use xiangqi_adjudication::{Cycle, GameRecord, Replay, budget, natural_limit};
 use xiangqi_board::Color;
 
-use crate::class::{PlyClass, Verdict};
+use crate::class::{ClassKind, PlyClass, Verdict};
 use crate::edition::{CycleContext, RuleEdition};
 use crate::ruleset::{Ruleset, RulesetError, StalemateRule};
-use crate::ruling::{NaturalLimitReport, Outcome, PlyRuling, RepetitionRuling, Ruling, SideCount};
+use crate::ruling::{
+    LineRuling, NaturalLimitReport, Outcome, PlyRuling, RepetitionRuling, Ruling, SideCount,
+};
 
 /// Which plies get a class.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -20,7 +22,11 @@ pub struct JudgeOptions {
 pub struct Arbiter {
     ruleset: Ruleset,
     edition: Box<dyn RuleEdition>,
+    game_budget: u64,
 }
+
+/// The reason word of a game whose cycle could not be ruled within the work budget.
+pub const UNDECIDED_BUDGET: &str = "undecided-search-budget";
 
 impl std::fmt::Debug for Arbiter {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -34,7 +40,44 @@ impl Arbiter {
     /// An arbiter for `ruleset` (builds its edition).
     pub fn new(ruleset: Ruleset) -> Result<Arbiter, RulesetError> {
         let edition = ruleset.build()?;
-        Ok(Arbiter { ruleset, edition })
+        Ok(Arbiter {
+            ruleset,
+            edition,
+            game_budget: budget::GAME_NODE_BUDGET,
+        })
+    }
+
+    /// The same arbiter with a work budget of `nodes` search nodes for judging one game (default
+    /// [`budget::GAME_NODE_BUDGET`]); each ply keeps its own budget too.
+    pub fn with_game_budget(mut self, nodes: u64) -> Arbiter {
+        self.game_budget = nodes;
+        self
+    }
+
+    /// Fills in, for every chase (捉) of `ruling` (this arbiter's ruling on `record`), the capture
+    /// line behind each chased piece ([`RuleEdition::capture_lines`]): what an arbiter reads to
+    /// check the class, with the search bounds it needed. Searched anew, outside the work budget.
+    pub fn explain(&self, record: &GameRecord, ruling: &mut Ruling) {
+        if record.is_empty() {
+            return;
+        }
+        let replay = Replay::new(record, 0, record.len());
+        for p in &mut ruling.plies {
+            if p.class != Some(ClassKind::Chase) || p.ply == 0 || p.ply > record.len() {
+                continue;
+            }
+            let targets: Vec<xiangqi_board::Square> = p
+                .targets
+                .iter()
+                .filter_map(|t| xiangqi_board::Square::from_name(t))
+                .collect();
+            p.lines = self
+                .edition
+                .capture_lines(&replay.ply(p.ply), &targets)
+                .iter()
+                .map(LineRuling::new)
+                .collect();
+        }
     }
 
     /// The ruleset.
@@ -57,8 +100,9 @@ impl Arbiter {
                 let mut class = self.edition.classify(&replay.ply(p));
                 if budget::exhausted() {
                     let cut = format!(
-                        "search budget of {} nodes for this ply reached: lines not searched to the end count as not winning",
-                        budget::PLY_NODE_BUDGET
+                        "search budget of {} nodes for this ply (or of {} for the game) reached: lines not searched to the end count as not winning",
+                        budget::PLY_NODE_BUDGET,
+                        self.game_budget
                     );
                     class.note = Some(match class.note.take() {
                         Some(n) => format!("{n}; {cut}"),
@@ -119,7 +163,13 @@ impl Arbiter {
     /// has moved again, means it did not vary: it loses. Otherwise the game ends on the board
     /// (checkmate, stalemate: loss for the side to move) or stays `ongoing`; the natural limit
     /// is reported (claim-based: it never ends the game by itself).
+    ///
+    /// The whole judging draws on a work budget ([`Arbiter::with_game_budget`]); when the
+    /// searches of a cycle's plies were cut by it (or by a ply's own budget), the cycle cannot
+    /// be ruled: the game is left undecided (`ongoing`, reason [`UNDECIDED_BUDGET`]), and the
+    /// explanation says where.
     pub fn judge(&self, record: &GameRecord, options: JudgeOptions) -> Ruling {
+        let _game = budget::Scope::new(self.game_budget);
         let mut explanation = Vec::new();
         let mut outcome = Outcome::Ongoing;
         let mut reason = "none".to_string();
@@ -128,10 +178,27 @@ impl Arbiter {
         let mut cycle_classes: Option<(usize, Vec<PlyClass>)> = None;
         let mut pending: Option<(Color, usize)> = None;
 
+        let mut undecided = false;
         for cycle in record.repetitions(self.edition.repetitions()) {
-            let (r, classes) = self.rule_cycle(record, cycle);
+            let (r, classes, cut) = {
+                let _cycle = budget::Scope::new(u64::MAX);
+                let (r, classes) = self.rule_cycle(record, cycle);
+                (r, classes, budget::exhausted())
+            };
             let at = cycle.last_ply();
             cycle_classes = Some((cycle.first_ply(), classes));
+            if cut {
+                undecided = true;
+                reason = UNDECIDED_BUDGET.into();
+                explanation.push(format!(
+                    "ply {at}: the position after ply {} occurs for the {} time, but the searches of the cycle's plies reached the work budget ({} nodes per ply, {} per game): undecided — the arbiter must rule this cycle",
+                    cycle.start,
+                    ordinal(self.edition.repetitions() as usize),
+                    budget::PLY_NODE_BUDGET,
+                    self.game_budget
+                ));
+                break;
+            }
             let verdict = r.verdict;
             explanation.push(format!(
                 "ply {at}: the position after ply {} occurs for the {} time; Red {}, Black {}: {} ({})",
@@ -171,7 +238,7 @@ impl Arbiter {
             }
         }
 
-        if decided_at.is_none() {
+        if decided_at.is_none() && !undecided {
             let status = record.final_position().status();
             if let Some(end) = self.edition.game_end(status) {
                 let stalemate_draw = end.reason == "stalemate"

@@ -3,6 +3,7 @@
 use serde::Serialize;
 use xiangqi_adjudication::PieceId;
 use xiangqi_board::{Color, Piece, Square};
+use xiangqi_movegen::Move;
 
 /// The class of a ply, in the four words of the rulebooks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -172,6 +173,25 @@ impl PlyClass {
         self.note = Some(note.into());
         self
     }
+}
+
+/// The line that makes a ply 捉: how the mover wins one chased piece after the ply (the opponent
+/// passing), as the edition's search found it, with the least search bounds that find it — for an
+/// arbiter to read and a federation to dispute (`xq judge --explain`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct CaptureLine {
+    /// The chased piece's square after the ply.
+    pub target: Square,
+    /// The moves from the position after the ply with the opponent to move passing: the mover's
+    /// moves and the opponent's best replies (the line may end with the opponent letting the piece
+    /// go).
+    pub moves: Vec<Move>,
+    /// The least bounds of the edition's search with which the line is found, by the ruleset key
+    /// that sets each (e.g. `("gain_max_checks", 3)`).
+    pub bounds: Vec<(&'static str, u32)>,
+    /// How the line was found, when not by the plain search (e.g. "each side's chase judged
+    /// apart", "a forking check").
+    pub note: Option<String>,
 }
 
 /// The ruling on a cycle (decisions.md, Rulings 2).

@@ -1,10 +1,10 @@
 //! The edition plugin interface: `RuleEdition`, its registration and the registry.
 
 use xiangqi_adjudication::{Cycle, GameRecord, NaturalLimitPolicy, PlyContext, Replay};
-use xiangqi_board::Color;
+use xiangqi_board::{Color, Square};
 use xiangqi_movegen::GameStatus;
 
-use crate::class::{CycleRuling, PlyClass};
+use crate::class::{CaptureLine, CycleRuling, PlyClass};
 use crate::ruleset::{Params, RulesetError};
 use crate::ruling::{PlyRuling, RepetitionRuling};
 
@@ -49,6 +49,20 @@ pub trait RuleEdition: Send + Sync {
     /// thread). The answers never change; benchmarks that must measure the work call it.
     /// Default: nothing to forget.
     fn clear_caches(&self) {}
+
+    /// The capture lines behind a chase (捉) of the pieces on `targets` made by the ply (see
+    /// [`CaptureLine`]), for `xq judge --explain`. Default: none (the edition gives no lines).
+    fn capture_lines(&self, ply: &PlyContext<'_>, targets: &[Square]) -> Vec<CaptureLine> {
+        let _ = (ply, targets);
+        Vec::new()
+    }
+
+    /// Warnings about this edition's parameters that make judging costly (which option, its value,
+    /// why), for `xq rulesets check`: a costly ruleset is accepted, and the work budgets of a ply
+    /// and a game bound it. Default: none.
+    fn cost_warnings(&self) -> Vec<String> {
+        Vec::new()
+    }
 
     /// The natural move limit (自然限着), if the edition has one.
     fn natural_limit(&self) -> Option<NaturalLimitPolicy> {

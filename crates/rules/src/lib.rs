@@ -23,8 +23,8 @@ mod edition;
 mod ruleset;
 mod ruling;
 
-pub use arbiter::{Arbiter, JudgeOptions};
-pub use class::{ClassKind, CycleRuling, IdleKind, PlyClass, Target, Verdict};
+pub use arbiter::{Arbiter, JudgeOptions, UNDECIDED_BUDGET};
+pub use class::{CaptureLine, ClassKind, CycleRuling, IdleKind, PlyClass, Target, Verdict};
 pub use edition::{
     CycleContext, DuplicateEdition, EditionRegistration, GameEnd, Reading, RuleEdition, editions,
     find_edition,
@@ -33,7 +33,9 @@ pub use ruleset::{
     AdjudicationParams, BUILTIN_RULESETS, Bounded, Location, Params, PieceValueTable, Ruleset,
     RulesetError, Schema, StalemateRule,
 };
-pub use ruling::{NaturalLimitReport, Outcome, PlyRuling, RepetitionRuling, Ruling, SideCount};
+pub use ruling::{
+    LineRuling, NaturalLimitReport, Outcome, PlyRuling, RepetitionRuling, Ruling, SideCount,
+};
 
 pub use xiangqi_adjudication as adjudication;
 

@@ -86,6 +86,41 @@ pub struct PlyRuling {
     /// An explanation, when the edition gives one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// For a chase, when asked for ([`Arbiter::explain`](crate::Arbiter::explain)): the capture
+    /// line behind each chased piece (absent otherwise).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub lines: Vec<LineRuling>,
+}
+
+/// The capture line behind one chased piece ([`CaptureLine`](crate::CaptureLine)), as the ruling
+/// shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub struct LineRuling {
+    /// The chased piece's square after the ply (`c5`).
+    pub target: String,
+    /// The moves in ICCS from the position after the ply, the opponent passing.
+    pub moves: Vec<String>,
+    /// The same moves in Chinese notation, when a front end renders them (absent otherwise).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub chinese: Vec<String>,
+    /// The least search bounds the line needs, by ruleset key (`gain_max_checks`, …).
+    pub bounds: std::collections::BTreeMap<&'static str, u32>,
+    /// How the line was found, when not by the plain search.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+impl LineRuling {
+    /// The ruling's form of a capture line.
+    pub fn new(line: &crate::CaptureLine) -> LineRuling {
+        LineRuling {
+            target: line.target.to_string(),
+            moves: line.moves.iter().map(|m| m.iccs()).collect(),
+            chinese: Vec::new(),
+            bounds: line.bounds.iter().copied().collect(),
+            note: line.note.clone(),
+        }
+    }
 }
 
 impl PlyRuling {
@@ -101,6 +136,7 @@ impl PlyRuling {
                 label: None,
                 targets: Vec::new(),
                 note: None,
+                lines: Vec::new(),
             },
             Some(c) => PlyRuling {
                 ply,
@@ -115,6 +151,7 @@ impl PlyRuling {
                 label: Some(c.label.clone()),
                 targets: c.targets.iter().map(|t| t.square.to_string()).collect(),
                 note: c.note.clone(),
+                lines: Vec::new(),
             },
         }
     }

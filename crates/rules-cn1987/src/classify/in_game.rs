@@ -99,8 +99,21 @@ pub(super) fn drop_established(
         return class;
     }
     setup.board.move_piece(prev_move.to, prev_move.from);
-    let Ok(earlier) = Position::from_setup(setup) else {
-        return class;
+    // When the opponent's last move answered our check, the position before it (his side in
+    // check, ours to move) is no position: the threat is then judged before the ply alone, and
+    // the reply stands for "before the opponent's last move" unless it moved the chased piece or
+    // took a root away from it ("红马捉黑马是早已形成的局面", seed 001 图1: an attack that existed
+    // before the check and its answer is still old — 一将一闲, not 一将一捉).
+    let earlier = match Position::from_setup(setup.clone()) {
+        Ok(earlier) => Some(earlier),
+        Err(_) => {
+            let mut flipped = setup.clone();
+            flipped.turn = !flipped.turn;
+            if !Position::from_setup(flipped).is_ok_and(|p| p.is_check()) {
+                return class;
+            }
+            None
+        }
     };
     let Ok(after) = before.played(m) else {
         return class;
@@ -138,7 +151,10 @@ pub(super) fn drop_established(
         old &= established(before, old, &params.gain);
     }
     if old.any() {
-        old &= established(&earlier, old, &params.gain);
+        match &earlier {
+            Some(earlier) => old &= established(earlier, old, &params.gain),
+            None => old &= !touched_by_reply(&setup.board, before, prev_move),
+        }
     }
     let mut rest = targets & !old;
     if rest == targets {
@@ -174,6 +190,32 @@ pub(super) fn drop_established(
         };
     }
     Class::Idle(idle_kind(before, &after, m, before.turn()))
+}
+
+/// The pieces of the side to move in `before` (kings excluded) whose standing the opponent's last
+/// move `prev` changed, when that move answered a check and the position before it cannot be
+/// rebuilt (see [`drop_established`]): the piece it moved, the pieces it attacked (guarded) from
+/// where it came from, and the pieces one of ours attacks now through the square it left but did
+/// not attack on `earlier` (the board before `prev`).
+///
+/// Reading R19 (READINGS.md).
+pub(super) fn touched_by_reply(
+    earlier: &xiangqi_board::Board,
+    before: &Position,
+    prev: Move,
+) -> Bitboard {
+    let mut out = Bitboard::from_square(prev.to);
+    if let Some(p) = earlier.piece_at(prev.from) {
+        out |= xiangqi_movegen::piece_attacks(p, prev.from, earlier.occupied());
+    }
+    let us = before.turn();
+    for (sq, p) in before.board().pieces() {
+        if p.color == us {
+            out |= xiangqi_movegen::piece_attacks(p, sq, before.board().occupied())
+                & !xiangqi_movegen::piece_attacks(p, sq, earlier.occupied());
+        }
+    }
+    out & before.board().by_color(!us) & !before.board().by_kind(PieceKind::King)
 }
 
 /// Whether the ply from `before` to `after` parries a mate threat: before it the opponent, had

@@ -13,6 +13,7 @@ mod exchange;
 mod idle;
 mod in_game;
 mod joint;
+mod line;
 mod threats;
 
 use escape::*;
@@ -20,6 +21,7 @@ use exchange::*;
 use idle::*;
 use in_game::*;
 use joint::*;
+pub(crate) use line::capture_lines;
 use threats::*;
 
 /// Parameters of the CN-1987 classification (every bound is stated in a ruling's explanation).
@@ -66,6 +68,47 @@ impl Params {
             self.perpetual_chase_same_piece,
             self.joint_chase_is_counter,
         )
+    }
+
+    /// The parameters that make classifying costly, each with its value and why (for
+    /// `xq rulesets check`): deeper searches than the defaults multiply the lines searched on
+    /// every ply. Such a ruleset is accepted; the work budgets of a ply and of a game bound it
+    /// (`xiangqi_adjudication::budget`), and a cycle whose searches they cut is left undecided.
+    pub fn cost_warnings(&self) -> Vec<String> {
+        let d = Params::default();
+        let mut out = Vec::new();
+        let mut warn = |key: &str, value: u32, default: u32, why: &str| {
+            if value > default {
+                out.push(format!(
+                    "{key} = {value} (default {default}) is costly: {why}; plies may reach the search budget and a game's cycle may be left undecided"
+                ));
+            }
+        };
+        warn(
+            "gain_max_plies",
+            self.gain.max_plies.into(),
+            d.gain.max_plies.into(),
+            "each further ply of the material-gain (得子) search multiplies the capture and check lines searched for every piece on every ply",
+        );
+        warn(
+            "gain_max_checks",
+            self.gain.max_checks.into(),
+            d.gain.max_checks.into(),
+            "each further quiet check (抽将) allowed before a capture lets the search try every checking move again, for every piece on every ply",
+        );
+        warn(
+            "refutation_mate_plies",
+            self.gain.refutation_mate_plies.into(),
+            d.gain.refutation_mate_plies.into(),
+            "a mate search by the defender follows every first capture of the material-gain search",
+        );
+        warn(
+            "mate_threat_plies",
+            self.mate_threat_plies,
+            d.mate_threat_plies,
+            "the mate-threat (杀) search by consecutive checks runs on every ply and grows with every further ply",
+        );
+        out
     }
 
     /// Forgets every remembered class and search answer (on every thread), for benchmarks that

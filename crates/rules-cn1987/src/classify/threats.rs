@@ -129,8 +129,22 @@ pub(super) fn threatened_apart(
     // A piece an enemy pawn or king takes is never "winnable" by the search (将帅 / 兵卒 attacking
     // alone): when that capture stands before and after the ply it is the opponent's own threat
     // too (see [`standing_pawn_or_king_prey`]).
+    // A rootless piece of ours that the opponent can take (a legal capture) both before and after
+    // the ply is his standing capture, whatever it would gain him before the ply: it may not
+    // answer our chase — "车二进六（捉）… 红方长捉无根子" (参考图34: the elephant's standing capture
+    // of the rootless cannon is Red's own; each side's chase is judged apart). Before the ply our
+    // own threats might have made his capture a loss there; they are ours, judged apart too.
+    let mut standing = Bitboard::EMPTY;
+    for sq in still_attacked & hanging_after {
+        if before_passed.legal_moves().iter().any(|c| c.to == sq)
+            && after.legal_moves().iter().any(|c| c.to == sq)
+        {
+            standing.insert(sq);
+        }
+    }
     let exempt = material::winnable_among(&before_passed, &params.gain, hanging_after).won
-        | (standing_pawn_or_king_prey(before, after, m) & hanging_after);
+        | (standing_pawn_or_king_prey(before, after, m) & hanging_after)
+        | standing;
     if exempt.is_empty() {
         return plain;
     }
