@@ -1,4 +1,3 @@
-#![allow(clippy::needless_range_loop)] // limb loops index several arrays at once
 //! Maximum-weight matching in a general graph (Edmonds' blossom algorithm, primal–dual form).
 //!
 //! A port of the classical O(V³) formulation by J. van Rantwijk (as used in NetworkX), restricted
@@ -13,203 +12,53 @@
 //!   duals, so a caller can solve on a sparse candidate graph and certify (or refute) that the
 //!   result is optimal for the complete graph — the certificate of the linear-programming dual.
 
-use std::cmp::Ordering;
-use std::fmt::Debug;
+use crate::weight::Weight;
 
 const NONE: usize = usize::MAX;
 
-/// An exact integer weight for the matching algorithm.
-pub trait Weight: Copy + Ord + Debug {
-    /// Zero.
-    const ZERO: Self;
-    /// Sum (callers keep values far from overflow).
-    fn add(self, other: Self) -> Self;
-    /// Difference.
-    fn sub(self, other: Self) -> Self;
-    /// Exact half of an even value (arithmetic shift).
-    fn half(self) -> Self;
-    /// Converts from the widest representation; `None` when the value does not fit.
-    fn from_wide(w: &Wide<8>) -> Option<Self>;
-    /// An approximation as a float (for pruning only).
-    fn to_f64(self) -> f64;
-    /// A small non-negative value.
-    fn from_u64(v: u64) -> Self;
-    /// Twice the value.
-    fn double(self) -> Self {
-        self.add(self)
-    }
-}
-
-impl Weight for i128 {
-    const ZERO: Self = 0;
-    fn add(self, o: Self) -> Self {
-        self + o
-    }
-    fn sub(self, o: Self) -> Self {
-        self - o
-    }
-    fn half(self) -> Self {
-        self >> 1
-    }
-    fn to_f64(self) -> f64 {
-        self as f64
-    }
-    fn from_u64(v: u64) -> Self {
-        v as i128
-    }
-    fn from_wide(w: &Wide<8>) -> Option<Self> {
-        if w.is_negative() || w.0[2..].iter().any(|&x| x != 0) || w.0[1] >> 60 != 0 {
-            return None;
-        }
-        Some(((w.0[1] as i128) << 64) | w.0[0] as i128)
-    }
-}
-
-/// A signed two's-complement integer of `N` 64-bit limbs (little-endian).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Wide<const N: usize>(pub [u64; N]);
-
-impl<const N: usize> Wide<N> {
-    /// Zero.
-    pub const ZERO: Self = Wide([0; N]);
-
-    /// A small non-negative value.
-    pub fn from_u64(v: u64) -> Self {
-        let mut a = [0; N];
-        a[0] = v;
-        Wide(a)
-    }
-
-    /// `true` if the sign bit is set.
-    pub fn is_negative(&self) -> bool {
-        self.0[N - 1] >> 63 == 1
-    }
-
-    /// Product with a small non-negative factor (wrapping).
-    pub fn mul_u64(&self, f: u64) -> Self {
-        let mut out = [0u64; N];
-        let mut carry: u128 = 0;
-        for (o, &x) in out.iter_mut().zip(self.0.iter()) {
-            let p = x as u128 * f as u128 + carry;
-            *o = p as u64;
-            carry = p >> 64;
-        }
-        Wide(out)
-    }
-
-    /// Number of significant bits of a non-negative value.
-    pub fn bits(&self) -> u32 {
-        for i in (0..N).rev() {
-            if self.0[i] != 0 {
-                return 64 * i as u32 + (64 - self.0[i].leading_zeros());
-            }
-        }
-        0
-    }
-
-    /// Sum (wrapping).
-    pub fn wadd(&self, o: &Self) -> Self {
-        let mut out = [0u64; N];
-        let mut carry = false;
-        for i in 0..N {
-            let (s1, c1) = self.0[i].overflowing_add(o.0[i]);
-            let (s2, c2) = s1.overflowing_add(carry as u64);
-            out[i] = s2;
-            carry = c1 || c2;
-        }
-        Wide(out)
-    }
-
-    /// Difference (wrapping).
-    pub fn wsub(&self, o: &Self) -> Self {
-        let mut out = [0u64; N];
-        let mut borrow = false;
-        for i in 0..N {
-            let (s1, b1) = self.0[i].overflowing_sub(o.0[i]);
-            let (s2, b2) = s1.overflowing_sub(borrow as u64);
-            out[i] = s2;
-            borrow = b1 || b2;
-        }
-        Wide(out)
-    }
-
-    /// Narrows or widens (sign-extending) to `M` limbs.
-    pub fn resize<const M: usize>(&self) -> Wide<M> {
-        let fill = if self.is_negative() { u64::MAX } else { 0 };
-        let mut out = [fill; M];
-        for (i, o) in out.iter_mut().enumerate() {
-            if i < N {
-                *o = self.0[i];
-            }
-        }
-        Wide(out)
-    }
-}
-
-impl<const N: usize> PartialOrd for Wide<N> {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl<const N: usize> Ord for Wide<N> {
-    fn cmp(&self, other: &Self) -> Ordering {
-        match (self.is_negative(), other.is_negative()) {
-            (true, false) => return Ordering::Less,
-            (false, true) => return Ordering::Greater,
-            _ => {}
-        }
-        for i in (0..N).rev() {
-            match self.0[i].cmp(&other.0[i]) {
-                Ordering::Equal => continue,
-                o => return o,
-            }
-        }
-        Ordering::Equal
-    }
-}
-
-impl<const N: usize> Weight for Wide<N> {
-    const ZERO: Self = Wide([0; N]);
-    fn add(self, o: Self) -> Self {
-        self.wadd(&o)
-    }
-    fn sub(self, o: Self) -> Self {
-        self.wsub(&o)
-    }
-    fn half(self) -> Self {
-        let mut out = [0u64; N];
-        let sign = self.0[N - 1] & (1 << 63);
-        for i in 0..N {
-            let hi = if i + 1 < N { self.0[i + 1] << 63 } else { sign };
-            out[i] = (self.0[i] >> 1) | hi;
-        }
-        Wide(out)
-    }
-    fn to_f64(self) -> f64 {
-        let neg = self.is_negative();
-        let v = if neg {
-            Wide::<N>::ZERO.wsub(&self)
-        } else {
-            self
-        };
-        let mut f = 0.0;
-        for i in (0..N).rev() {
-            f = f * 18446744073709551616.0 + v.0[i] as f64;
-        }
-        if neg { -f } else { f }
-    }
-    fn from_u64(v: u64) -> Self {
-        Wide::from_u64(v)
-    }
-    fn from_wide(w: &Wide<8>) -> Option<Self> {
-        let r: Wide<N> = w.resize();
-        if r.resize::<8>() == *w && !r.is_negative() {
-            Some(r)
-        } else {
-            None
-        }
-    }
+/// What one solve did, returned with every [`MatchingSolution`] (for benchmarks and reports;
+/// the library prints nothing).
+///
+/// ```
+/// use xiangqi_matching::max_weight_matching;
+///
+/// // a triangle with a pendant edge: the odd cycle is shrunk into a blossom on the way
+/// let sol = max_weight_matching(4, &[(0, 1, 10i128), (1, 2, 10), (0, 2, 10), (2, 3, 2)]);
+/// assert_eq!(sol.pairs(), 2);
+/// assert_eq!((sol.stats.vertices, sol.stats.edges), (4, 4));
+/// assert!(!sol.stats.warm);
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Vertices of the graph.
+    pub vertices: usize,
+    /// Edges of the graph.
+    pub edges: usize,
+    /// Started from a given matching and duals ([`max_weight_matching_from`]) rather than the
+    /// greedy start.
+    pub warm: bool,
+    /// Free vertices after the (greedy or warm) start.
+    pub free_at_start: usize,
+    /// Free vertices after augmenting along paths of tight edges, when the stages begin.
+    pub free_after_tight_paths: usize,
+    /// Stages of the blossom algorithm (each ends with an augmentation or the proof that none
+    /// exists).
+    pub stages: usize,
+    /// Augmenting paths flipped by the stages.
+    pub augmentations: usize,
+    /// Blossoms formed (odd cycles shrunk).
+    pub blossoms_formed: usize,
+    /// Blossoms expanded (during a stage or at its end).
+    pub blossoms_expanded: usize,
+    /// Dual adjustments (the steps between which labels grow).
+    pub dual_updates: usize,
+    /// The start left a vertex free at the end, and the solve was repeated from the classical
+    /// uniform start (a non-uniform start certifies only perfect matchings).
+    pub restarted: bool,
+    /// Time spent building the start (duals, tight matching, tight paths).
+    pub start_time: std::time::Duration,
+    /// Time spent in the stages.
+    pub solve_time: std::time::Duration,
 }
 
 /// The result of [`max_weight_matching`]: the matching and the final dual solution.
@@ -217,6 +66,8 @@ impl<const N: usize> Weight for Wide<N> {
 pub struct MatchingSolution<W> {
     /// `mate[v]` = the vertex matched to `v`, if any.
     pub mate: Vec<Option<usize>>,
+    /// What the solve did.
+    pub stats: Stats,
     dualvar: Vec<W>,
     blossomparent: Vec<usize>,
 }
@@ -323,28 +174,32 @@ fn run<W: Weight>(
     edges: &[(usize, usize, W)],
     start: Option<(&[Option<usize>], &[W])>,
 ) -> MatchingSolution<W> {
+    let t = std::time::Instant::now();
     let mut m = Matcher::new(n, edges);
     match start {
         Some((mate, duals)) => m.warm_start(mate, duals),
         None => m.greedy_start(),
     }
-    let free_start = m.mate.iter().filter(|&&x| x == NONE).count();
+    let mut stats = Stats {
+        vertices: n,
+        edges: edges.len(),
+        warm: start.is_some(),
+        free_at_start: m.free_count(),
+        ..Stats::default()
+    };
     m.augment_tight();
-    if std::env::var_os("XQ_PAIRING_DEBUG").is_some() {
-        let free = m.mate.iter().filter(|&&x| x == NONE).count();
-        eprintln!(
-            "  matching: n={n} edges={} warm={} free at the start: {free_start}, after tight paths: {free}",
-            edges.len(),
-            start.is_some()
-        );
-    }
-    m.solve();
+    stats.free_after_tight_paths = m.free_count();
+    stats.start_time = t.elapsed();
+    let t = std::time::Instant::now();
+    m.solve(&mut stats);
     if m.mate.contains(&NONE) {
         // A non-uniform start is certified only for perfect matchings (free vertices must share
         // one dual otherwise): solve again from the uniform start of the classical algorithm.
+        stats.restarted = true;
         m = Matcher::new(n, edges);
-        m.solve();
+        m.solve(&mut stats);
     }
+    stats.solve_time = t.elapsed();
     let mate = (0..n)
         .map(|v| {
             if m.mate[v] == NONE {
@@ -356,6 +211,7 @@ fn run<W: Weight>(
         .collect();
     MatchingSolution {
         mate,
+        stats,
         dualvar: m.dualvar,
         blossomparent: m.blossomparent,
     }
@@ -607,6 +463,10 @@ impl<'a, W: Weight> Matcher<'a, W> {
             }
         }
         false
+    }
+
+    fn free_count(&self) -> usize {
+        self.mate.iter().filter(|&&x| x == NONE).count()
     }
 
     fn slack(&self, k: usize) -> W {
@@ -964,9 +824,10 @@ impl<'a, W: Weight> Matcher<'a, W> {
         }
     }
 
-    fn solve(&mut self) {
+    fn solve(&mut self, stats: &mut Stats) {
         let n = self.n;
         for _ in 0..n {
+            stats.stages += 1;
             for x in std::mem::take(&mut self.lab_list) {
                 self.label[x] = 0;
                 self.in_lab[x] = false;
@@ -1012,8 +873,10 @@ impl<'a, W: Weight> Matcher<'a, W> {
                                 let base = self.scan_blossom(v, w);
                                 if base != NONE {
                                     self.add_blossom(base, k);
+                                    stats.blossoms_formed += 1;
                                 } else {
                                     self.augment_matching(k);
+                                    stats.augmentations += 1;
                                     augmented = true;
                                     break;
                                 }
@@ -1083,6 +946,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
                     // no augmenting path exists: the matching has maximum cardinality
                     break;
                 }
+                stats.dual_updates += 1;
                 for v in 0..n {
                     match self.label[self.inblossom[v]] {
                         1 => self.dualvar[v] = self.dualvar[v].sub(delta),
@@ -1114,7 +978,10 @@ impl<'a, W: Weight> Matcher<'a, W> {
                         let (i, _, _) = self.edges[deltaedge];
                         self.queue.push(i);
                     }
-                    _ => self.expand_blossom(deltablossom, false),
+                    _ => {
+                        self.expand_blossom(deltablossom, false);
+                        stats.blossoms_expanded += 1;
+                    }
                 }
             }
             if !augmented {
@@ -1127,6 +994,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
                     && self.dualvar[b] == W::ZERO
                 {
                     self.expand_blossom(b, true);
+                    stats.blossoms_expanded += 1;
                 }
             }
         }
@@ -1136,6 +1004,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::weight::Wide;
     use proptest::prelude::*;
 
     /// Proptest cases: `PROPTEST_CASES` if set (more runs, other inputs), else the default.
