@@ -246,6 +246,8 @@ struct Matcher<'a, W> {
     /// Membership flags of `lab_list` and `best_list` (each index listed once per stage).
     in_lab: Vec<bool>,
     in_best: Vec<bool>,
+    /// Scratch of [`Matcher::add_blossom`], all `NONE` between calls.
+    bestedgeto: Vec<usize>,
 }
 
 impl<'a, W: Weight> Matcher<'a, W> {
@@ -293,6 +295,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
             allow_list: Vec::new(),
             in_lab: vec![false; 2 * n],
             in_best: vec![false; 2 * n],
+            bestedgeto: vec![NONE; 2 * n],
         }
     }
 
@@ -465,6 +468,15 @@ impl<'a, W: Weight> Matcher<'a, W> {
         false
     }
 
+    /// A dual adjustment of a vertex whose top-level blossom has label `t` (1 = S, 2 = T).
+    fn adjust_vertex(&mut self, v: usize, t: u8, delta: W) {
+        self.dualvar[v] = if t == 1 {
+            self.dualvar[v].sub(delta)
+        } else {
+            self.dualvar[v].add(delta)
+        };
+    }
+
     fn free_count(&self) -> usize {
         self.mate.iter().filter(|&&x| x == NONE).count()
     }
@@ -617,7 +629,10 @@ impl<'a, W: Weight> Matcher<'a, W> {
             }
             self.inblossom[v] = b;
         }
-        let mut bestedgeto = vec![NONE; 2 * self.n];
+        // the least-slack edge to each neighbouring S-blossom (`bestedgeto` is all NONE between
+        // calls; `touched` lists the entries set)
+        let mut bestedgeto = std::mem::take(&mut self.bestedgeto);
+        let mut touched = Vec::new();
         for &bv in &path {
             let nblists: Vec<Vec<usize>> = match self.blossombestedges[bv].take() {
                 None => self
@@ -639,13 +654,21 @@ impl<'a, W: Weight> Matcher<'a, W> {
                         && self.label[bj] == 1
                         && (bestedgeto[bj] == NONE || self.slack(k) < self.slack(bestedgeto[bj]))
                     {
+                        if bestedgeto[bj] == NONE {
+                            touched.push(bj);
+                        }
                         bestedgeto[bj] = k;
                     }
                 }
             }
             self.bestedge[bv] = NONE;
         }
-        let list: Vec<usize> = bestedgeto.into_iter().filter(|&k| k != NONE).collect();
+        touched.sort_unstable();
+        let list: Vec<usize> = touched
+            .iter()
+            .map(|&bj| std::mem::replace(&mut bestedgeto[bj], NONE))
+            .collect();
+        self.bestedgeto = bestedgeto;
         let mut be = NONE;
         for &k in &list {
             if be == NONE || self.slack(k) < self.slack(be) {
@@ -826,6 +849,9 @@ impl<'a, W: Weight> Matcher<'a, W> {
 
     fn solve(&mut self, stats: &mut Stats) {
         let n = self.n;
+        // free vertices in increasing order (a matched vertex never becomes free again)
+        let mut free: Vec<usize> = (0..n).filter(|&v| self.mate[v] == NONE).collect();
+        let mut scratch = Vec::new();
         for _ in 0..n {
             stats.stages += 1;
             for x in std::mem::take(&mut self.lab_list) {
@@ -843,8 +869,9 @@ impl<'a, W: Weight> Matcher<'a, W> {
                 self.allowedge[k] = false;
             }
             self.queue.clear();
-            for v in 0..n {
-                if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
+            free.retain(|&v| self.mate[v] == NONE);
+            for &v in &free {
+                if self.label[self.inblossom[v]] == 0 {
                     self.assign_label(v, 1, NONE);
                 }
             }
@@ -947,20 +974,30 @@ impl<'a, W: Weight> Matcher<'a, W> {
                     break;
                 }
                 stats.dual_updates += 1;
-                for v in 0..n {
-                    match self.label[self.inblossom[v]] {
-                        1 => self.dualvar[v] = self.dualvar[v].sub(delta),
-                        2 => self.dualvar[v] = self.dualvar[v].add(delta),
-                        _ => {}
+                // only labelled top-level vertices and blossoms change, and every one of them
+                // was labelled in this stage, so it is in `lab_list` (once)
+                for idx in 0..self.lab_list.len() {
+                    let x = self.lab_list[idx];
+                    let t = self.label[x];
+                    if (t != 1 && t != 2) || self.blossomparent[x] != NONE {
+                        continue;
                     }
-                }
-                for b in n..2 * n {
-                    if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
-                        match self.label[b] {
-                            1 => self.dualvar[b] = self.dualvar[b].add(delta),
-                            2 => self.dualvar[b] = self.dualvar[b].sub(delta),
-                            _ => {}
-                        }
+                    if x < n {
+                        self.adjust_vertex(x, t, delta);
+                        continue;
+                    }
+                    if self.blossombase[x] == NONE {
+                        continue;
+                    }
+                    self.dualvar[x] = if t == 1 {
+                        self.dualvar[x].add(delta)
+                    } else {
+                        self.dualvar[x].sub(delta)
+                    };
+                    scratch.clear();
+                    self.leaves(x, &mut scratch);
+                    for &v in &scratch {
+                        self.adjust_vertex(v, t, delta);
                     }
                 }
                 match deltatype {
@@ -987,15 +1024,24 @@ impl<'a, W: Weight> Matcher<'a, W> {
             if !augmented {
                 break;
             }
-            for b in n..2 * n {
-                if self.blossomparent[b] == NONE
-                    && self.blossombase[b] != NONE
-                    && self.label[b] == 1
-                    && self.dualvar[b] == W::ZERO
-                {
-                    self.expand_blossom(b, true);
-                    stats.blossoms_expanded += 1;
-                }
+            // top-level S-blossoms with a zero dual, in index order (all were labelled in
+            // this stage)
+            let mut zero: Vec<usize> = self
+                .lab_list
+                .iter()
+                .copied()
+                .filter(|&b| {
+                    b >= n
+                        && self.blossomparent[b] == NONE
+                        && self.blossombase[b] != NONE
+                        && self.label[b] == 1
+                        && self.dualvar[b] == W::ZERO
+                })
+                .collect();
+            zero.sort_unstable();
+            for b in zero {
+                self.expand_blossom(b, true);
+                stats.blossoms_expanded += 1;
             }
         }
     }

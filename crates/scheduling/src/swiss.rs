@@ -450,6 +450,10 @@ fn solve_graph(
         solve_with::<i128>(&model, complete, stats)
     } else if bits <= 250 {
         solve_with::<Wide<4>>(&model, complete, stats)
+    } else if bits <= 314 {
+        solve_with::<Wide<5>>(&model, complete, stats)
+    } else if bits <= 378 {
+        solve_with::<Wide<6>>(&model, complete, stats)
     } else if bits <= 500 {
         solve_with::<Wide<8>>(&model, complete, stats)
     } else {
@@ -482,12 +486,14 @@ impl<W> Block<W> {
     }
 }
 
-/// A solution of the whole field: partners, vertex duals and, per vertex, the blossoms
-/// containing it (outermost first) with the running sum of twice their duals.
+/// A solution of the whole field: partners, vertex duals, per vertex the blossoms containing it
+/// (outermost first) and per blossom the running sum of twice the duals of it and the blossoms
+/// containing it.
 struct Duals<W> {
     mate: Vec<usize>,
     y: Vec<W>,
-    chain: Vec<Vec<(usize, W)>>,
+    chain: Vec<Vec<u32>>,
+    cum: Vec<W>,
 }
 
 /// How many times further than the plain window the candidate graph looks for partners of a
@@ -665,18 +671,16 @@ fn solve_with<W: Weight>(
             mate: sol.mate.iter().map(|m| m.unwrap_or(usize::MAX)).collect(),
             y: (0..n).map(|v| sol.vertex_dual(v)).collect(),
             chain: Vec::with_capacity(n),
+            cum: vec![W::ZERO; 2 * n],
         };
         for v in 0..n {
             let mut sum = W::ZERO;
-            duals.chain.push(
-                sol.blossom_chain(v)
-                    .into_iter()
-                    .map(|bl| {
-                        sum = sum.add(sol.dual(bl).double());
-                        (bl, sum)
-                    })
-                    .collect(),
-            );
+            let chain = sol.blossom_chain(v);
+            for &bl in &chain {
+                sum = sum.add(sol.dual(bl).double());
+                duals.cum[bl] = sum;
+            }
+            duals.chain.push(chain.into_iter().map(|bl| bl as u32).collect());
         }
         let (violated, checked) = certify.violations(&duals);
         stats.certified_pairs += checked;
@@ -845,8 +849,8 @@ impl<W: Weight> Certifier<W> {
         // each chain); the 64 largest at most
         let mut sizes: std::collections::HashMap<usize, usize> = std::collections::HashMap::new();
         for ch in &d.chain {
-            for &(b, _) in ch {
-                *sizes.entry(b).or_insert(0) += 1;
+            for &b in ch {
+                *sizes.entry(b as usize).or_insert(0) += 1;
             }
         }
         let mut big: Vec<(usize, usize)> = sizes
@@ -862,7 +866,7 @@ impl<W: Weight> Certifier<W> {
             .map(|v| {
                 d.chain[v]
                     .iter()
-                    .take_while(|(b, _)| big.contains(b))
+                    .take_while(|&&b| big.contains(&(b as usize)))
                     .count()
             })
             .collect();
@@ -874,7 +878,7 @@ impl<W: Weight> Certifier<W> {
             for &v in members {
                 let node = match depth[v] {
                     0 => usize::MAX,
-                    k => d.chain[v][k - 1].0,
+                    k => d.chain[v][k - 1] as usize,
                 };
                 let g = *index.entry((class, node)).or_insert_with(|| {
                     groups.push((class, v, Vec::new()));
@@ -889,9 +893,13 @@ impl<W: Weight> Certifier<W> {
             let m = cx
                 .iter()
                 .zip(cy.iter())
-                .take_while(|(a, b)| a.0 == b.0)
+                .take_while(|(a, b)| a == b)
                 .count();
-            if m == 0 { W::ZERO } else { cx[m - 1].1 }
+            if m == 0 {
+                W::ZERO
+            } else {
+                d.cum[cx[m - 1] as usize]
+            }
         };
         let min_y: Vec<Option<W>> = groups
             .iter()
@@ -946,14 +954,14 @@ impl<W: Weight> Certifier<W> {
                         let (mut lo, mut hi) = (0, ci.len().min(cj.len()));
                         while lo < hi {
                             let mid = (lo + hi) / 2;
-                            if ci[mid].0 == cj[mid].0 {
+                            if ci[mid] == cj[mid] {
                                 lo = mid + 1;
                             } else {
                                 hi = mid;
                             }
                         }
                         if lo > 0 {
-                            s = s.add(ci[lo - 1].1);
+                            s = s.add(d.cum[ci[lo - 1] as usize]);
                         }
                         if s >= W::ZERO {
                             continue;
