@@ -35,7 +35,7 @@ fn shape(n: usize, reach: usize, seed: u64) -> Vec<(usize, usize, u64)> {
     let mut out = Vec::new();
     for i in 0..n {
         for j in i + 1..(i + 1 + reach).min(n) {
-            let level = if rng.next() % 5 == 0 {
+            let level = if rng.next().is_multiple_of(5) {
                 1000 * (rng.next() % 8)
             } else {
                 0

@@ -62,6 +62,19 @@ pub struct Stats {
 }
 
 /// The result of [`max_weight_matching`]: the matching and the final dual solution.
+///
+/// ```
+/// use xiangqi_matching::max_weight_matching;
+///
+/// // a square 0–1–2–3–0 with one heavy side: 0–1 and 2–3 together weigh 20, 1–2 and 3–0 just 8
+/// let edges = [(0, 1, 12i128), (1, 2, 4), (2, 3, 8), (3, 0, 4)];
+/// let sol = max_weight_matching(4, &edges);
+/// assert_eq!(sol.mate[0], Some(1));
+/// assert_eq!(sol.pairs(), 2);
+/// // the certificate: matched edges are tight, no edge has a negative slack
+/// assert_eq!(sol.slack(0, 1, 12), 0);
+/// assert!(sol.slack(1, 2, 4) >= 0);
+/// ```
 #[derive(Debug, Clone)]
 pub struct MatchingSolution<W> {
     /// `mate[v]` = the vertex matched to `v`, if any.
@@ -148,6 +161,16 @@ impl<W: Weight> MatchingSolution<W> {
 ///
 /// `edges` are `(i, j, w)` with `i != j < n`; every weight must be even and non-negative (the
 /// caller doubles its weights), which keeps every dual an exact integer.
+///
+/// ```
+/// use xiangqi_matching::{Wide, max_weight_matching};
+///
+/// // weights too wide for i128: 2^200 plus small "digits"
+/// let big = Wide::<4>([0, 0, 0, 1 << 8]);
+/// let w = |d: u64| big.wadd(&Wide::from_u64(d)).mul_u64(2);
+/// let sol = max_weight_matching(4, &[(0, 1, w(1)), (0, 2, w(5)), (1, 3, w(5)), (2, 3, w(1))]);
+/// assert_eq!(sol.mate, vec![Some(2), Some(3), Some(0), Some(1)]);
+/// ```
 pub fn max_weight_matching<W: Weight>(
     n: usize,
     edges: &[(usize, usize, W)],
@@ -159,7 +182,19 @@ pub fn max_weight_matching<W: Weight>(
 /// instance an earlier solution whose blossoms were dissolved into its vertex duals, see
 /// [`MatchingSolution::dissolved_duals`]). Duals too low for some edge are raised and the
 /// matched edges that are no longer tight are dropped, so any start is accepted; a good one
-/// leaves few free vertices and few stages. The result is the same optimum as without a start.
+/// leaves few free vertices and few stages. The result is an optimum, as without a start.
+///
+/// ```
+/// use xiangqi_matching::{max_weight_matching, max_weight_matching_from};
+///
+/// let mut edges = vec![(0, 1, 10i128), (2, 3, 10), (1, 2, 4)];
+/// let first = max_weight_matching(4, &edges);
+/// // the graph changes a little: re-solve from the first solution
+/// edges.push((0, 3, 40));
+/// let again = max_weight_matching_from(4, &edges, &first.mate, &first.dissolved_duals());
+/// assert_eq!(again.mate, vec![Some(3), Some(2), Some(1), Some(0)]);
+/// assert!(again.stats.warm);
+/// ```
 pub fn max_weight_matching_from<W: Weight>(
     n: usize,
     edges: &[(usize, usize, W)],
@@ -1103,6 +1138,38 @@ mod tests {
             }
         }
         assert_eq!((sol.pairs(), total), brute(n, edges), "edges {edges:?}");
+        check_stats(n, edges.len(), &sol);
+    }
+
+    /// The stats add up: every pair missing after the start came from one augmentation (a
+    /// repeated solve counts the augmentations of both).
+    fn check_stats<W: Weight>(n: usize, edges: usize, sol: &MatchingSolution<W>) {
+        let s = sol.stats;
+        assert_eq!((s.vertices, s.edges), (n, edges));
+        assert!(s.free_after_tight_paths <= s.free_at_start && s.free_at_start <= n);
+        let start_pairs = (n - s.free_after_tight_paths) / 2;
+        if s.restarted {
+            assert!(s.augmentations >= sol.pairs());
+        } else {
+            assert_eq!(start_pairs + s.augmentations, sol.pairs(), "{s:?}");
+        }
+        assert!(s.stages >= s.augmentations);
+        assert!(s.blossoms_expanded <= s.blossoms_formed + n);
+    }
+
+    #[test]
+    fn stats_count_the_work() {
+        // a triangle with a pendant edge from the uniform start: one blossom on the way
+        let edges = [(0, 1, 10i128), (1, 2, 10), (0, 2, 10), (2, 3, 2)];
+        let sol = max_weight_matching(4, &edges);
+        assert!(!sol.stats.warm);
+        check_stats(4, edges.len(), &sol);
+        // restarting from the solution itself: nothing left to do
+        let again = max_weight_matching_from(4, &edges, &sol.mate, &sol.dissolved_duals());
+        assert!(again.stats.warm);
+        assert_eq!(again.stats.free_at_start, 0);
+        assert_eq!(again.stats.augmentations, 0);
+        assert_eq!(again.mate, sol.mate);
     }
 
     #[test]
@@ -1172,6 +1239,7 @@ mod tests {
                 }
             }
             let sol = max_weight_matching_from(n, &edges, &mate, &duals);
+            check_stats(n, edges.len(), &sol);
             let total: i128 = edges.iter().filter(|e| sol.mate[e.0] == Some(e.1)).map(|e| e.2).sum();
             prop_assert_eq!((sol.pairs(), total), brute(n, &edges));
             // and from a previous solution's dissolved duals

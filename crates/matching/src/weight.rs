@@ -5,6 +5,14 @@ use std::cmp::Ordering;
 use std::fmt::Debug;
 
 /// An exact integer weight for the matching algorithm.
+///
+/// ```
+/// use xiangqi_matching::{Weight, Wide};
+///
+/// let a = Wide::<4>::from_u64(6);
+/// assert_eq!(a.add(a).half(), a);
+/// assert_eq!(<i128 as Weight>::from_wide(&Wide::<8>::from_u64(6)), Some(6));
+/// ```
 pub trait Weight: Copy + Ord + Debug {
     /// Zero.
     const ZERO: Self;
@@ -52,6 +60,15 @@ impl Weight for i128 {
 }
 
 /// A signed two's-complement integer of `N` 64-bit limbs (little-endian).
+///
+/// ```
+/// use xiangqi_matching::Wide;
+///
+/// let x = Wide::<2>([u64::MAX, 0]).wadd(&Wide::from_u64(1)); // 2^64
+/// assert_eq!(x, Wide([0, 1]));
+/// assert_eq!(x.bits(), 65);
+/// assert!(Wide::<2>::ZERO.wsub(&x).is_negative());
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Wide<const N: usize>(pub [u64; N]);
 

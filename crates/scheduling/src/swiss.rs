@@ -30,8 +30,8 @@
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use xiangqi_matching::{Weight, Wide, max_weight_matching, max_weight_matching_from};
 use crate::score::Points;
+use xiangqi_matching::{Weight, Wide, max_weight_matching, max_weight_matching_from};
 
 /// A colour in one game: red moves first (先走), black second (后走).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -680,7 +680,9 @@ fn solve_with<W: Weight>(
                 sum = sum.add(sol.dual(bl).double());
                 duals.cum[bl] = sum;
             }
-            duals.chain.push(chain.into_iter().map(|bl| bl as u32).collect());
+            duals
+                .chain
+                .push(chain.into_iter().map(|bl| bl as u32).collect());
         }
         let (violated, checked) = certify.violations(&duals);
         stats.certified_pairs += checked;
@@ -890,11 +892,7 @@ impl<W: Weight> Certifier<W> {
         // twice the duals of the large blossoms common to two groups
         let common = |x: usize, y: usize| -> W {
             let (cx, cy) = (&d.chain[x][..depth[x]], &d.chain[y][..depth[y]]);
-            let m = cx
-                .iter()
-                .zip(cy.iter())
-                .take_while(|(a, b)| a == b)
-                .count();
+            let m = cx.iter().zip(cy.iter()).take_while(|(a, b)| a == b).count();
             if m == 0 {
                 W::ZERO
             } else {
