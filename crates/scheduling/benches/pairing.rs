@@ -1,4 +1,4 @@
-//! Pairing benchmarks: one Swiss round of a simulated 1,000- and 10,000-player event.
+//! Pairing benchmarks: one Swiss round of a simulated 1,000-, 2,000- and 10,000-player event.
 //!
 //! Each benchmark plays the first rounds of a simulated event (outside the timing), then times
 //! the pairing of the next round and asserts that it pairs everybody.
@@ -26,6 +26,11 @@ fn pair_round_five(bencher: divan::Bencher<'_, '_>, n: u32) {
 #[divan::bench(sample_count = 5, sample_size = 1)]
 fn swiss_round_1000(bencher: divan::Bencher<'_, '_>) {
     pair_round_five(bencher, 1000);
+}
+
+#[divan::bench(sample_count = 5, sample_size = 1)]
+fn swiss_round_2000(bencher: divan::Bencher<'_, '_>) {
+    pair_round_five(bencher, 2000);
 }
 
 #[divan::bench(sample_count = 3, sample_size = 1)]

@@ -6,7 +6,6 @@
 //! |---|---|
 //! | [`roundrobin`] | 循环赛对局秩序表 (Berger tables, first-listed red), double round robin, team board colours |
 //! | [`swiss`] | 积分编排制 (seed 002) as an exact maximum-weight matching, colour key `(bal, streak)` |
-//! | [`matching`] | Edmonds' blossom algorithm with exact wide integer weights and an LP certificate |
 //! | [`score`] | points (1/½/0, 2/1/0), game results, 局分 and 场分 of two-game and team matches |
 //! | [`tiebreak`] | 小分, 对手分, 胜局, 犯规, 后走胜局, 后走局数, 倒数轮积分, 局分; standings with shared places |
 //! | [`admin`] | 退出比赛 withdrawals, late entries, requested byes, manual pairings, bulk results |
@@ -27,7 +26,6 @@ pub mod config;
 pub mod event;
 pub mod export;
 pub mod knockout;
-pub mod matching;
 pub mod roundrobin;
 pub mod score;
 pub mod simulate;

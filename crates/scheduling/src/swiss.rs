@@ -16,7 +16,7 @@
 //!    nearest neighbours — the sum of squared distances in that order is minimal.
 //!
 //! The criteria are the "digits" of one exact integer weight per pair and the round is a
-//! maximum-weight perfect matching ([`crate::matching`]). Large fields are solved on a sparse
+//! maximum-weight perfect matching ([`xiangqi_matching`]). Large fields are solved on a sparse
 //! candidate graph (each player's nearest neighbours in the order, and inside a score level the
 //! opposite-due players near the rank-aligned positions), warm-started from separate matchings of
 //! blocks of whole score levels, and the solution is certified against every other legal pair
@@ -30,8 +30,8 @@
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::matching::{Weight, Wide, max_weight_matching, max_weight_matching_from};
 use crate::score::Points;
+use xiangqi_matching::{Weight, Wide, max_weight_matching, max_weight_matching_from};
 
 /// A colour in one game: red moves first (先走), black second (后走).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -173,6 +173,30 @@ pub fn pair_swiss(
     round: u32,
     opts: &SwissOptions,
 ) -> Result<RoundPairing, PairingError> {
+    pair_swiss_with_stats(players, round, opts, &mut SolveStats::default())
+}
+
+/// What the exact solver did for the rounds it paired (for benchmarks and reports): every
+/// maximum-weight matching it solved, in order, and the work of the certificate.
+#[derive(Clone, Debug, Default)]
+pub struct SolveStats {
+    /// Each matching solved: the blocks of score levels of the warm start, then the field.
+    pub matchings: Vec<xiangqi_matching::Stats>,
+    /// Time spent building the warm starts from blocks of score levels.
+    pub warm_start: std::time::Duration,
+    /// Slacks the certificate computed.
+    pub certified_pairs: usize,
+    /// Pairs the certificate found violated (added to the candidate graph).
+    pub violated_pairs: usize,
+}
+
+/// [`pair_swiss`], adding what the matching solver did to `stats`.
+pub fn pair_swiss_with_stats(
+    players: &[SwissPlayer],
+    round: u32,
+    opts: &SwissOptions,
+    stats: &mut SolveStats,
+) -> Result<RoundPairing, PairingError> {
     if players.len() < 2 {
         return Err(PairingError::TooFewPlayers);
     }
@@ -193,7 +217,7 @@ pub fn pair_swiss(
     order.sort_by(|a, b| b.score.cmp(&a.score).then(a.no.cmp(&b.no)));
 
     if order.len().is_multiple_of(2) {
-        return match solve(&order, opts)? {
+        return match solve(&order, opts, stats)? {
             Some(pairs) => Ok(finish(&order, pairs, None, Vec::new(), &mut rng)),
             None => Err(PairingError::NoPairing { round }),
         };
@@ -209,7 +233,7 @@ pub fn pair_swiss(
     });
     for c in candidates {
         let rest: Vec<&SwissPlayer> = order.iter().copied().filter(|p| p.no != c.no).collect();
-        if let Some(pairs) = solve(&rest, opts)? {
+        if let Some(pairs) = solve(&rest, opts, stats)? {
             let mut notes = Vec::new();
             if c.byes > 0 {
                 notes.push(format!(
@@ -408,8 +432,9 @@ impl<'a> Model<'a> {
 fn solve(
     order: &[&SwissPlayer],
     opts: &SwissOptions,
+    stats: &mut SolveStats,
 ) -> Result<Option<Vec<(usize, usize)>>, PairingError> {
-    solve_graph(order, opts, false)
+    solve_graph(order, opts, false, stats)
 }
 
 /// [`solve`], on the complete graph if `complete` (no candidate graph, no certificate).
@@ -417,15 +442,20 @@ fn solve_graph(
     order: &[&SwissPlayer],
     opts: &SwissOptions,
     complete: bool,
+    stats: &mut SolveStats,
 ) -> Result<Option<Vec<(usize, usize)>>, PairingError> {
     let model = Model::new(order, opts);
     let bits = model.bits();
     if bits <= 120 {
-        solve_with::<i128>(&model, complete)
+        solve_with::<i128>(&model, complete, stats)
     } else if bits <= 250 {
-        solve_with::<Wide<4>>(&model, complete)
+        solve_with::<Wide<4>>(&model, complete, stats)
+    } else if bits <= 314 {
+        solve_with::<Wide<5>>(&model, complete, stats)
+    } else if bits <= 378 {
+        solve_with::<Wide<6>>(&model, complete, stats)
     } else if bits <= 500 {
-        solve_with::<Wide<8>>(&model, complete)
+        solve_with::<Wide<8>>(&model, complete, stats)
     } else {
         Err(PairingError::TooLarge { bits })
     }
@@ -456,12 +486,14 @@ impl<W> Block<W> {
     }
 }
 
-/// A solution of the whole field: partners, vertex duals and, per vertex, the blossoms
-/// containing it (outermost first) with the running sum of twice their duals.
+/// A solution of the whole field: partners, vertex duals, per vertex the blossoms containing it
+/// (outermost first) and per blossom the running sum of twice the duals of it and the blossoms
+/// containing it.
 struct Duals<W> {
     mate: Vec<usize>,
     y: Vec<W>,
-    chain: Vec<Vec<(usize, W)>>,
+    chain: Vec<Vec<u32>>,
+    cum: Vec<W>,
 }
 
 /// How many times further than the plain window the candidate graph looks for partners of a
@@ -473,10 +505,6 @@ const ALIGNED_REACH: isize = 3;
 
 /// Window of the thin graph that warm-starts a block.
 const THIN_WINDOW: usize = 2;
-
-fn debug_on() -> bool {
-    std::env::var_os("XQ_PAIRING_DEBUG").is_some()
-}
 
 /// Candidate edges of a block: for every player, the nearest `window` legal partners in the
 /// order in each direction (any partner, a partner with a compatible due colour, one without a
@@ -602,6 +630,7 @@ fn block_edges<W: Weight>(
 fn solve_with<W: Weight>(
     model: &Model<'_>,
     complete: bool,
+    stats: &mut SolveStats,
 ) -> Result<Option<Vec<(usize, usize)>>, PairingError> {
     let n = model.order.len();
     if n == 0 {
@@ -614,31 +643,19 @@ fn solve_with<W: Weight>(
     }
     let t = std::time::Instant::now();
     let mut start = if field.window < n {
-        Some(block_start(model, &conv)?)
+        Some(block_start(model, &conv, stats)?)
     } else {
         None
     };
-    if debug_on() {
-        eprintln!("warm start from blocks of score levels: {:?}", t.elapsed());
-    }
+    stats.warm_start += t.elapsed();
     let certify = Certifier::new(model, &conv)?;
     for iteration in 1.. {
         let edges = block_edges(model, &field, &conv)?;
-        let t0 = std::time::Instant::now();
         let sol = match &start {
             Some((mate, y)) => max_weight_matching_from(n, &edges, mate, y),
             None => max_weight_matching(n, &edges),
         };
-        if debug_on() {
-            eprintln!(
-                "matching n={n} edges={} window={} extra={} pairs={} {:?}",
-                edges.len(),
-                field.window,
-                field.extra.len(),
-                sol.pairs(),
-                t0.elapsed()
-            );
-        }
+        stats.matchings.push(sol.stats);
         if sol.pairs() * 2 < n {
             if field.window < n {
                 field.window = (field.window * 4).min(n);
@@ -654,54 +671,22 @@ fn solve_with<W: Weight>(
             mate: sol.mate.iter().map(|m| m.unwrap_or(usize::MAX)).collect(),
             y: (0..n).map(|v| sol.vertex_dual(v)).collect(),
             chain: Vec::with_capacity(n),
+            cum: vec![W::ZERO; 2 * n],
         };
         for v in 0..n {
             let mut sum = W::ZERO;
-            duals.chain.push(
-                sol.blossom_chain(v)
-                    .into_iter()
-                    .map(|bl| {
-                        sum = sum.add(sol.dual(bl).double());
-                        (bl, sum)
-                    })
-                    .collect(),
-            );
-        }
-        if debug_on() {
-            let mut tops = std::collections::HashMap::new();
-            for c in &duals.chain {
-                if let Some(&(b, _)) = c.first() {
-                    *tops.entry(b).or_insert(0usize) += 1;
-                }
+            let chain = sol.blossom_chain(v);
+            for &bl in &chain {
+                sum = sum.add(sol.dual(bl).double());
+                duals.cum[bl] = sum;
             }
-            let inside: usize = tops.values().sum();
-            eprintln!(
-                "  blossoms: {} top-level, {inside} players inside, largest {}",
-                tops.len(),
-                tops.values().max().copied().unwrap_or(0)
-            );
+            duals
+                .chain
+                .push(chain.into_iter().map(|bl| bl as u32).collect());
         }
-        let t1 = std::time::Instant::now();
         let (violated, checked) = certify.violations(&duals);
-        if debug_on() {
-            eprintln!(
-                "  certificate: {checked} pairs computed in {:?}, {} violated",
-                t1.elapsed(),
-                violated.len()
-            );
-        }
-        if debug_on() {
-            let mut hist = std::collections::BTreeMap::new();
-            for &(i, j) in &violated {
-                let key = (
-                    model.level[i] != model.level[j],
-                    model.clash(i, j).0,
-                    (j - i).next_power_of_two(),
-                );
-                *hist.entry(key).or_insert(0usize) += 1;
-            }
-            eprintln!("  violated (cross-level, clash, distance ≤): {hist:?}");
-        }
+        stats.certified_pairs += checked;
+        stats.violated_pairs += violated.len();
         if violated.is_empty() {
             return Ok(Some(pairs_of(&sol.mate)));
         }
@@ -739,6 +724,7 @@ fn pairs_of(mate: &[Option<usize>]) -> Vec<(usize, usize)> {
 fn block_start<W: Weight>(
     model: &Model<'_>,
     conv: &impl Fn(Wide<8>) -> Result<W, PairingError>,
+    stats: &mut SolveStats,
 ) -> Result<(Vec<Option<usize>>, Vec<W>), PairingError> {
     let n = model.order.len();
     let mut mate = vec![None; n];
@@ -756,6 +742,7 @@ fn block_start<W: Weight>(
         if full_window < k - start {
             block.window = THIN_WINDOW;
             let thin = max_weight_matching(k - start, &block_edges(model, &block, conv)?);
+            stats.matchings.push(thin.stats);
             if thin.pairs() * 2 == k - start {
                 sol = Some(thin);
             }
@@ -768,6 +755,7 @@ fn block_start<W: Weight>(
             }
             None => max_weight_matching(k - start, &edges),
         };
+        stats.matchings.push(sol.stats);
         if sol.pairs() * 2 == k - start {
             for (v, d) in sol.dissolved_duals().into_iter().enumerate() {
                 y[start + v] = d;
@@ -863,8 +851,8 @@ impl<W: Weight> Certifier<W> {
         // each chain); the 64 largest at most
         let mut sizes: std::collections::HashMap<usize, usize> = std::collections::HashMap::new();
         for ch in &d.chain {
-            for &(b, _) in ch {
-                *sizes.entry(b).or_insert(0) += 1;
+            for &b in ch {
+                *sizes.entry(b as usize).or_insert(0) += 1;
             }
         }
         let mut big: Vec<(usize, usize)> = sizes
@@ -880,7 +868,7 @@ impl<W: Weight> Certifier<W> {
             .map(|v| {
                 d.chain[v]
                     .iter()
-                    .take_while(|(b, _)| big.contains(b))
+                    .take_while(|&&b| big.contains(&(b as usize)))
                     .count()
             })
             .collect();
@@ -892,7 +880,7 @@ impl<W: Weight> Certifier<W> {
             for &v in members {
                 let node = match depth[v] {
                     0 => usize::MAX,
-                    k => d.chain[v][k - 1].0,
+                    k => d.chain[v][k - 1] as usize,
                 };
                 let g = *index.entry((class, node)).or_insert_with(|| {
                     groups.push((class, v, Vec::new()));
@@ -904,12 +892,12 @@ impl<W: Weight> Certifier<W> {
         // twice the duals of the large blossoms common to two groups
         let common = |x: usize, y: usize| -> W {
             let (cx, cy) = (&d.chain[x][..depth[x]], &d.chain[y][..depth[y]]);
-            let m = cx
-                .iter()
-                .zip(cy.iter())
-                .take_while(|(a, b)| a.0 == b.0)
-                .count();
-            if m == 0 { W::ZERO } else { cx[m - 1].1 }
+            let m = cx.iter().zip(cy.iter()).take_while(|(a, b)| a == b).count();
+            if m == 0 {
+                W::ZERO
+            } else {
+                d.cum[cx[m - 1] as usize]
+            }
         };
         let min_y: Vec<Option<W>> = groups
             .iter()
@@ -964,14 +952,14 @@ impl<W: Weight> Certifier<W> {
                         let (mut lo, mut hi) = (0, ci.len().min(cj.len()));
                         while lo < hi {
                             let mid = (lo + hi) / 2;
-                            if ci[mid].0 == cj[mid].0 {
+                            if ci[mid] == cj[mid] {
                                 lo = mid + 1;
                             } else {
                                 hi = mid;
                             }
                         }
                         if lo > 0 {
-                            s = s.add(ci[lo - 1].1);
+                            s = s.add(d.cum[ci[lo - 1] as usize]);
                         }
                         if s >= W::ZERO {
                             continue;
@@ -1078,8 +1066,13 @@ mod tests {
                 .fold(Wide::<8>::ZERO, |t, &(i, j)| t.wadd(&model.penalty(i, j)))
         };
         let opts = SwissOptions::default();
-        let sparse = solve_graph(&order, &opts, false).unwrap().unwrap();
-        let full = solve_graph(&order, &opts, true).unwrap().unwrap();
+        let mut stats = SolveStats::default();
+        let sparse = solve_graph(&order, &opts, false, &mut stats)
+            .unwrap()
+            .unwrap();
+        let full = solve_graph(&order, &opts, true, &mut stats)
+            .unwrap()
+            .unwrap();
         (total(&sparse), total(&full))
     }
 

@@ -1,4 +1,3 @@
-#![allow(clippy::needless_range_loop)] // limb loops index several arrays at once
 //! Maximum-weight matching in a general graph (Edmonds' blossom algorithm, primal–dual form).
 //!
 //! A port of the classical O(V³) formulation by J. van Rantwijk (as used in NetworkX), restricted
@@ -13,210 +12,75 @@
 //!   duals, so a caller can solve on a sparse candidate graph and certify (or refute) that the
 //!   result is optimal for the complete graph — the certificate of the linear-programming dual.
 
-use std::cmp::Ordering;
-use std::fmt::Debug;
+use crate::weight::Weight;
 
 const NONE: usize = usize::MAX;
 
-/// An exact integer weight for the matching algorithm.
-pub trait Weight: Copy + Ord + Debug {
-    /// Zero.
-    const ZERO: Self;
-    /// Sum (callers keep values far from overflow).
-    fn add(self, other: Self) -> Self;
-    /// Difference.
-    fn sub(self, other: Self) -> Self;
-    /// Exact half of an even value (arithmetic shift).
-    fn half(self) -> Self;
-    /// Converts from the widest representation; `None` when the value does not fit.
-    fn from_wide(w: &Wide<8>) -> Option<Self>;
-    /// An approximation as a float (for pruning only).
-    fn to_f64(self) -> f64;
-    /// A small non-negative value.
-    fn from_u64(v: u64) -> Self;
-    /// Twice the value.
-    fn double(self) -> Self {
-        self.add(self)
-    }
-}
-
-impl Weight for i128 {
-    const ZERO: Self = 0;
-    fn add(self, o: Self) -> Self {
-        self + o
-    }
-    fn sub(self, o: Self) -> Self {
-        self - o
-    }
-    fn half(self) -> Self {
-        self >> 1
-    }
-    fn to_f64(self) -> f64 {
-        self as f64
-    }
-    fn from_u64(v: u64) -> Self {
-        v as i128
-    }
-    fn from_wide(w: &Wide<8>) -> Option<Self> {
-        if w.is_negative() || w.0[2..].iter().any(|&x| x != 0) || w.0[1] >> 60 != 0 {
-            return None;
-        }
-        Some(((w.0[1] as i128) << 64) | w.0[0] as i128)
-    }
-}
-
-/// A signed two's-complement integer of `N` 64-bit limbs (little-endian).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Wide<const N: usize>(pub [u64; N]);
-
-impl<const N: usize> Wide<N> {
-    /// Zero.
-    pub const ZERO: Self = Wide([0; N]);
-
-    /// A small non-negative value.
-    pub fn from_u64(v: u64) -> Self {
-        let mut a = [0; N];
-        a[0] = v;
-        Wide(a)
-    }
-
-    /// `true` if the sign bit is set.
-    pub fn is_negative(&self) -> bool {
-        self.0[N - 1] >> 63 == 1
-    }
-
-    /// Product with a small non-negative factor (wrapping).
-    pub fn mul_u64(&self, f: u64) -> Self {
-        let mut out = [0u64; N];
-        let mut carry: u128 = 0;
-        for (o, &x) in out.iter_mut().zip(self.0.iter()) {
-            let p = x as u128 * f as u128 + carry;
-            *o = p as u64;
-            carry = p >> 64;
-        }
-        Wide(out)
-    }
-
-    /// Number of significant bits of a non-negative value.
-    pub fn bits(&self) -> u32 {
-        for i in (0..N).rev() {
-            if self.0[i] != 0 {
-                return 64 * i as u32 + (64 - self.0[i].leading_zeros());
-            }
-        }
-        0
-    }
-
-    /// Sum (wrapping).
-    pub fn wadd(&self, o: &Self) -> Self {
-        let mut out = [0u64; N];
-        let mut carry = false;
-        for i in 0..N {
-            let (s1, c1) = self.0[i].overflowing_add(o.0[i]);
-            let (s2, c2) = s1.overflowing_add(carry as u64);
-            out[i] = s2;
-            carry = c1 || c2;
-        }
-        Wide(out)
-    }
-
-    /// Difference (wrapping).
-    pub fn wsub(&self, o: &Self) -> Self {
-        let mut out = [0u64; N];
-        let mut borrow = false;
-        for i in 0..N {
-            let (s1, b1) = self.0[i].overflowing_sub(o.0[i]);
-            let (s2, b2) = s1.overflowing_sub(borrow as u64);
-            out[i] = s2;
-            borrow = b1 || b2;
-        }
-        Wide(out)
-    }
-
-    /// Narrows or widens (sign-extending) to `M` limbs.
-    pub fn resize<const M: usize>(&self) -> Wide<M> {
-        let fill = if self.is_negative() { u64::MAX } else { 0 };
-        let mut out = [fill; M];
-        for (i, o) in out.iter_mut().enumerate() {
-            if i < N {
-                *o = self.0[i];
-            }
-        }
-        Wide(out)
-    }
-}
-
-impl<const N: usize> PartialOrd for Wide<N> {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl<const N: usize> Ord for Wide<N> {
-    fn cmp(&self, other: &Self) -> Ordering {
-        match (self.is_negative(), other.is_negative()) {
-            (true, false) => return Ordering::Less,
-            (false, true) => return Ordering::Greater,
-            _ => {}
-        }
-        for i in (0..N).rev() {
-            match self.0[i].cmp(&other.0[i]) {
-                Ordering::Equal => continue,
-                o => return o,
-            }
-        }
-        Ordering::Equal
-    }
-}
-
-impl<const N: usize> Weight for Wide<N> {
-    const ZERO: Self = Wide([0; N]);
-    fn add(self, o: Self) -> Self {
-        self.wadd(&o)
-    }
-    fn sub(self, o: Self) -> Self {
-        self.wsub(&o)
-    }
-    fn half(self) -> Self {
-        let mut out = [0u64; N];
-        let sign = self.0[N - 1] & (1 << 63);
-        for i in 0..N {
-            let hi = if i + 1 < N { self.0[i + 1] << 63 } else { sign };
-            out[i] = (self.0[i] >> 1) | hi;
-        }
-        Wide(out)
-    }
-    fn to_f64(self) -> f64 {
-        let neg = self.is_negative();
-        let v = if neg {
-            Wide::<N>::ZERO.wsub(&self)
-        } else {
-            self
-        };
-        let mut f = 0.0;
-        for i in (0..N).rev() {
-            f = f * 18446744073709551616.0 + v.0[i] as f64;
-        }
-        if neg { -f } else { f }
-    }
-    fn from_u64(v: u64) -> Self {
-        Wide::from_u64(v)
-    }
-    fn from_wide(w: &Wide<8>) -> Option<Self> {
-        let r: Wide<N> = w.resize();
-        if r.resize::<8>() == *w && !r.is_negative() {
-            Some(r)
-        } else {
-            None
-        }
-    }
+/// What one solve did, returned with every [`MatchingSolution`] (for benchmarks and reports;
+/// the library prints nothing).
+///
+/// ```
+/// use xiangqi_matching::max_weight_matching;
+///
+/// // a triangle with a pendant edge: the odd cycle is shrunk into a blossom on the way
+/// let sol = max_weight_matching(4, &[(0, 1, 10i128), (1, 2, 10), (0, 2, 10), (2, 3, 2)]);
+/// assert_eq!(sol.pairs(), 2);
+/// assert_eq!((sol.stats.vertices, sol.stats.edges), (4, 4));
+/// assert!(!sol.stats.warm);
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Vertices of the graph.
+    pub vertices: usize,
+    /// Edges of the graph.
+    pub edges: usize,
+    /// Started from a given matching and duals ([`max_weight_matching_from`]) rather than the
+    /// greedy start.
+    pub warm: bool,
+    /// Free vertices after the (greedy or warm) start.
+    pub free_at_start: usize,
+    /// Free vertices after augmenting along paths of tight edges, when the stages begin.
+    pub free_after_tight_paths: usize,
+    /// Stages of the blossom algorithm (each ends with an augmentation or the proof that none
+    /// exists).
+    pub stages: usize,
+    /// Augmenting paths flipped by the stages.
+    pub augmentations: usize,
+    /// Blossoms formed (odd cycles shrunk).
+    pub blossoms_formed: usize,
+    /// Blossoms expanded (during a stage or at its end).
+    pub blossoms_expanded: usize,
+    /// Dual adjustments (the steps between which labels grow).
+    pub dual_updates: usize,
+    /// The start left a vertex free at the end, and the solve was repeated from the classical
+    /// uniform start (a non-uniform start certifies only perfect matchings).
+    pub restarted: bool,
+    /// Time spent building the start (duals, tight matching, tight paths).
+    pub start_time: std::time::Duration,
+    /// Time spent in the stages.
+    pub solve_time: std::time::Duration,
 }
 
 /// The result of [`max_weight_matching`]: the matching and the final dual solution.
+///
+/// ```
+/// use xiangqi_matching::max_weight_matching;
+///
+/// // a square 0–1–2–3–0 with one heavy side: 0–1 and 2–3 together weigh 20, 1–2 and 3–0 just 8
+/// let edges = [(0, 1, 12i128), (1, 2, 4), (2, 3, 8), (3, 0, 4)];
+/// let sol = max_weight_matching(4, &edges);
+/// assert_eq!(sol.mate[0], Some(1));
+/// assert_eq!(sol.pairs(), 2);
+/// // the certificate: matched edges are tight, no edge has a negative slack
+/// assert_eq!(sol.slack(0, 1, 12), 0);
+/// assert!(sol.slack(1, 2, 4) >= 0);
+/// ```
 #[derive(Debug, Clone)]
 pub struct MatchingSolution<W> {
     /// `mate[v]` = the vertex matched to `v`, if any.
     pub mate: Vec<Option<usize>>,
+    /// What the solve did.
+    pub stats: Stats,
     dualvar: Vec<W>,
     blossomparent: Vec<usize>,
 }
@@ -297,6 +161,16 @@ impl<W: Weight> MatchingSolution<W> {
 ///
 /// `edges` are `(i, j, w)` with `i != j < n`; every weight must be even and non-negative (the
 /// caller doubles its weights), which keeps every dual an exact integer.
+///
+/// ```
+/// use xiangqi_matching::{Wide, max_weight_matching};
+///
+/// // weights too wide for i128: 2^200 plus small "digits"
+/// let big = Wide::<4>([0, 0, 0, 1 << 8]);
+/// let w = |d: u64| big.wadd(&Wide::from_u64(d)).mul_u64(2);
+/// let sol = max_weight_matching(4, &[(0, 1, w(1)), (0, 2, w(5)), (1, 3, w(5)), (2, 3, w(1))]);
+/// assert_eq!(sol.mate, vec![Some(2), Some(3), Some(0), Some(1)]);
+/// ```
 pub fn max_weight_matching<W: Weight>(
     n: usize,
     edges: &[(usize, usize, W)],
@@ -308,7 +182,19 @@ pub fn max_weight_matching<W: Weight>(
 /// instance an earlier solution whose blossoms were dissolved into its vertex duals, see
 /// [`MatchingSolution::dissolved_duals`]). Duals too low for some edge are raised and the
 /// matched edges that are no longer tight are dropped, so any start is accepted; a good one
-/// leaves few free vertices and few stages. The result is the same optimum as without a start.
+/// leaves few free vertices and few stages. The result is an optimum, as without a start.
+///
+/// ```
+/// use xiangqi_matching::{max_weight_matching, max_weight_matching_from};
+///
+/// let mut edges = vec![(0, 1, 10i128), (2, 3, 10), (1, 2, 4)];
+/// let first = max_weight_matching(4, &edges);
+/// // the graph changes a little: re-solve from the first solution
+/// edges.push((0, 3, 40));
+/// let again = max_weight_matching_from(4, &edges, &first.mate, &first.dissolved_duals());
+/// assert_eq!(again.mate, vec![Some(3), Some(2), Some(1), Some(0)]);
+/// assert!(again.stats.warm);
+/// ```
 pub fn max_weight_matching_from<W: Weight>(
     n: usize,
     edges: &[(usize, usize, W)],
@@ -323,28 +209,32 @@ fn run<W: Weight>(
     edges: &[(usize, usize, W)],
     start: Option<(&[Option<usize>], &[W])>,
 ) -> MatchingSolution<W> {
+    let t = std::time::Instant::now();
     let mut m = Matcher::new(n, edges);
     match start {
         Some((mate, duals)) => m.warm_start(mate, duals),
         None => m.greedy_start(),
     }
-    let free_start = m.mate.iter().filter(|&&x| x == NONE).count();
+    let mut stats = Stats {
+        vertices: n,
+        edges: edges.len(),
+        warm: start.is_some(),
+        free_at_start: m.free_count(),
+        ..Stats::default()
+    };
     m.augment_tight();
-    if std::env::var_os("XQ_PAIRING_DEBUG").is_some() {
-        let free = m.mate.iter().filter(|&&x| x == NONE).count();
-        eprintln!(
-            "  matching: n={n} edges={} warm={} free at the start: {free_start}, after tight paths: {free}",
-            edges.len(),
-            start.is_some()
-        );
-    }
-    m.solve();
+    stats.free_after_tight_paths = m.free_count();
+    stats.start_time = t.elapsed();
+    let t = std::time::Instant::now();
+    m.solve(&mut stats);
     if m.mate.contains(&NONE) {
         // A non-uniform start is certified only for perfect matchings (free vertices must share
         // one dual otherwise): solve again from the uniform start of the classical algorithm.
+        stats.restarted = true;
         m = Matcher::new(n, edges);
-        m.solve();
+        m.solve(&mut stats);
     }
+    stats.solve_time = t.elapsed();
     let mate = (0..n)
         .map(|v| {
             if m.mate[v] == NONE {
@@ -356,6 +246,7 @@ fn run<W: Weight>(
         .collect();
     MatchingSolution {
         mate,
+        stats,
         dualvar: m.dualvar,
         blossomparent: m.blossomparent,
     }
@@ -390,6 +281,8 @@ struct Matcher<'a, W> {
     /// Membership flags of `lab_list` and `best_list` (each index listed once per stage).
     in_lab: Vec<bool>,
     in_best: Vec<bool>,
+    /// Scratch of [`Matcher::add_blossom`], all `NONE` between calls.
+    bestedgeto: Vec<usize>,
 }
 
 impl<'a, W: Weight> Matcher<'a, W> {
@@ -437,6 +330,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
             allow_list: Vec::new(),
             in_lab: vec![false; 2 * n],
             in_best: vec![false; 2 * n],
+            bestedgeto: vec![NONE; 2 * n],
         }
     }
 
@@ -609,6 +503,19 @@ impl<'a, W: Weight> Matcher<'a, W> {
         false
     }
 
+    /// A dual adjustment of a vertex whose top-level blossom has label `t` (1 = S, 2 = T).
+    fn adjust_vertex(&mut self, v: usize, t: u8, delta: W) {
+        self.dualvar[v] = if t == 1 {
+            self.dualvar[v].sub(delta)
+        } else {
+            self.dualvar[v].add(delta)
+        };
+    }
+
+    fn free_count(&self) -> usize {
+        self.mate.iter().filter(|&&x| x == NONE).count()
+    }
+
     fn slack(&self, k: usize) -> W {
         let (i, j, w) = self.edges[k];
         self.dualvar[i].add(self.dualvar[j]).sub(w.double())
@@ -757,7 +664,10 @@ impl<'a, W: Weight> Matcher<'a, W> {
             }
             self.inblossom[v] = b;
         }
-        let mut bestedgeto = vec![NONE; 2 * self.n];
+        // the least-slack edge to each neighbouring S-blossom (`bestedgeto` is all NONE between
+        // calls; `touched` lists the entries set)
+        let mut bestedgeto = std::mem::take(&mut self.bestedgeto);
+        let mut touched = Vec::new();
         for &bv in &path {
             let nblists: Vec<Vec<usize>> = match self.blossombestedges[bv].take() {
                 None => self
@@ -779,13 +689,21 @@ impl<'a, W: Weight> Matcher<'a, W> {
                         && self.label[bj] == 1
                         && (bestedgeto[bj] == NONE || self.slack(k) < self.slack(bestedgeto[bj]))
                     {
+                        if bestedgeto[bj] == NONE {
+                            touched.push(bj);
+                        }
                         bestedgeto[bj] = k;
                     }
                 }
             }
             self.bestedge[bv] = NONE;
         }
-        let list: Vec<usize> = bestedgeto.into_iter().filter(|&k| k != NONE).collect();
+        touched.sort_unstable();
+        let list: Vec<usize> = touched
+            .iter()
+            .map(|&bj| std::mem::replace(&mut bestedgeto[bj], NONE))
+            .collect();
+        self.bestedgeto = bestedgeto;
         let mut be = NONE;
         for &k in &list {
             if be == NONE || self.slack(k) < self.slack(be) {
@@ -964,9 +882,13 @@ impl<'a, W: Weight> Matcher<'a, W> {
         }
     }
 
-    fn solve(&mut self) {
+    fn solve(&mut self, stats: &mut Stats) {
         let n = self.n;
+        // free vertices in increasing order (a matched vertex never becomes free again)
+        let mut free: Vec<usize> = (0..n).filter(|&v| self.mate[v] == NONE).collect();
+        let mut scratch = Vec::new();
         for _ in 0..n {
+            stats.stages += 1;
             for x in std::mem::take(&mut self.lab_list) {
                 self.label[x] = 0;
                 self.in_lab[x] = false;
@@ -982,8 +904,9 @@ impl<'a, W: Weight> Matcher<'a, W> {
                 self.allowedge[k] = false;
             }
             self.queue.clear();
-            for v in 0..n {
-                if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
+            free.retain(|&v| self.mate[v] == NONE);
+            for &v in &free {
+                if self.label[self.inblossom[v]] == 0 {
                     self.assign_label(v, 1, NONE);
                 }
             }
@@ -1012,8 +935,10 @@ impl<'a, W: Weight> Matcher<'a, W> {
                                 let base = self.scan_blossom(v, w);
                                 if base != NONE {
                                     self.add_blossom(base, k);
+                                    stats.blossoms_formed += 1;
                                 } else {
                                     self.augment_matching(k);
+                                    stats.augmentations += 1;
                                     augmented = true;
                                     break;
                                 }
@@ -1083,20 +1008,31 @@ impl<'a, W: Weight> Matcher<'a, W> {
                     // no augmenting path exists: the matching has maximum cardinality
                     break;
                 }
-                for v in 0..n {
-                    match self.label[self.inblossom[v]] {
-                        1 => self.dualvar[v] = self.dualvar[v].sub(delta),
-                        2 => self.dualvar[v] = self.dualvar[v].add(delta),
-                        _ => {}
+                stats.dual_updates += 1;
+                // only labelled top-level vertices and blossoms change, and every one of them
+                // was labelled in this stage, so it is in `lab_list` (once)
+                for idx in 0..self.lab_list.len() {
+                    let x = self.lab_list[idx];
+                    let t = self.label[x];
+                    if (t != 1 && t != 2) || self.blossomparent[x] != NONE {
+                        continue;
                     }
-                }
-                for b in n..2 * n {
-                    if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
-                        match self.label[b] {
-                            1 => self.dualvar[b] = self.dualvar[b].add(delta),
-                            2 => self.dualvar[b] = self.dualvar[b].sub(delta),
-                            _ => {}
-                        }
+                    if x < n {
+                        self.adjust_vertex(x, t, delta);
+                        continue;
+                    }
+                    if self.blossombase[x] == NONE {
+                        continue;
+                    }
+                    self.dualvar[x] = if t == 1 {
+                        self.dualvar[x].add(delta)
+                    } else {
+                        self.dualvar[x].sub(delta)
+                    };
+                    scratch.clear();
+                    self.leaves(x, &mut scratch);
+                    for &v in &scratch {
+                        self.adjust_vertex(v, t, delta);
                     }
                 }
                 match deltatype {
@@ -1114,20 +1050,33 @@ impl<'a, W: Weight> Matcher<'a, W> {
                         let (i, _, _) = self.edges[deltaedge];
                         self.queue.push(i);
                     }
-                    _ => self.expand_blossom(deltablossom, false),
+                    _ => {
+                        self.expand_blossom(deltablossom, false);
+                        stats.blossoms_expanded += 1;
+                    }
                 }
             }
             if !augmented {
                 break;
             }
-            for b in n..2 * n {
-                if self.blossomparent[b] == NONE
-                    && self.blossombase[b] != NONE
-                    && self.label[b] == 1
-                    && self.dualvar[b] == W::ZERO
-                {
-                    self.expand_blossom(b, true);
-                }
+            // top-level S-blossoms with a zero dual, in index order (all were labelled in
+            // this stage)
+            let mut zero: Vec<usize> = self
+                .lab_list
+                .iter()
+                .copied()
+                .filter(|&b| {
+                    b >= n
+                        && self.blossomparent[b] == NONE
+                        && self.blossombase[b] != NONE
+                        && self.label[b] == 1
+                        && self.dualvar[b] == W::ZERO
+                })
+                .collect();
+            zero.sort_unstable();
+            for b in zero {
+                self.expand_blossom(b, true);
+                stats.blossoms_expanded += 1;
             }
         }
     }
@@ -1136,6 +1085,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::weight::Wide;
     use proptest::prelude::*;
 
     /// Proptest cases: `PROPTEST_CASES` if set (more runs, other inputs), else the default.
@@ -1188,6 +1138,38 @@ mod tests {
             }
         }
         assert_eq!((sol.pairs(), total), brute(n, edges), "edges {edges:?}");
+        check_stats(n, edges.len(), &sol);
+    }
+
+    /// The stats add up: every pair missing after the start came from one augmentation (a
+    /// repeated solve counts the augmentations of both).
+    fn check_stats<W: Weight>(n: usize, edges: usize, sol: &MatchingSolution<W>) {
+        let s = sol.stats;
+        assert_eq!((s.vertices, s.edges), (n, edges));
+        assert!(s.free_after_tight_paths <= s.free_at_start && s.free_at_start <= n);
+        let start_pairs = (n - s.free_after_tight_paths) / 2;
+        if s.restarted {
+            assert!(s.augmentations >= sol.pairs());
+        } else {
+            assert_eq!(start_pairs + s.augmentations, sol.pairs(), "{s:?}");
+        }
+        assert!(s.stages >= s.augmentations);
+        assert!(s.blossoms_expanded <= s.blossoms_formed + n);
+    }
+
+    #[test]
+    fn stats_count_the_work() {
+        // a triangle with a pendant edge from the uniform start: one blossom on the way
+        let edges = [(0, 1, 10i128), (1, 2, 10), (0, 2, 10), (2, 3, 2)];
+        let sol = max_weight_matching(4, &edges);
+        assert!(!sol.stats.warm);
+        check_stats(4, edges.len(), &sol);
+        // restarting from the solution itself: nothing left to do
+        let again = max_weight_matching_from(4, &edges, &sol.mate, &sol.dissolved_duals());
+        assert!(again.stats.warm);
+        assert_eq!(again.stats.free_at_start, 0);
+        assert_eq!(again.stats.augmentations, 0);
+        assert_eq!(again.mate, sol.mate);
     }
 
     #[test]
@@ -1257,6 +1239,7 @@ mod tests {
                 }
             }
             let sol = max_weight_matching_from(n, &edges, &mate, &duals);
+            check_stats(n, edges.len(), &sol);
             let total: i128 = edges.iter().filter(|e| sol.mate[e.0] == Some(e.1)).map(|e| e.2).sum();
             prop_assert_eq!((sol.pairs(), total), brute(n, &edges));
             // and from a previous solution's dissolved duals

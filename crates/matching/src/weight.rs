@@ -1,0 +1,216 @@
+#![allow(clippy::needless_range_loop)] // limb loops index several arrays at once
+//! Exact integer weights: [`Weight`] for `i128` and the fixed-width [`Wide`].
+
+use std::cmp::Ordering;
+use std::fmt::Debug;
+
+/// An exact integer weight for the matching algorithm.
+///
+/// ```
+/// use xiangqi_matching::{Weight, Wide};
+///
+/// let a = Wide::<4>::from_u64(6);
+/// assert_eq!(a.add(a).half(), a);
+/// assert_eq!(<i128 as Weight>::from_wide(&Wide::<8>::from_u64(6)), Some(6));
+/// ```
+pub trait Weight: Copy + Ord + Debug {
+    /// Zero.
+    const ZERO: Self;
+    /// Sum (callers keep values far from overflow).
+    fn add(self, other: Self) -> Self;
+    /// Difference.
+    fn sub(self, other: Self) -> Self;
+    /// Exact half of an even value (arithmetic shift).
+    fn half(self) -> Self;
+    /// Converts from the widest representation; `None` when the value does not fit.
+    fn from_wide(w: &Wide<8>) -> Option<Self>;
+    /// An approximation as a float (for pruning only).
+    fn to_f64(self) -> f64;
+    /// A small non-negative value.
+    fn from_u64(v: u64) -> Self;
+    /// Twice the value.
+    fn double(self) -> Self {
+        self.add(self)
+    }
+}
+
+impl Weight for i128 {
+    const ZERO: Self = 0;
+    fn add(self, o: Self) -> Self {
+        self + o
+    }
+    fn sub(self, o: Self) -> Self {
+        self - o
+    }
+    fn half(self) -> Self {
+        self >> 1
+    }
+    fn to_f64(self) -> f64 {
+        self as f64
+    }
+    fn from_u64(v: u64) -> Self {
+        v as i128
+    }
+    fn from_wide(w: &Wide<8>) -> Option<Self> {
+        if w.is_negative() || w.0[2..].iter().any(|&x| x != 0) || w.0[1] >> 60 != 0 {
+            return None;
+        }
+        Some(((w.0[1] as i128) << 64) | w.0[0] as i128)
+    }
+}
+
+/// A signed two's-complement integer of `N` 64-bit limbs (little-endian).
+///
+/// ```
+/// use xiangqi_matching::Wide;
+///
+/// let x = Wide::<2>([u64::MAX, 0]).wadd(&Wide::from_u64(1)); // 2^64
+/// assert_eq!(x, Wide([0, 1]));
+/// assert_eq!(x.bits(), 65);
+/// assert!(Wide::<2>::ZERO.wsub(&x).is_negative());
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Wide<const N: usize>(pub [u64; N]);
+
+impl<const N: usize> Wide<N> {
+    /// Zero.
+    pub const ZERO: Self = Wide([0; N]);
+
+    /// A small non-negative value.
+    pub fn from_u64(v: u64) -> Self {
+        let mut a = [0; N];
+        a[0] = v;
+        Wide(a)
+    }
+
+    /// `true` if the sign bit is set.
+    pub fn is_negative(&self) -> bool {
+        self.0[N - 1] >> 63 == 1
+    }
+
+    /// Product with a small non-negative factor (wrapping).
+    pub fn mul_u64(&self, f: u64) -> Self {
+        let mut out = [0u64; N];
+        let mut carry: u128 = 0;
+        for (o, &x) in out.iter_mut().zip(self.0.iter()) {
+            let p = x as u128 * f as u128 + carry;
+            *o = p as u64;
+            carry = p >> 64;
+        }
+        Wide(out)
+    }
+
+    /// Number of significant bits of a non-negative value.
+    pub fn bits(&self) -> u32 {
+        for i in (0..N).rev() {
+            if self.0[i] != 0 {
+                return 64 * i as u32 + (64 - self.0[i].leading_zeros());
+            }
+        }
+        0
+    }
+
+    /// Sum (wrapping).
+    pub fn wadd(&self, o: &Self) -> Self {
+        let mut out = [0u64; N];
+        let mut carry = false;
+        for i in 0..N {
+            let (s1, c1) = self.0[i].overflowing_add(o.0[i]);
+            let (s2, c2) = s1.overflowing_add(carry as u64);
+            out[i] = s2;
+            carry = c1 || c2;
+        }
+        Wide(out)
+    }
+
+    /// Difference (wrapping).
+    pub fn wsub(&self, o: &Self) -> Self {
+        let mut out = [0u64; N];
+        let mut borrow = false;
+        for i in 0..N {
+            let (s1, b1) = self.0[i].overflowing_sub(o.0[i]);
+            let (s2, b2) = s1.overflowing_sub(borrow as u64);
+            out[i] = s2;
+            borrow = b1 || b2;
+        }
+        Wide(out)
+    }
+
+    /// Narrows or widens (sign-extending) to `M` limbs.
+    pub fn resize<const M: usize>(&self) -> Wide<M> {
+        let fill = if self.is_negative() { u64::MAX } else { 0 };
+        let mut out = [fill; M];
+        for (i, o) in out.iter_mut().enumerate() {
+            if i < N {
+                *o = self.0[i];
+            }
+        }
+        Wide(out)
+    }
+}
+
+impl<const N: usize> PartialOrd for Wide<N> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<const N: usize> Ord for Wide<N> {
+    fn cmp(&self, other: &Self) -> Ordering {
+        match (self.is_negative(), other.is_negative()) {
+            (true, false) => return Ordering::Less,
+            (false, true) => return Ordering::Greater,
+            _ => {}
+        }
+        for i in (0..N).rev() {
+            match self.0[i].cmp(&other.0[i]) {
+                Ordering::Equal => continue,
+                o => return o,
+            }
+        }
+        Ordering::Equal
+    }
+}
+
+impl<const N: usize> Weight for Wide<N> {
+    const ZERO: Self = Wide([0; N]);
+    fn add(self, o: Self) -> Self {
+        self.wadd(&o)
+    }
+    fn sub(self, o: Self) -> Self {
+        self.wsub(&o)
+    }
+    fn half(self) -> Self {
+        let mut out = [0u64; N];
+        let sign = self.0[N - 1] & (1 << 63);
+        for i in 0..N {
+            let hi = if i + 1 < N { self.0[i + 1] << 63 } else { sign };
+            out[i] = (self.0[i] >> 1) | hi;
+        }
+        Wide(out)
+    }
+    fn to_f64(self) -> f64 {
+        let neg = self.is_negative();
+        let v = if neg {
+            Wide::<N>::ZERO.wsub(&self)
+        } else {
+            self
+        };
+        let mut f = 0.0;
+        for i in (0..N).rev() {
+            f = f * 18446744073709551616.0 + v.0[i] as f64;
+        }
+        if neg { -f } else { f }
+    }
+    fn from_u64(v: u64) -> Self {
+        Wide::from_u64(v)
+    }
+    fn from_wide(w: &Wide<8>) -> Option<Self> {
+        let r: Wide<N> = w.resize();
+        if r.resize::<8>() == *w && !r.is_negative() {
+            Some(r)
+        } else {
+            None
+        }
+    }
+}
