@@ -584,6 +584,9 @@ async fn show(
     let w = words(lang);
     let log = board_log(&event_path, round, board);
     let name = log_name(&event_path, round, board);
+    if let Err(r) = pages::log_inside(desk, headers, lang, &log, &name) {
+        return r;
+    }
     let (lp, nm) = (log.clone(), name.clone());
     let loaded = pages::blocking(move || -> Result<Option<(GameView, String)>, String> {
         match std::fs::read_to_string(&lp) {
@@ -916,6 +919,10 @@ async fn enter(
         Ok(p) => p,
         Err(r) => return *r,
     };
+    let log = board_log(&event_path, round, board);
+    if let Err(r) = pages::log_inside(&desk, &headers, lang, &log, &log_name(&event_path, round, board)) {
+        return r;
+    }
     let typed = f.mv.clone();
     let done = match step(&f) {
         Err(m) => Err(m),
