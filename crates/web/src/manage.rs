@@ -519,7 +519,7 @@ fn catalogue_ruleset(given: &str) -> Result<String, String> {
     } else {
         Err(format!(
             "--ruleset {}: 只能选内置规则 ({}；规则文件请用 xq event new --ruleset FILE)",
-            crate::pages::one_line(&format!("{given:?}"), 60),
+            crate::pages::one_line(given, 60),
             ids.join(", ")
         ))
     }
