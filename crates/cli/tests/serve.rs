@@ -111,8 +111,14 @@ fn serve_refuses_a_weak_token_and_a_bad_host_name() {
             &["--token", "1234"][..],
             "--token: too easy to guess (4 characters",
         ),
-        (&["--token", "aaaaaaaaaaaaaaaa"][..], "--token: too easy to guess (16 characters"),
-        (&["--allow-host", "evil/x"][..], "--allow-host \"evil/x\": not a host name"),
+        (
+            &["--token", "aaaaaaaaaaaaaaaa"][..],
+            "--token: too easy to guess (16 characters",
+        ),
+        (
+            &["--allow-host", "evil/x"][..],
+            "--allow-host \"evil/x\": not a host name",
+        ),
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_xq"))
             .arg("serve")
@@ -147,7 +153,11 @@ fn serve_answers_only_to_its_own_names() {
         (format!("attacker.example:{port}"), false),
     ] {
         let mut s = TcpStream::connect(&addr).unwrap();
-        write!(s, "GET / HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n").unwrap();
+        write!(
+            s,
+            "GET / HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
         let mut text = String::new();
         s.read_to_string(&mut text).unwrap();
         let status = text.lines().next().unwrap_or("");

@@ -406,13 +406,13 @@ async fn serve(listener: tokio::net::TcpListener, app: axum::Router, limits: Lim
                 continue;
             }
         };
-        let service = app
-            .clone()
-            .map_request(move |req: axum::http::Request<hyper::body::Incoming>| {
-                let mut req = req.map(axum::body::Body::new);
-                req.extensions_mut().insert(ConnectInfo(remote));
-                req
-            });
+        let service =
+            app.clone()
+                .map_request(move |req: axum::http::Request<hyper::body::Incoming>| {
+                    let mut req = req.map(axum::body::Body::new);
+                    req.extensions_mut().insert(ConnectInfo(remote));
+                    req
+                });
         let conn = http.serve_connection(TokioIo::new(stream), TowerToHyperService::new(service));
         tokio::spawn(async move {
             let _ = conn.await;

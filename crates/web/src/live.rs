@@ -585,7 +585,7 @@ async fn show(
     let log = board_log(&event_path, round, board);
     let name = log_name(&event_path, round, board);
     if let Err(r) = pages::log_inside(desk, headers, lang, &log, &name) {
-        return r;
+        return *r;
     }
     let (lp, nm) = (log.clone(), name.clone());
     let loaded = pages::blocking(move || -> Result<Option<(GameView, String)>, String> {
@@ -920,8 +920,14 @@ async fn enter(
         Err(r) => return *r,
     };
     let log = board_log(&event_path, round, board);
-    if let Err(r) = pages::log_inside(&desk, &headers, lang, &log, &log_name(&event_path, round, board)) {
-        return r;
+    if let Err(r) = pages::log_inside(
+        &desk,
+        &headers,
+        lang,
+        &log,
+        &log_name(&event_path, round, board),
+    ) {
+        return *r;
     }
     let typed = f.mv.clone();
     let done = match step(&f) {

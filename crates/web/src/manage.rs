@@ -660,7 +660,13 @@ async fn create(State(desk): State<Shared>, headers: HeaderMap, req: Request) ->
                 "表单太大：网页一次最多收 {} KiB（更大的名单请用 xq event new --players-file）",
                 desk.max_body >> 10
             );
-            return error_page(&desk, &headers, Lang::Zh, StatusCode::PAYLOAD_TOO_LARGE, msg);
+            return error_page(
+                &desk,
+                &headers,
+                Lang::Zh,
+                StatusCode::PAYLOAD_TOO_LARGE,
+                msg,
+            );
         }
         Err(msg) => {
             return error_page(&desk, &headers, Lang::Zh, StatusCode::BAD_REQUEST, msg);

@@ -317,17 +317,17 @@ pub(crate) fn log_inside(
     lang: Lang,
     log: &std::path::Path,
     name: &str,
-) -> Result<(), Response> {
+) -> Result<(), Box<Response>> {
     if would_be_inside(&folder(desk), log) {
         return Ok(());
     }
-    Err(error_page(
+    Err(Box::new(error_page(
         desk,
         headers,
         lang,
         StatusCode::NOT_FOUND,
         format!("{}: outside the served folder", one_line(name, 80)),
-    ))
+    )))
 }
 
 /// Whether a path that may not exist yet (a game log, its folder) would be inside folder `dir`:

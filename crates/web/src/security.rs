@@ -130,7 +130,9 @@ impl HostAllowList {
     pub fn loopback() -> HostAllowList {
         HostAllowList {
             port: None,
-            names: ["localhost", "127.0.0.1", "[::1]"].map(String::from).to_vec(),
+            names: ["localhost", "127.0.0.1", "[::1]"]
+                .map(String::from)
+                .to_vec(),
             any_address: false,
         }
     }
@@ -152,9 +154,11 @@ impl HostAllowList {
                     None => false,
                 }
                 && (is_address_literal(host)
-                    || host
-                        .split('.')
-                        .all(|l| !l.is_empty() && l.len() <= 63 && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')));
+                    || host.split('.').all(|l| {
+                        !l.is_empty()
+                            && l.len() <= 63
+                            && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+                    }));
             if !valid || host.len() > 253 {
                 return Err(BadHostName(name.clone()));
             }
@@ -244,7 +248,8 @@ pub struct WeakToken {
 /// no dictionary is needed for that.
 pub fn token_bits(token: &str) -> f64 {
     let mut pool = 0u32;
-    let kinds: [(fn(&char) -> bool, u32); 5] = [
+    type Kind = (fn(&char) -> bool, u32);
+    let kinds: [Kind; 5] = [
         (char::is_ascii_digit, 10),
         (char::is_ascii_lowercase, 26),
         (char::is_ascii_uppercase, 26),
@@ -413,7 +418,13 @@ mod tests {
     #[test]
     fn the_host_must_name_this_desk() {
         let any = HostAllowList::loopback();
-        for ok in ["127.0.0.1:8080", "localhost:1", "LOCALHOST:8080", "[::1]:9", "localhost"] {
+        for ok in [
+            "127.0.0.1:8080",
+            "localhost:1",
+            "LOCALHOST:8080",
+            "[::1]:9",
+            "localhost",
+        ] {
             assert!(any.allows(ok), "{ok}");
         }
         for bad in [
@@ -440,7 +451,9 @@ mod tests {
         assert!(!lan.allows("10.0.0.1") && !lan.allows("evil.local"));
         // bound to every interface: any address literal, never a name
         let all = HostAllowList::for_bind("[::]:8080".parse().unwrap(), &[]).unwrap();
-        assert!(all.allows("[::]:8080") && all.allows("10.1.2.3:8080") && all.allows("[fe80::1]:8080"));
+        assert!(
+            all.allows("[::]:8080") && all.allows("10.1.2.3:8080") && all.allows("[fe80::1]:8080")
+        );
         assert!(!all.allows("attacker.example:8080") && !all.allows("10.1.2.3:80"));
         for bad in ["", "a b", "x/y", "desk.local:81", "desk:port", "-.."] {
             assert!(
@@ -452,13 +465,31 @@ mod tests {
 
     #[test]
     fn a_chosen_token_is_long_and_varied_enough() {
-        for weak in ["1234", "", "123456789012", "aaaaaaaaaaaaaaaaaaaaaaaa", "abababababababab", "secretsecret"] {
+        for weak in [
+            "1234",
+            "",
+            "123456789012",
+            "aaaaaaaaaaaaaaaaaaaaaaaa",
+            "abababababababab",
+            "secretsecret",
+        ] {
             let e = check_token(weak).unwrap_err();
-            assert!(e.to_string().starts_with("--token: too easy to guess"), "{e}");
+            assert!(
+                e.to_string().starts_with("--token: too easy to guess"),
+                "{e}"
+            );
             assert!(!e.to_string().contains('\n'));
         }
-        for strong in ["x7Gq-2mPz9Lr", "correct-horse-battery-staple", &random_secret()] {
-            assert!(check_token(strong).is_ok(), "{strong}: {}", token_bits(strong));
+        for strong in [
+            "x7Gq-2mPz9Lr",
+            "correct-horse-battery-staple",
+            &random_secret(),
+        ] {
+            assert!(
+                check_token(strong).is_ok(),
+                "{strong}: {}",
+                token_bits(strong)
+            );
         }
     }
 
@@ -486,7 +517,10 @@ mod tests {
         assert_eq!(limit.waiting(ip, t1), None);
         // bounded: the oldest address goes first
         for i in 0..(MAX_ADDRESSES as u32 + 10) {
-            limit.wrong(IpAddr::V4(Ipv4Addr::from(i)), t0 + Duration::from_millis(u64::from(i)));
+            limit.wrong(
+                IpAddr::V4(Ipv4Addr::from(i)),
+                t0 + Duration::from_millis(u64::from(i)),
+            );
         }
         assert_eq!(limit.len(), MAX_ADDRESSES);
     }

@@ -70,7 +70,13 @@ async fn a_rebound_name_reads_and_writes_nothing() {
     let csrf = csrf_of(&page);
     let before = std::fs::read(&path).unwrap();
     // attacker.example rebound to 127.0.0.1: its page reads nothing …
-    for uri in ["/", "/e/open.toml", "/e/open.toml/round/1", "/new", "/nothing"] {
+    for uri in [
+        "/",
+        "/e/open.toml",
+        "/e/open.toml/round/1",
+        "/new",
+        "/nothing",
+    ] {
         let (s, h, body) = send(&app, from_host("GET", uri, "attacker.example:8080", "")).await;
         assert_eq!(s, StatusCode::MISDIRECTED_REQUEST, "{uri}");
         assert!(!body.contains("csrf") && !body.contains("公开赛"), "{body}");
@@ -89,7 +95,12 @@ async fn a_rebound_name_reads_and_writes_nothing() {
     }
     let (s, _, _) = send(
         &app,
-        from_host("POST", "/new", "attacker.example:8080", &format!("csrf={csrf}&file=x.toml&players=a%0Ab")),
+        from_host(
+            "POST",
+            "/new",
+            "attacker.example:8080",
+            &format!("csrf={csrf}&file=x.toml&players=a%0Ab"),
+        ),
     )
     .await;
     assert_eq!(s, StatusCode::MISDIRECTED_REQUEST);
@@ -105,7 +116,12 @@ async fn a_rebound_name_reads_and_writes_nothing() {
     }
     let (s, _, _) = send(
         &app,
-        from_host("POST", "/e/open.toml/round/1/board/1", "localhost:8080", &form),
+        from_host(
+            "POST",
+            "/e/open.toml/round/1/board/1",
+            "localhost:8080",
+            &form,
+        ),
     )
     .await;
     assert_eq!(s, StatusCode::SEE_OTHER);
@@ -126,14 +142,21 @@ async fn no_page_may_be_framed() {
         ("/e/open.toml/standings", None),
         ("/nothing", None),
         ("/e/open.toml/pair", Some("csrf=stale".to_string())),
-        ("/e/open.toml/round/1/board/1", Some(format!("csrf={csrf}&result=1-0"))),
+        (
+            "/e/open.toml/round/1/board/1",
+            Some(format!("csrf={csrf}&result=1-0")),
+        ),
     ] {
         let (s, h, _) = match form {
             None => get(&app, uri).await,
             Some(f) => post(&app, uri, &f, &[]).await,
         };
         assert_eq!(h[header::X_FRAME_OPTIONS], "DENY", "{uri}");
-        assert_eq!(h[header::CONTENT_SECURITY_POLICY], "frame-ancestors 'none'", "{uri}");
+        assert_eq!(
+            h[header::CONTENT_SECURITY_POLICY],
+            "frame-ancestors 'none'",
+            "{uri}"
+        );
         seen.push(s);
     }
     // the statuses covered: a page, a download, 404, 403, 303
@@ -156,7 +179,10 @@ async fn event_routes_follow_no_link_out_of_the_folder() {
     let app = app(dir.path(), None);
     let (s, _, body) = get(&app, "/").await;
     assert_eq!(s, StatusCode::OK);
-    assert!(body.contains("open.toml") && !body.contains("link.toml"), "{body}");
+    assert!(
+        body.contains("open.toml") && !body.contains("link.toml"),
+        "{body}"
+    );
     for uri in [
         "/e/link.toml",
         "/e/link.toml/standings",
@@ -223,14 +249,18 @@ async fn the_viewer_loads_a_log_s_ruleset_only_from_the_catalogue_or_the_folder(
     let app = app(dir.path(), None);
     for (file, named, ok) in cases {
         let (s, _, body) = get(&app, &format!("/g/{file}")).await;
-        assert!(!body.contains("TOPSECRET") && !body.contains("root:"), "{file}: {body}");
+        assert!(
+            !body.contains("TOPSECRET") && !body.contains("root:"),
+            "{file}: {body}"
+        );
         if ok {
             assert_eq!(s, StatusCode::OK, "{file}: {body}");
             assert!(body.contains("蒋川"), "{file}");
         } else {
             assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{file}: {body}");
             assert!(
-                body.contains("neither an embedded ruleset") && body.contains(&format!("{named:?}")),
+                body.contains("neither an embedded ruleset")
+                    && body.contains(&format!("{named:?}")),
                 "{file}: {body}"
             );
         }
@@ -243,7 +273,13 @@ async fn the_new_event_form_takes_a_catalogue_ruleset_only() {
     let app = app(dir.path(), None);
     let (_, _, page) = get(&app, "/new").await;
     let csrf = csrf_of(&page);
-    for ruleset in ["/dev/zero", "/etc/passwd", "../open.toml", "open.toml", "axf.toml"] {
+    for ruleset in [
+        "/dev/zero",
+        "/etc/passwd",
+        "../open.toml",
+        "open.toml",
+        "axf.toml",
+    ] {
         let form = common::form(&[
             ("csrf", &csrf),
             ("name", "赛"),
@@ -311,7 +347,11 @@ async fn read_only_pages_carry_no_form_and_no_secret() {
 }
 
 /// GETs `uri` with a cookie, from the desk's own address.
-async fn get_with_cookie(app: &axum::Router, uri: &str, cookie: &str) -> (StatusCode, axum::http::HeaderMap, String) {
+async fn get_with_cookie(
+    app: &axum::Router,
+    uri: &str,
+    cookie: &str,
+) -> (StatusCode, axum::http::HeaderMap, String) {
     let req = Request::get(uri)
         .header(header::HOST, "127.0.0.1:8080")
         .header(header::COOKIE, cookie)
@@ -340,20 +380,39 @@ async fn token_guesses_are_rate_limited() {
     let (s, h, body) = get_with_cookie(&app, "/e/open.toml", &format!("xq_token={token}")).await;
     assert_eq!(s, StatusCode::OK);
     assert!(body.contains("只读") && !body.contains("name=\"csrf\""));
-    assert!(h[header::SET_COOKIE].to_str().unwrap().contains("Max-Age=0"));
+    assert!(
+        h[header::SET_COOKIE]
+            .to_str()
+            .unwrap()
+            .contains("Max-Age=0")
+    );
     tokio::time::sleep(Duration::from_millis(1100)).await;
     let (s, h, _) = get(&app, &format!("/login?token={token}")).await;
     assert_eq!(s, StatusCode::SEE_OTHER);
-    assert!(h[header::SET_COOKIE].to_str().unwrap().starts_with("xq_token="));
+    assert!(
+        h[header::SET_COOKIE]
+            .to_str()
+            .unwrap()
+            .starts_with("xq_token=")
+    );
     // cleared: a right cookie writes, a wrong one (an earlier run's) is read-only and forgotten
     let (_, _, body) =
         get_with_cookie(&app, "/e/open.toml/round/1", &format!("xq_token={token}")).await;
     assert!(body.contains("name=\"csrf\""));
     let (_, h, body) = get_with_cookie(&app, "/e/open.toml", "other=1; xq_token=stale").await;
     assert!(body.contains("只读"));
-    assert!(h[header::SET_COOKIE].to_str().unwrap().contains("Max-Age=0"));
+    assert!(
+        h[header::SET_COOKIE]
+            .to_str()
+            .unwrap()
+            .contains("Max-Age=0")
+    );
     // a token in a form field is not taken (no limit could count it)
-    let csrf = csrf_of(&get_with_cookie(&app, "/e/open.toml/round/1", &format!("xq_token={token}")).await.2);
+    let csrf = csrf_of(
+        &get_with_cookie(&app, "/e/open.toml/round/1", &format!("xq_token={token}"))
+            .await
+            .2,
+    );
     let (s, _, _) = post(
         &app,
         "/e/open.toml/round/1/board/1",
@@ -369,7 +428,10 @@ fn a_chosen_token_has_a_minimum() {
     use xiangqi_web::security::check_token;
     for weak in ["1234", "123456789012", "aaaaaaaaaaaaaaaa", "sesamesesame"] {
         let e = check_token(weak).unwrap_err().to_string();
-        assert!(e.starts_with("--token: too easy to guess") && !e.contains('\n'), "{e}");
+        assert!(
+            e.starts_with("--token: too easy to guess") && !e.contains('\n'),
+            "{e}"
+        );
     }
     assert!(check_token("x7Gq-2mPz9Lr").is_ok());
 }
@@ -396,7 +458,10 @@ async fn error_messages_stay_one_clean_line_whatever_the_file_names() {
         .collect();
     assert!(body.contains("line\\nbreak.toml"), "{body}");
     assert!(!body.contains("<b>markup"), "markup is escaped");
-    let long = body.lines().find(|l| l.contains("长长长")).expect("the long name's row");
+    let long = body
+        .lines()
+        .find(|l| l.contains("长长长"))
+        .expect("the long name's row");
     assert!(long.contains('…'), "cut in the middle: {long}");
     assert!(!errors.is_empty());
 }
@@ -423,7 +488,10 @@ fn start(root: &Path, limits: Limits) -> SocketAddr {
 fn http_get(addr: SocketAddr, path: &str) -> std::io::Result<String> {
     let mut s = TcpStream::connect(addr)?;
     s.set_read_timeout(Some(Duration::from_secs(20)))?;
-    write!(s, "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n")?;
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )?;
     let mut text = String::new();
     s.read_to_string(&mut text)?;
     Ok(text.lines().next().unwrap_or("").to_string())
@@ -520,7 +588,10 @@ fn connections_over_the_limit_wait_for_one_to_close() {
 #[test]
 fn bound_to_every_interface_the_address_shown_opens() {
     let dir = tempfile::tempdir().unwrap();
-    for (bind, shown) in [("0.0.0.0:0", "http://127.0.0.1:"), ("[::]:0", "http://[::1]:")] {
+    for (bind, shown) in [
+        ("0.0.0.0:0", "http://127.0.0.1:"),
+        ("[::]:0", "http://[::1]:"),
+    ] {
         let server = match Server::bind(Options {
             root: dir.path().to_path_buf(),
             bind: bind.parse().unwrap(),
