@@ -287,9 +287,9 @@ const FORGET_AFTER: Duration = Duration::from_secs(3600);
 /// The most addresses remembered (the oldest is forgotten first).
 const MAX_ADDRESSES: usize = 4096;
 
-/// The rate limit on token guesses, per client address: [`FREE_GUESSES`] wrong tokens, then a
+/// The rate limit on token guesses, per client address: 5 wrong tokens, then a
 /// wait that doubles with every further one (1 s, 2 s, 4 s … at most 5 minutes); a right token
-/// clears the address. Bounded: at most [`MAX_ADDRESSES`] addresses are remembered.
+/// clears the address. Bounded: at most 4,096 addresses are remembered (the oldest forgotten first).
 ///
 /// A small table rather than a general rate limiter (`governor` and the like): those count
 /// every request, while this counts only wrong tokens and must tell, before a request is read,
