@@ -1,7 +1,11 @@
-//! `xq serve [EVENT_FILE|FOLDER] [--bind ADDR] [--token T]` — the arbiter's desk in a browser.
+//! `xq serve [EVENT_FILE|FOLDER] [--bind ADDR] [--token T] [--allow-host NAME]…` — the arbiter's
+//! desk in a browser.
 //!
 //! Binds loopback by default. Any other address needs an access token for every write: the
-//! one given with `--token`, or a random one generated and printed at start.
+//! one given with `--token` (at least 12 characters and 64 bits, see
+//! [`xiangqi_web::security::check_token`]), or a random one generated and printed at start.
+//! Requests must name this machine in their `Host` header: loopback, the bound address, or a
+//! name given with `--allow-host`.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -18,9 +22,14 @@ pub struct Args {
     /// The address to listen on; anything but loopback needs a token (given or generated).
     #[arg(long, default_value = "127.0.0.1:8080")]
     bind: SocketAddr,
-    /// The access token every write needs (`/login?token=T` in the browser).
+    /// The access token every write needs (`/login?token=T` in the browser): at least 12
+    /// characters, letters, digits and signs mixed.
     #[arg(long)]
     token: Option<String>,
+    /// A name of this machine (e.g. `desk.local`) that browsers on the LAN may use besides its
+    /// addresses; repeatable.
+    #[arg(long = "allow-host", value_name = "NAME")]
+    allow_hosts: Vec<String>,
 }
 
 /// Runs `xq serve` until the process is stopped.
@@ -29,7 +38,10 @@ pub fn run(a: Args) -> Result<(), CliError> {
         Some(t) if t.trim().is_empty() => {
             return Err(CliError::input("--token: empty"));
         }
-        Some(t) => Some(t),
+        Some(t) => {
+            xiangqi_web::security::check_token(&t).map_err(CliError::input)?;
+            Some(t)
+        }
         None if !a.bind.ip().is_loopback() => Some(xiangqi_web::security::random_secret()),
         None => None,
     };
@@ -37,6 +49,8 @@ pub fn run(a: Args) -> Result<(), CliError> {
         root: a.path.clone(),
         bind: a.bind,
         token,
+        allow_hosts: a.allow_hosts,
+        ..Default::default()
     })
     .map_err(|e| match e {
         xiangqi_web::ServeError::Io(e) => CliError::internal(e),
@@ -44,13 +58,11 @@ pub fn run(a: Args) -> Result<(), CliError> {
     })?;
     outln!("xq serve: {} at {}", a.path.display(), server.url())?;
     if !a.bind.ip().is_loopback() {
-        let url = server.url();
         // 0.0.0.0 is no address a tablet can open: name this machine's address on the LAN
         if a.bind.ip().is_unspecified()
             && let Some(ip) = lan_address()
         {
-            let shown = url.replacen(&a.bind.ip().to_string(), &ip.to_string(), 1);
-            outln!("on the LAN: {shown}")?;
+            outln!("on the LAN: {}", server.url_at(ip))?;
         }
         outln!("writes need the token: open the address above on each device (Ctrl-C stops)")?;
     }

@@ -93,9 +93,78 @@ fn serve_off_loopback_generates_a_token() {
         "--bind",
         "0.0.0.0:0",
         "--token",
-        "sesame",
+        "x7Gq-2mPz9Lr",
     ]);
-    assert!(line2.trim_end().ends_with("/login?token=sesame"), "{line2}");
+    assert!(
+        line2.trim_end().ends_with("/login?token=x7Gq-2mPz9Lr"),
+        "{line2}"
+    );
+    // bound to every interface: an address a browser on this machine opens
+    assert!(line2.contains("http://127.0.0.1:"), "{line2}");
+}
+
+#[test]
+fn serve_refuses_a_weak_token_and_a_bad_host_name() {
+    let dir = tempfile::tempdir().unwrap();
+    for (args, says) in [
+        (
+            &["--token", "1234"][..],
+            "--token: too easy to guess (4 characters",
+        ),
+        (
+            &["--token", "aaaaaaaaaaaaaaaa"][..],
+            "--token: too easy to guess (16 characters",
+        ),
+        (
+            &["--allow-host", "evil/x"][..],
+            "--allow-host \"evil/x\": not a host name",
+        ),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_xq"))
+            .arg("serve")
+            .arg(dir.path())
+            .args(["--bind", "127.0.0.1:0"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+    }
+}
+
+#[test]
+fn serve_answers_only_to_its_own_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_server, line) = serve(&[
+        dir.path().to_str().unwrap(),
+        "--bind",
+        "127.0.0.1:0",
+        "--allow-host",
+        "desk.local",
+    ]);
+    let addr = addr_of(&line);
+    let port = addr.rsplit(':').next().unwrap();
+    for (host, ok) in [
+        (addr.clone(), true),
+        (format!("localhost:{port}"), true),
+        (format!("desk.local:{port}"), true),
+        (format!("attacker.example:{port}"), false),
+    ] {
+        let mut s = TcpStream::connect(&addr).unwrap();
+        write!(
+            s,
+            "GET / HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut text = String::new();
+        s.read_to_string(&mut text).unwrap();
+        let status = text.lines().next().unwrap_or("");
+        assert_eq!(status.contains(" 200 "), ok, "{host}: {status}");
+        assert_eq!(status.contains(" 421 "), !ok, "{host}: {status}");
+        assert!(text.contains("x-frame-options: DENY"), "{text}");
+    }
 }
 
 #[test]

@@ -11,14 +11,19 @@
 //!
 //! Safety: [`Server::bind`] refuses nothing, but [`Options::token`] is required (or generated)
 //! by the `xq serve` command for any address other than loopback; with a token every POST needs
-//! it (a cookie set by `/login?token=…`). Every form carries a per-process secret, and a POST
-//! whose `Origin` names another site is refused.
+//! it (a cookie set by `/login?token=…`; wrong tokens make their address wait, see
+//! [`security::GuessLimit`]). Every form carries a per-process secret, and a POST whose `Origin`
+//! names another site is refused. Before anything else, a request's `Host` must name this desk
+//! ([`security::HostAllowList`], against DNS rebinding: 421 otherwise), and every response
+//! forbids framing (`X-Frame-Options: DENY`, `frame-ancestors 'none'`). Slow clients are cut
+//! off ([`Limits`]: header read and idle timeout, body timeout, a connection limit), and a
+//! request body is at most [`Limits::max_body`].
 //!
 //! ```no_run
 //! let server = xiangqi_web::Server::bind(xiangqi_web::Options {
 //!     root: "events".into(),
 //!     bind: "127.0.0.1:8080".parse()?,
-//!     token: None,
+//!     ..Default::default()
 //! })?;
 //! println!("{}", server.url());
 //! server.run()?;
@@ -32,11 +37,18 @@ mod pages;
 pub mod security;
 mod viewer;
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::extract::{ConnectInfo, Request};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
 
 pub use i18n::{Lang, Tr};
+use security::{GuessLimit, HostAllowList};
 
 /// How to serve.
 #[derive(Clone, Debug)]
@@ -47,6 +59,51 @@ pub struct Options {
     pub bind: SocketAddr,
     /// The access token every write needs, if any.
     pub token: Option<String>,
+    /// Host names besides loopback and the bound address that requests may name in their
+    /// `Host` header (`--allow-host`: a name of this machine on the LAN), with or without port.
+    pub allow_hosts: Vec<String>,
+    /// Timeouts and limits against slow or greedy clients.
+    pub limits: Limits,
+}
+
+impl Default for Options {
+    /// The current folder on `127.0.0.1:8080`, no token, no other host names, the default limits.
+    fn default() -> Options {
+        Options {
+            root: PathBuf::from("."),
+            bind: SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), 8080),
+            token: None,
+            allow_hosts: Vec::new(),
+            limits: Limits::default(),
+        }
+    }
+}
+
+/// Timeouts and limits of the desk's HTTP server.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// A request's header must arrive within this long, and a kept-alive connection that sends
+    /// no new request is closed after it (hyper's header read timeout; default 30 s).
+    pub header_read_timeout: Duration,
+    /// A request's body must arrive within this long (default 30 s; 408 otherwise).
+    pub body_timeout: Duration,
+    /// The most connections open at once; more wait to be accepted until one closes (default
+    /// 4,096, and never more than the process may open files, less a reserve for the files the
+    /// desk reads and writes).
+    pub max_connections: usize,
+    /// The largest request body in bytes (default 1 MiB: a form, a players file).
+    pub max_body: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            header_read_timeout: Duration::from_secs(30),
+            body_timeout: Duration::from_secs(30),
+            max_connections: 4096,
+            max_body: 1 << 20,
+        }
+    }
 }
 
 /// Why the desk could not start.
@@ -55,6 +112,9 @@ pub enum ServeError {
     /// The event file or folder does not exist.
     #[error("{}: no such file or folder", .0.display())]
     NoRoot(PathBuf),
+    /// A `--allow-host` name is not a host name.
+    #[error(transparent)]
+    HostName(#[from] security::BadHostName),
     /// The address could not be bound.
     #[error("--bind {addr}: {source}")]
     Bind {
@@ -87,12 +147,34 @@ pub(crate) struct Desk {
     pub(crate) token: Option<String>,
     /// The game viewer's last file read.
     pub(crate) games: viewer::GameCache,
+    /// The names requests may give as their `Host`.
+    pub(crate) hosts: HostAllowList,
+    /// Wrong tokens per client address.
+    pub(crate) guesses: GuessLimit,
+    /// The largest request body ([`Limits::max_body`]).
+    pub(crate) max_body: usize,
 }
 
 /// The desk's routes over an event file or folder, as a [`axum::Router`] (for tests with
-/// `tower::ServiceExt::oneshot`, or to nest in another app).
+/// `tower::ServiceExt::oneshot`, or to nest in another app), answering to the loopback names on
+/// any port ([`HostAllowList::loopback`]) with the default [`Limits`].
 pub fn router(root: impl Into<PathBuf>, token: Option<String>) -> Result<axum::Router, ServeError> {
-    let root = root.into();
+    build(
+        root.into(),
+        token,
+        HostAllowList::loopback(),
+        &Limits::default(),
+    )
+}
+
+/// The routes behind the front door: `Host` check, token rate limit, frame headers, body limit
+/// and timeout.
+fn build(
+    root: PathBuf,
+    token: Option<String>,
+    hosts: HostAllowList,
+    limits: &Limits,
+) -> Result<axum::Router, ServeError> {
     let root = if root.is_dir() {
         Root::Folder(root)
     } else if root.is_file() {
@@ -105,8 +187,109 @@ pub fn router(root: impl Into<PathBuf>, token: Option<String>) -> Result<axum::R
         csrf: security::random_secret(),
         token,
         games: Default::default(),
+        hosts,
+        guesses: GuessLimit::default(),
+        max_body: limits.max_body,
     });
-    Ok(pages::routes(desk))
+    let routes = pages::routes(Arc::clone(&desk))
+        .layer(axum::extract::DefaultBodyLimit::max(limits.max_body))
+        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
+            limits.body_timeout,
+        ));
+    Ok(routes.layer(axum::middleware::from_fn(move |req, next| {
+        front_door(Arc::clone(&desk), req, next)
+    })))
+}
+
+/// What every request passes first: its `Host` must name this desk (421 and nothing else done
+/// otherwise); a request carrying a token (`?token=` or the token cookie) from an address that
+/// sent too many wrong ones waits (429), and its token is counted right or wrong; every response
+/// forbids being framed by another page.
+async fn front_door(desk: Arc<Desk>, req: Request, next: Next) -> Response {
+    let host = req
+        .headers()
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .or_else(|| req.uri().authority().map(|a| a.as_str()));
+    let mut res = match host {
+        Some(h) if desk.hosts.allows(h) => guarded(&desk, req, next).await,
+        other => (
+            StatusCode::MISDIRECTED_REQUEST,
+            format!(
+                "421 this desk does not answer to Host {} (a name of this machine on the LAN: xq serve --allow-host NAME)\n",
+                pages::one_line(&format!("{:?}", other.unwrap_or("")), 80)
+            ),
+        )
+            .into_response(),
+    };
+    let h = res.headers_mut();
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static("frame-ancestors 'none'"),
+    );
+    res
+}
+
+/// The token rate limit around a request whose `Host` is allowed. A `?token=` (the login
+/// address) from an address that must wait is answered 429 without being looked at; a token
+/// cookie from such an address is not looked at either (the page is read-only). A wrong token is
+/// counted against its address, and a wrong cookie is dropped from the request and the browser
+/// told to forget it (a cookie from an earlier run of the desk costs one count, not a lock-out).
+/// A right cookie counts nothing: only a right login clears an address.
+async fn guarded(desk: &Desk, mut req: Request, next: Next) -> Response {
+    let Some(token) = &desk.token else {
+        return next.run(req).await;
+    };
+    let ip = req
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map_or(IpAddr::V6(Ipv6Addr::UNSPECIFIED), |c| c.0.ip());
+    let now = Instant::now();
+    let waiting = desk.guesses.waiting(ip, now);
+    let asked = form_urlencoded::parse(req.uri().query().unwrap_or("").as_bytes())
+        .find(|(k, _)| k == "token")
+        .map(|(_, v)| v.into_owned());
+    if let Some(given) = asked {
+        if let Some(wait) = waiting {
+            let secs = wait.as_secs_f64().ceil().max(1.0) as u64;
+            let mut res = (
+                StatusCode::TOO_MANY_REQUESTS,
+                format!(
+                    "429 令牌错误次数过多，请 {secs} 秒后再试 (too many wrong tokens from this address: try again in {secs} s)\n"
+                ),
+            )
+                .into_response();
+            res.headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(secs));
+            return res;
+        }
+        if security::same_secret(&given, token) {
+            desk.guesses.right(ip);
+        } else {
+            desk.guesses.wrong(ip, now);
+        }
+    }
+    let forget = match security::cookie(req.headers(), security::TOKEN_COOKIE) {
+        Some(_) if waiting.is_some() => true,
+        Some(c) if !security::same_secret(c, token) => {
+            desk.guesses.wrong(ip, now);
+            true
+        }
+        _ => false,
+    };
+    if !forget {
+        return next.run(req).await;
+    }
+    security::remove_cookie(req.headers_mut(), security::TOKEN_COOKIE);
+    let mut res = next.run(req).await;
+    if !res.headers().contains_key(header::SET_COOKIE) {
+        res.headers_mut().insert(
+            header::SET_COOKIE,
+            HeaderValue::from_static("xq_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict"),
+        );
+    }
+    res
 }
 
 /// A bound, not yet running, desk.
@@ -117,12 +300,16 @@ pub struct Server {
     app: axum::Router,
     addr: SocketAddr,
     token: Option<String>,
+    limits: Limits,
 }
 
 impl Server {
     /// Binds the address (the port is taken when this returns) and builds the routes.
     pub fn bind(opts: Options) -> Result<Server, ServeError> {
-        let app = router(&opts.root, opts.token.clone())?;
+        if !opts.root.exists() {
+            return Err(ServeError::NoRoot(opts.root));
+        }
+        HostAllowList::for_bind(opts.bind, &opts.allow_hosts)?;
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
             .enable_all()
@@ -134,12 +321,17 @@ impl Server {
                 source,
             })?;
         let addr = listener.local_addr()?;
+        let hosts = HostAllowList::for_bind(addr, &opts.allow_hosts)?;
+        let app = build(opts.root, opts.token.clone(), hosts, &opts.limits)?;
+        let mut limits = opts.limits;
+        limits.max_connections = limits.max_connections.min(open_file_room()).max(1);
         Ok(Server {
             runtime,
             listener,
             app,
             addr,
             token: opts.token,
+            limits,
         })
     }
 
@@ -148,24 +340,90 @@ impl Server {
         self.addr
     }
 
+    /// The limits in force (the connection limit as the open-file limit allows it).
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
     /// The address to open in a browser: with a token, its `/login?token=…` address (which
-    /// sets the cookie and goes on to the events).
+    /// sets the cookie and goes on to the events). Bound to every interface (`0.0.0.0`, `[::]`),
+    /// the loopback address of that family, which a browser on this machine can open.
     pub fn url(&self) -> String {
+        let ip = match self.addr.ip() {
+            IpAddr::V4(v4) if v4.is_unspecified() => IpAddr::V4(Ipv4Addr::LOCALHOST),
+            IpAddr::V6(v6) if v6.is_unspecified() => IpAddr::V6(Ipv6Addr::LOCALHOST),
+            ip => ip,
+        };
+        self.url_at(ip)
+    }
+
+    /// [`Server::url`] with another address of this machine (its address on the LAN), written
+    /// as a browser takes it (`http://[fe80::1]:8080/` for IPv6).
+    pub fn url_at(&self, ip: IpAddr) -> String {
+        let at = SocketAddr::new(ip, self.addr.port());
         match &self.token {
-            Some(t) => format!("http://{}/login?token={t}", self.addr),
-            None => format!("http://{}/", self.addr),
+            Some(t) => format!("http://{at}/login?token={t}"),
+            None => format!("http://{at}/"),
         }
     }
 
-    /// Serves until the process ends.
+    /// Serves until the process ends: each connection through hyper's HTTP/1 server with its
+    /// header read timeout (which also closes idle kept-alive connections), at most
+    /// [`Limits::max_connections`] at once (the next waits in the listen queue until one closes).
     pub fn run(self) -> Result<(), ServeError> {
         let Server {
             runtime,
             listener,
             app,
+            limits,
             ..
         } = self;
-        runtime.block_on(async move { axum::serve(listener, app).await })?;
+        runtime.block_on(serve(listener, app, limits));
         Ok(())
     }
+}
+
+/// The accept loop (as `axum::serve`'s, with hyper's timer and a connection limit).
+async fn serve(listener: tokio::net::TcpListener, app: axum::Router, limits: Limits) {
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    use hyper_util::service::TowerToHyperService;
+    use tower::ServiceExt as _;
+
+    let permits = Arc::new(tokio::sync::Semaphore::new(limits.max_connections));
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(limits.header_read_timeout)
+        .keep_alive(true);
+    loop {
+        let Ok(permit) = Arc::clone(&permits).acquire_owned().await else {
+            return;
+        };
+        let (stream, remote) = match listener.accept().await {
+            Ok(conn) => conn,
+            Err(_) => {
+                // out of file descriptors and the like: let connections close, then go on
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let service =
+            app.clone()
+                .map_request(move |req: axum::http::Request<hyper::body::Incoming>| {
+                    let mut req = req.map(axum::body::Body::new);
+                    req.extensions_mut().insert(ConnectInfo(remote));
+                    req
+                });
+        let conn = http.serve_connection(TokioIo::new(stream), TowerToHyperService::new(service));
+        tokio::spawn(async move {
+            let _ = conn.await;
+            drop(permit);
+        });
+    }
+}
+
+/// How many connections the process may hold: its open-file limit (raised to the hard limit
+/// first) less 256 for the files the desk reads and writes.
+fn open_file_room() -> usize {
+    let limit = rlimit::increase_nofile_limit(u64::MAX).unwrap_or(1024);
+    usize::try_from(limit.saturating_sub(256).max(16)).unwrap_or(usize::MAX)
 }

@@ -601,6 +601,9 @@ async fn show(
     let w = words(lang);
     let log = board_log(&event_path, round, board);
     let name = log_name(&event_path, round, board);
+    if let Err(r) = pages::log_inside(desk, headers, lang, &log, &name) {
+        return *r;
+    }
     let (lp, nm, ep) = (log.clone(), name.clone(), event_path.clone());
     // a read repairs: a finished game whose result a crash kept off the board lands now
     let landed = pages::blocking(move || store::land(&lp, |_| ep).map_err(|e| e.to_string()))
@@ -959,6 +962,16 @@ async fn enter(
         Ok(p) => p,
         Err(r) => return *r,
     };
+    let log = board_log(&event_path, round, board);
+    if let Err(r) = pages::log_inside(
+        &desk,
+        &headers,
+        lang,
+        &log,
+        &log_name(&event_path, round, board),
+    ) {
+        return *r;
+    }
     let typed = f.mv.clone();
     let done = match step(&f) {
         Err(m) => Err(m),

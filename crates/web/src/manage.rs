@@ -438,6 +438,16 @@ async fn new_page(State(desk): State<Shared>, headers: HeaderMap, Query(q): Quer
             words(lang).one_file.into(),
         );
     }
+    // the form (and its secret) only for who may write
+    if !Page::new(&desk, &headers, lang, "/new", String::new()).can_write {
+        return error_page(
+            &desk,
+            &headers,
+            lang,
+            StatusCode::FORBIDDEN,
+            lang.tr().read_only.into(),
+        );
+    }
     let f = NewForm {
         ruleset: "axf".into(),
         system: "swiss".into(),
@@ -492,6 +502,29 @@ fn is_heading(line: &str) -> bool {
     first == "姓名" || first == "name" || first == "队名"
 }
 
+/// The most players (and team lines) one 新建 form creates an event with; a larger field is
+/// created with `xq event new --players-file`.
+pub(crate) const MAX_FORM_PLAYERS: usize = 10_000;
+
+/// The form's ruleset: an id of the embedded catalogue, nothing else (the desk opens no path
+/// it is given).
+fn catalogue_ruleset(given: &str) -> Result<String, String> {
+    let given = given.trim();
+    if given.is_empty() {
+        return Ok("axf".into());
+    }
+    let ids = Ruleset::builtin_ids();
+    if ids.iter().any(|id| id == given) {
+        Ok(given.to_string())
+    } else {
+        Err(format!(
+            "--ruleset {}: 只能选内置规则 ({}；规则文件请用 xq event new --ruleset FILE)",
+            crate::pages::one_line(given, 60),
+            ids.join(", ")
+        ))
+    }
+}
+
 /// The choices of the form, as `xq event new`'s options.
 fn choices(f: &NewForm) -> Result<NewEvent, String> {
     let on = |v: &Option<String>| v.is_some();
@@ -499,10 +532,18 @@ fn choices(f: &NewForm) -> Result<NewEvent, String> {
         let v = v.trim();
         (!v.is_empty()).then(|| v.to_string())
     };
+    let players = lines(&f.players);
+    let teams = lines(&f.teams);
+    if players.len() > MAX_FORM_PLAYERS || teams.len() > MAX_FORM_PLAYERS {
+        return Err(format!(
+            "参赛名单太长：{} 行，网页一次最多 {MAX_FORM_PLAYERS} 行（更大的比赛请用 xq event new --players-file）",
+            players.len().max(teams.len())
+        ));
+    }
     Ok(NewEvent {
         name: text(&f.name).unwrap_or_else(|| "event".into()),
         division: f.division.trim().to_string(),
-        ruleset: text(&f.ruleset).unwrap_or_else(|| "axf".into()),
+        ruleset: catalogue_ruleset(&f.ruleset)?,
         system: text(&f.system),
         rounds: number("rounds", &f.rounds)?,
         allow_partial: on(&f.allow_partial),
@@ -514,8 +555,8 @@ fn choices(f: &NewForm) -> Result<NewEvent, String> {
         games: number("games", &f.games)?,
         third_place: on(&f.third_place),
         no_reset: on(&f.no_reset),
-        players: lines(&f.players),
-        teams: lines(&f.teams),
+        players,
+        teams,
         team_boards: number("team-boards", &f.team_boards)?,
         lineup_system: text(&f.lineup_system),
         all_play_all: on(&f.all_play_all),
@@ -614,6 +655,19 @@ async fn read_new_form(req: Request) -> Result<NewForm, String> {
 async fn create(State(desk): State<Shared>, headers: HeaderMap, req: Request) -> Response {
     let f = match read_new_form(req).await {
         Ok(f) => f,
+        Err(msg) if msg.contains("length limit exceeded") => {
+            let msg = format!(
+                "表单太大：网页一次最多收 {} KiB（更大的名单请用 xq event new --players-file）",
+                desk.max_body >> 10
+            );
+            return error_page(
+                &desk,
+                &headers,
+                Lang::Zh,
+                StatusCode::PAYLOAD_TOO_LARGE,
+                msg,
+            );
+        }
         Err(msg) => {
             return error_page(&desk, &headers, Lang::Zh, StatusCode::BAD_REQUEST, msg);
         }

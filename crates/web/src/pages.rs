@@ -75,7 +75,7 @@ impl Page {
         path: &str,
         title: String,
     ) -> Page {
-        let can_write = may_write(desk, headers, None);
+        let can_write = may_write(desk, headers);
         let other = match lang {
             Lang::Zh => "en",
             Lang::En => "zh",
@@ -85,7 +85,12 @@ impl Page {
             lang: lang.code(),
             tr: lang.tr(),
             other_href: format!("{path}?lang={other}"),
-            csrf: desk.csrf.clone(),
+            // a read-only page carries no form and so no secret
+            csrf: if can_write {
+                desk.csrf.clone()
+            } else {
+                String::new()
+            },
             can_write,
             read_only: !can_write,
             date: today(),
@@ -104,25 +109,27 @@ impl Page {
     }
 }
 
-/// `true` if the request may write: no token is set, or it carries the token (cookie or form).
-fn may_write(desk: &Desk, headers: &HeaderMap, form_token: Option<&str>) -> bool {
+/// `true` if the request may write: no token is set, or it carries the token's cookie (set by
+/// `/login`, whose guesses the front door rate-limits).
+fn may_write(desk: &Desk, headers: &HeaderMap) -> bool {
     match &desk.token {
         None => true,
         Some(t) => security::cookie(headers, security::TOKEN_COOKIE)
-            .or(form_token)
             .is_some_and(|c| security::same_secret(c, t)),
     }
 }
 
-/// Every check a POST passes before it is read: same origin, the token, the form secret.
+/// Every check a POST passes before it is read: same origin, the token, the form secret. The
+/// token is taken from its cookie only: a `token` form field is not looked at (no rate limit
+/// could count guesses hidden in a body).
 pub(crate) fn authorize(
     desk: &Desk,
     headers: &HeaderMap,
     csrf: &str,
-    token: Option<&str>,
+    _form_token: Option<&str>,
 ) -> Result<(), Forbidden> {
     security::check_origin(headers)?;
-    if !may_write(desk, headers, token) {
+    if !may_write(desk, headers) {
         return Err(Forbidden::Token);
     }
     if !security::same_secret(csrf, &desk.csrf) {
@@ -249,7 +256,7 @@ fn event_files(desk: &Desk) -> Vec<(String, PathBuf)> {
                 .flatten()
                 .flatten()
                 .map(|e| e.path())
-                .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "toml"))
+                .filter(|p| p.extension().is_some_and(|x| x == "toml") && inside(dir, p))
                 .map(|p| (file_id(&p), p))
                 .filter(|(id, _)| !id.starts_with('.'))
                 .collect();
@@ -277,8 +284,68 @@ pub(crate) fn event_path(desk: &Desk, id: &str) -> Option<PathBuf> {
                 return None;
             }
             let p = dir.join(id);
-            p.is_file().then_some(p)
+            inside(dir, &p).then_some(p)
         }
+    }
+}
+
+/// Whether `path` is a file inside folder `dir` once every symbolic link is followed: an event
+/// file that is a link to a file elsewhere is not served.
+pub(crate) fn inside(dir: &std::path::Path, path: &std::path::Path) -> bool {
+    let (Ok(dir), Ok(real)) = (dir.canonicalize(), path.canonicalize()) else {
+        return false;
+    };
+    real.starts_with(&dir) && real.is_file()
+}
+
+/// The folder the desk serves: the folder given, or the event file's folder.
+pub(crate) fn folder(desk: &Desk) -> PathBuf {
+    match &desk.root {
+        Root::Folder(d) => d.clone(),
+        Root::File(f) => match f.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        },
+    }
+}
+
+/// Refuses (404) a game log that is, or would be, outside the served folder (its folder a
+/// symbolic link to elsewhere): the desk opens nothing there.
+pub(crate) fn log_inside(
+    desk: &Desk,
+    headers: &HeaderMap,
+    lang: Lang,
+    log: &std::path::Path,
+    name: &str,
+) -> Result<(), Box<Response>> {
+    if would_be_inside(&folder(desk), log) {
+        return Ok(());
+    }
+    Err(Box::new(error_page(
+        desk,
+        headers,
+        lang,
+        StatusCode::NOT_FOUND,
+        format!("{}: outside the served folder", one_line(name, 80)),
+    )))
+}
+
+/// Whether a path that may not exist yet (a game log, its folder) would be inside folder `dir`:
+/// if it exists (a link: wherever it leads, which must exist), it is there once links are
+/// followed; if not, its parent would be.
+pub(crate) fn would_be_inside(dir: &std::path::Path, path: &std::path::Path) -> bool {
+    if path.symlink_metadata().is_ok() {
+        return match (dir.canonicalize(), path.canonicalize()) {
+            (Ok(dir), Ok(real)) => real.starts_with(&dir),
+            _ => false,
+        };
+    }
+    match path.parent() {
+        Some(parent) if parent.as_os_str().is_empty() => {
+            would_be_inside(dir, std::path::Path::new("."))
+        }
+        Some(parent) => would_be_inside(dir, parent),
+        None => false,
     }
 }
 
@@ -441,17 +508,41 @@ async fn index(State(desk): State<Shared>, headers: HeaderMap, Query(q): Query<Q
 
 /// A message of the store with the file's full path (the server's folders, not for the LAN to
 /// see) replaced by its name, as the pages name it.
+/// The name itself is shown as one clean line (a file name may hold a line break).
 pub(crate) fn scrub(msg: &str, path: &std::path::Path, id: &str) -> String {
-    msg.replace(&path.display().to_string(), id)
+    msg.replace(&path.display().to_string(), &one_line(id, 80))
 }
 
 fn first_line(s: &str) -> String {
-    let l = s.lines().next().unwrap_or("");
-    if l.chars().count() > 160 {
-        format!("{}…", l.chars().take(160).collect::<String>())
-    } else {
-        l.to_string()
+    one_line(s.lines().next().unwrap_or(""), 160)
+}
+
+/// A message as one clean line of at most `max` characters: line breaks and other control
+/// characters (a folder name may hold any) shown as `\n`, `\u{1b}` …, and a long message cut in
+/// its middle (`…`), so that its start (which file) and its end (what is wrong) both stay.
+pub(crate) fn one_line(s: &str, max: usize) -> String {
+    let clean: Vec<char> = s
+        .trim_end()
+        .chars()
+        .flat_map(|c| {
+            let shown: Vec<char> = if c.is_control() {
+                c.escape_default().collect()
+            } else {
+                vec![c]
+            };
+            shown
+        })
+        .collect();
+    if clean.len() <= max {
+        return clean.into_iter().collect();
     }
+    let head = max / 2;
+    let tail = max - head - 1;
+    clean[..head]
+        .iter()
+        .chain(std::iter::once(&'…'))
+        .chain(&clean[clean.len() - tail..])
+        .collect()
 }
 
 struct PlayerRow {

@@ -391,12 +391,51 @@ impl GameCache {
     }
 }
 
-/// Reads every game of a file: an `xq game` JSON log (replayed under its rules), or any format
-/// the notation readers know. The error is the reader's message, naming the file as `name`.
-fn read_file(bytes: &[u8], name: &str) -> Result<Vec<xiangqi::notation::Game>, String> {
+/// The ruleset a game log names, as the viewer may load it: an embedded id as it is, or a TOML
+/// file inside the served folder `root` (a path relative to the log's folder `dir`), as its real
+/// path. Anything else is refused without being opened, so that no file outside the folder is
+/// read (nor its first word shown in a parse error).
+fn log_ruleset(named: &str, dir: &Path, root: &Path) -> Result<String, String> {
+    if Ruleset::builtin(named).is_some() {
+        return Ok(named.to_string());
+    }
+    let refused = || {
+        format!(
+            "ruleset {}: neither an embedded ruleset ({}) nor a ruleset file (.toml) in this folder",
+            crate::pages::one_line(&format!("{named:?}"), 80),
+            Ruleset::builtin_ids().join(", ")
+        )
+    };
+    let candidate = dir.join(named);
+    let small = |p: &Path| std::fs::metadata(p).is_ok_and(|m| m.len() <= 1 << 20);
+    match (root.canonicalize(), candidate.canonicalize()) {
+        (Ok(root), Ok(real))
+            if real.starts_with(&root)
+                && real.extension().is_some_and(|x| x == "toml")
+                && real.is_file()
+                && small(&real) =>
+        {
+            Ok(real.to_string_lossy().into_owned())
+        }
+        _ => Err(refused()),
+    }
+}
+
+/// Reads every game of a file: an `xq game` JSON log (replayed under its rules, see
+/// [`log_ruleset`]; `at` is the log's path, `root` the served folder), or any format the notation
+/// readers know. The error is the reader's message, naming the file as `name`.
+fn read_file(
+    bytes: &[u8],
+    name: &str,
+    at: &Path,
+    root: &Path,
+) -> Result<Vec<xiangqi::notation::Game>, String> {
     let text = std::str::from_utf8(bytes).unwrap_or("");
     if text.trim_start().starts_with('{') {
-        let log = xiangqi::game::GameLog::parse(text).map_err(|e| format!("{name}: {e}"))?;
+        let mut log = xiangqi::game::GameLog::parse(text).map_err(|e| format!("{name}: {e}"))?;
+        let named = log.header.ruleset.clone();
+        log.header.ruleset = log_ruleset(&named, at.parent().unwrap_or(root), root)
+            .map_err(|e| format!("{name}: {e}"))?;
         let played = xiangqi::game::Game::replay(log).map_err(|e| format!("{name}: {e}"))?;
         let header = &played.log().header;
         let start = Position::from_fen(&header.fen).map_err(|e| format!("{name}: {e}"))?;
@@ -406,7 +445,7 @@ fn read_file(bytes: &[u8], name: &str) -> Result<Vec<xiangqi::notation::Game>, S
                 game.set_tag(tag, value.clone());
             }
         }
-        game.set_tag("Ruleset", header.ruleset.clone());
+        game.set_tag("Ruleset", named);
         if let Some(r) = &played.state().result {
             game.set_tag("Result", r.pgn());
             game.set_tag("XqResultReason", r.reason.clone());
@@ -610,6 +649,7 @@ async fn game_page(
         );
     };
     let name = rel.clone();
+    let root_of_log = root.clone();
     let cache = Arc::clone(&desk);
     let loaded = tokio::task::spawn_blocking(move || {
         let stamp = std::fs::metadata(&path).and_then(|m| Ok((m.modified()?, m.len())));
@@ -619,7 +659,7 @@ async fn game_page(
             return Loaded::Games(games);
         }
         match std::fs::read(&path) {
-            Ok(bytes) => match read_file(&bytes, &name) {
+            Ok(bytes) => match read_file(&bytes, &name, &path, &root_of_log) {
                 Ok(games) if games.is_empty() => {
                     Loaded::Refused(format!("{name}: the file holds no game"))
                 }
