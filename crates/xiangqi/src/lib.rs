@@ -14,6 +14,11 @@
 //! | [`event`] | `xiangqi-event` | the event file store (lock, atomic writes), safe output files |
 //! | [`rules`] | `xiangqi-rules` | the catalogue: `RuleEdition`, `Ruleset`, `Arbiter` |
 //! | [`game`] | `xiangqi-game` | the arbiter's live game log: clocks, offers, claims, 违例/犯规 |
+//! | [`judgement`] | (here) | one game under several rulesets; the `xq judge --json` document |
+//! | [`batch`] | (here) | a database judged in parallel, streaming; the federation's summary |
+
+pub mod batch;
+pub mod judgement;
 
 pub use xiangqi_adjudication as adjudication;
 pub use xiangqi_board as board;
