@@ -6,8 +6,8 @@ use std::io::Write;
 use std::sync::Arc;
 use std::time::Instant;
 
-pub use xiangqi::batch::{BatchGame, Summary};
 use xiangqi::batch::{Batch, BatchError, render_summary};
+pub use xiangqi::batch::{BatchGame, Summary};
 use xiangqi::rules::Arbiter;
 
 use crate::CliError;

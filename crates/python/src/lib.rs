@@ -34,7 +34,12 @@ create_exception!(
     PyValueError,
     "Bad input to xq: the CLI's one-line message, with `file`, `game` and `ply` where known."
 );
-create_exception!(_xq, FenError, XqError, "A FEN that is not a legal position.");
+create_exception!(
+    _xq,
+    FenError,
+    XqError,
+    "A FEN that is not a legal position."
+);
 create_exception!(
     _xq,
     MoveError,
@@ -128,7 +133,9 @@ impl Move {
     fn from_iccs(text: &str) -> PyResult<Move> {
         RsMove::from_iccs(text)
             .map(|mv| Move { mv })
-            .ok_or_else(|| error::<MoveError>(format!("`{text}` is not an ICCS move"), None, None, None))
+            .ok_or_else(|| {
+                error::<MoveError>(format!("`{text}` is not an ICCS move"), None, None, None)
+            })
     }
 
     /// The move in ICCS (`h2e2`).
@@ -212,7 +219,11 @@ impl Position {
 
     /// Every legal move.
     fn legal_moves(&self) -> Vec<Move> {
-        self.pos.legal_moves().iter().map(|&mv| Move { mv }).collect()
+        self.pos
+            .legal_moves()
+            .iter()
+            .map(|&mv| Move { mv })
+            .collect()
     }
 
     /// The move a text names in this position (ICCS, WXF or Chinese, detected per token),
@@ -232,9 +243,9 @@ impl Position {
             MoveArg::Move(m) => m.mv,
             MoveArg::Text(t) => self.parse_move(&t, strict)?.mv,
         };
-        self.pos.play(m).map_err(|e| {
-            error::<MoveError>(format!("{}: {e}", m.iccs()), None, None, None)
-        })?;
+        self.pos
+            .play(m)
+            .map_err(|e| error::<MoveError>(format!("{}: {e}", m.iccs()), None, None, None))?;
         Ok(Move { mv: m })
     }
 
@@ -296,12 +307,19 @@ impl Position {
 #[pyo3(signature = (text, to = "iccs", strict = false))]
 fn convert(text: &str, to: &str, strict: bool) -> PyResult<String> {
     let notation = Notation::from_name(to).ok_or_else(|| {
-        PyValueError::new_err(format!("to={to:?}: expected \"iccs\", \"wxf\" or \"chinese\""))
+        PyValueError::new_err(format!(
+            "to={to:?}: expected \"iccs\", \"wxf\" or \"chinese\""
+        ))
     })?;
     let games = notation::read_games(text.as_bytes(), "<text>", mode(strict))
         .map_err(|e| file_error(&e))?;
     if games.is_empty() {
-        return Err(error::<GameFileError>("<text>: no game or move found", Some("<text>"), None, None));
+        return Err(error::<GameFileError>(
+            "<text>: no game or move found",
+            Some("<text>"),
+            None,
+            None,
+        ));
     }
     let bare = games.len() == 1
         && games[0].format == notation::GameFormat::Pgn
@@ -434,8 +452,7 @@ impl Game {
     }
 }
 
-type GameItems =
-    Box<dyn Iterator<Item = Result<(usize, notation::Game), FileError>> + Send>;
+type GameItems = Box<dyn Iterator<Item = Result<(usize, notation::Game), FileError>> + Send>;
 
 /// The games of a file, read one at a time (PGN is read record by record; binary and whole-file
 /// formats at once).
@@ -867,17 +884,23 @@ fn judge(
     let (start, moves, declared, source) = match game {
         GameArg::Game(g) => {
             if fen.is_some() {
-                return Err(PyValueError::new_err("fen: a Game has its own start position"));
+                return Err(PyValueError::new_err(
+                    "fen: a Game has its own start position",
+                ));
             }
             let g = &g.get().game;
             let declared = xiangqi::game::declared::declared(g);
-            (g.start.clone(), g.moves.clone(), declared, "game".to_string())
+            (
+                g.start.clone(),
+                g.moves.clone(),
+                declared,
+                "game".to_string(),
+            )
         }
         GameArg::Text(text) => {
             let start = start(fen)?;
-            let moves = notation::parse_move_list(&start, &text, mode(strict)).map_err(|e| {
-                error::<MoveError>(format!("moves: {e}"), None, None, Some(e.ply))
-            })?;
+            let moves = notation::parse_move_list(&start, &text, mode(strict))
+                .map_err(|e| error::<MoveError>(format!("moves: {e}"), None, None, Some(e.ply)))?;
             (start, moves, None, "moves".to_string())
         }
         GameArg::Moves(list) => {
@@ -887,26 +910,39 @@ fn judge(
             for (i, m) in list.into_iter().enumerate() {
                 let m = match m {
                     MoveArg::Move(m) => m.mv,
-                    MoveArg::Text(t) => notation::parse_move(&pos, &t, mode(strict)).map_err(|e| {
-                        error::<MoveError>(format!("moves: ply {}: {e}", i + 1), None, None, Some(i + 1))
-                    })?,
+                    MoveArg::Text(t) => {
+                        notation::parse_move(&pos, &t, mode(strict)).map_err(|e| {
+                            error::<MoveError>(
+                                format!("moves: ply {}: {e}", i + 1),
+                                None,
+                                None,
+                                Some(i + 1),
+                            )
+                        })?
+                    }
                 };
                 pos.play(m).map_err(|e| {
-                    error::<MoveError>(format!("moves: ply {}: {}: {e}", i + 1, m.iccs()), None, None, Some(i + 1))
+                    error::<MoveError>(
+                        format!("moves: ply {}: {}: {e}", i + 1, m.iccs()),
+                        None,
+                        None,
+                        Some(i + 1),
+                    )
                 })?;
                 moves.push(m);
             }
             (s, moves, None, "moves".to_string())
         }
     };
-    let (rulings, json) = py.allow_threads(|| {
-        let record = GameRecord::new(start, moves).map_err(|e| format!("{source}: {e}"))?;
-        let rulings = xiangqi::judgement::judge_all(&arbiters, &record);
-        let json = xiangqi::judgement::judgement_json(&arbiters, &rulings, declared.as_ref())
-            .map_err(|e| e.to_string())?;
-        Ok::<_, String>((rulings, json))
-    })
-    .map_err(|e| error::<MoveError>(e, None, None, None))?;
+    let (rulings, json) = py
+        .allow_threads(|| {
+            let record = GameRecord::new(start, moves).map_err(|e| format!("{source}: {e}"))?;
+            let rulings = xiangqi::judgement::judge_all(&arbiters, &record);
+            let json = xiangqi::judgement::judgement_json(&arbiters, &rulings, declared.as_ref())
+                .map_err(|e| e.to_string())?;
+            Ok::<_, String>((rulings, json))
+        })
+        .map_err(|e| error::<MoveError>(e, None, None, None))?;
     let rulings = rulings
         .into_iter()
         .map(|ruling| Py::new(py, Ruling { ruling }))

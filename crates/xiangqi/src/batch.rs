@@ -9,12 +9,12 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use rayon::prelude::*;
-use serde::Serialize;
 use crate::adjudication::GameRecord;
 use crate::movegen::{Move, Position};
 use crate::notation::Mode;
 use crate::rules::{Arbiter, JudgeOptions, Ruling};
+use rayon::prelude::*;
+use serde::Serialize;
 
 /// Why a batch could not be run: its input is unusable as a whole (a record that cannot be read
 /// is not an error: its [`GameReport`] carries the reason).
@@ -94,10 +94,7 @@ type Items = Box<dyn Iterator<Item = Result<Item, BatchError>> + Send>;
 
 /// The records of a batch file, read as a stream: memory stays bounded whatever the file's size.
 /// `Err` is an input unusable as a whole; a bad record is an [`Item::Bad`].
-fn open_items(
-    path: &str,
-    mode: crate::notation::Mode,
-) -> Result<Items, BatchError> {
+fn open_items(path: &str, mode: crate::notation::Mode) -> Result<Items, BatchError> {
     use crate::notation::stream::{Database, open_database};
     let file: Box<dyn std::io::Read + Send> = if path == "-" {
         Box::new(std::io::stdin())
