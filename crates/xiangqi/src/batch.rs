@@ -772,3 +772,85 @@ impl Iterator for Batch {
 pub fn report_json(report: &GameReport) -> Result<String, serde_json::Error> {
     serde_json::to_string(report)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Ruleset;
+
+    fn arbiters() -> Arc<[Arbiter]> {
+        ["cn-1987", "axf"]
+            .iter()
+            .map(|id| Arbiter::new(Ruleset::load(id).unwrap()).unwrap())
+            .collect::<Vec<_>>()
+            .into()
+    }
+
+    /// A PGN file of `n` games in the temporary folder, the second one unreadable.
+    fn database(name: &str, n: usize) -> std::path::PathBuf {
+        let mut text = String::new();
+        for i in 1..=n {
+            let moves = if i == 2 {
+                "1. h2e2 x9x9"
+            } else {
+                "1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 h9i9 4. h0i0 i9h9 5. i0h0 h9i9 6. h0i0"
+            };
+            text.push_str(&format!(
+                "[Event \"g{i}\"]\n[Red \"r\"]\n[Black \"b\"]\n\n{moves} *\n\n"
+            ));
+        }
+        let path = std::env::temp_dir().join(format!("xq-batch-{}-{name}.pgn", std::process::id()));
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+
+    fn lines(path: &std::path::Path, jobs: usize) -> Vec<String> {
+        Batch::open(path.to_str().unwrap(), arbiters(), Mode::Tolerant, jobs)
+            .unwrap()
+            .map(|j| report_json(&j.unwrap().report).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn reports_come_in_input_order_whatever_the_threads() {
+        let path = database("order", 1100);
+        let one = lines(&path, 1);
+        assert_eq!(one, lines(&path, 2));
+        assert_eq!(one.len(), 1100);
+        let reports: Vec<GameReport> =
+            Batch::open(path.to_str().unwrap(), arbiters(), Mode::Tolerant, 2)
+                .unwrap()
+                .map(|j| j.unwrap().report)
+                .collect();
+        std::fs::remove_file(&path).unwrap();
+        assert!(reports.iter().enumerate().all(|(i, r)| r.game == i + 1));
+        assert!(reports[1].unreadable && reports[1].error.as_deref().unwrap().contains("x9x9"));
+        let r = &reports[0];
+        assert_eq!((r.plies, r.rulings.len()), (11, 2));
+        assert_eq!(r.id, "#1 r – b");
+        assert!(r.rulings.iter().all(|b| b.repetition.is_some()));
+        let mut summary = Summary::default();
+        for r in &reports {
+            summary.add(r, 12);
+        }
+        assert_eq!((summary.games, summary.unreadable), (1100, 1));
+        assert_eq!(summary.with_repetition, 1099);
+    }
+
+    #[test]
+    fn a_missing_file_is_an_input_error_naming_it() {
+        let e = Batch::open("/no/such/file.pgn", arbiters(), Mode::Tolerant, 1).unwrap_err();
+        assert!(
+            matches!(&e, BatchError::Input(m) if m.starts_with("/no/such/file.pgn: ")),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn jobs_are_capped_by_the_cores() {
+        let cores = effective_jobs(0);
+        assert!(cores >= 1);
+        assert_eq!(effective_jobs(1), 1);
+        assert_eq!(effective_jobs(100_000), cores);
+    }
+}
