@@ -182,7 +182,7 @@ enum MoveArg {
 /// >>> pos.play("马8进7").iccs()
 /// 'h9g7'
 /// >>> pos.fen()
-/// 'r1bakabnr/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2'
+/// 'rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2'
 #[pyclass(module = "xq")]
 #[derive(Clone)]
 struct Position {

@@ -119,9 +119,12 @@ def test_perpetual_check_must_vary_with_labels_and_words():
         assert r.repetition["verdict"] == "red-must-vary", r
         assert r.repetition["red"] == "长将"
         assert r.plies[0]["class"] == "check"
-        assert r.plies[1]["targets"] == ["h9"]
         assert r.outcome in ("ongoing", "black-wins")
         assert r.outcome_zh in ("未结束", "黑胜")
+    # Black's king move attacks the rook: AXF reads 捉 (chase) with its target; the Chinese code
+    # reads the same move as 闲 (a piece that cannot take without being taken, 自毙).
+    assert j["axf"].plies[1]["class"] == "chase" and j["axf"].plies[1]["targets"] == ["h9"]
+    assert j["cn-1987"].plies[1]["class"] == "idle"
 
 
 def test_a_game_from_a_file_with_its_recorded_result():

@@ -68,7 +68,7 @@ def test_a_move_that_is_not_legal_leaves_the_position_unchanged():
     pos = xq.Position()
     before = pos.fen()
     with pytest.raises(xq.MoveError):
-        pos.play("h2h9")
+        pos.play("h2h8")
     with pytest.raises(xq.MoveError):
         pos.play("车一进九")
     assert pos.fen() == before
