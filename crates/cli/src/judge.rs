@@ -10,7 +10,7 @@ use xiangqi::adjudication::GameRecord;
 use xiangqi::board::{START_FEN, Setup};
 use xiangqi::movegen::Position;
 use xiangqi::notation::{Mode, parse_move_list, read_games};
-use xiangqi::rules::{Arbiter, ClassKind, JudgeOptions, Outcome, Ruleset, Ruling};
+use xiangqi::rules::{Arbiter, ClassKind, Outcome, Ruleset, Ruling};
 
 use crate::CliError;
 use crate::convert::To as NotationArg;
@@ -104,7 +104,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             mode: mode(args.strict),
             quiet: false,
         };
-        return crate::batch::run(batch, &arbiters, opts);
+        return crate::batch::run(batch, arbiters.into(), opts);
     }
     let (start, moves, source, declared) = match (&args.moves, &args.file) {
         (Some(text), None) => {
@@ -138,17 +138,13 @@ pub fn run(args: Args) -> Result<(), CliError> {
     };
     let record =
         GameRecord::new(start, moves).map_err(|e| CliError::input(format!("{source}: {e}")))?;
-    let mut rulings: Vec<Ruling> = arbiters
-        .iter()
-        .map(|a| {
-            let mut r = a.judge(&record, JudgeOptions { classify_all: true });
-            if args.explain {
-                a.explain(&record, &mut r);
-                render_lines(&record, &mut r);
-            }
-            r
-        })
-        .collect();
+    let mut rulings: Vec<Ruling> = xiangqi::judgement::judge_all(&arbiters, &record);
+    if args.explain {
+        for (a, r) in arbiters.iter().zip(rulings.iter_mut()) {
+            a.explain(&record, r);
+            render_lines(&record, r);
+        }
+    }
     // The text tables name the moves in the chosen notation (JSON keeps ICCS, the contract's).
     if !args.json && args.notation != NotationArg::Iccs {
         let notation = args.notation.into();
@@ -171,22 +167,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
     }
     let mut out = std::io::stdout().lock();
     if args.json {
-        let mut v = serde_json::json!({ "rulings": rulings });
-        if let Some(d) = &declared {
-            v["recorded"] = serde_json::to_value(d).map_err(CliError::internal)?;
-            v["conflicts"] = serde_json::json!(conflicts(d, &rulings));
-        }
-        if rulings.len() > 1 {
-            v["comparison"] =
-                serde_json::to_value(xiangqi::rules::compare::compare(&arbiters, &rulings))
-                    .map_err(CliError::internal)?;
-        }
-        writeln!(
-            out,
-            "{}",
-            serde_json::to_string_pretty(&v).map_err(CliError::internal)?
-        )
-        .map_err(CliError::output)?;
+        let text = xiangqi::judgement::judgement_json(&arbiters, &rulings, declared.as_ref())
+            .map_err(CliError::internal)?;
+        out.write_all(text.as_bytes()).map_err(CliError::output)?;
     } else if rulings.len() > 1 {
         write!(out, "{}", crate::compare::render(&arbiters, &rulings)).map_err(CliError::output)?;
     } else {
@@ -203,7 +186,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     {
         writeln!(out, "\nRecorded result: {} ({})", d.result, d.source)
             .map_err(CliError::output)?;
-        for c in conflicts(d, &rulings) {
+        for c in xiangqi::judgement::conflicts(d, &rulings) {
             writeln!(out, "Conflict: {c}").map_err(CliError::output)?;
         }
     }
@@ -242,14 +225,6 @@ fn render_lines(record: &GameRecord, ruling: &mut Ruling) {
             line.chinese = texts;
         }
     }
-}
-
-/// The conflicts between the recorded result and each ruling.
-fn conflicts(d: &xiangqi::game::declared::Declared, rulings: &[Ruling]) -> Vec<String> {
-    rulings
-        .iter()
-        .filter_map(|r| xiangqi::game::declared::conflict(d, r))
-        .collect()
 }
 
 fn outcome_words(o: Outcome) -> &'static str {

@@ -152,7 +152,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             "a report compares rulesets: give --ruleset at least twice",
         ));
     }
-    let arbiters = crate::judge::arbiters(&args.rulesets)?;
+    let arbiters: std::sync::Arc<[Arbiter]> = crate::judge::arbiters(&args.rulesets)?.into();
     let opts = BatchOptions {
         jobs: args.jobs,
         summary: true,
@@ -166,7 +166,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     };
     let mut kept: Vec<BatchGame> = Vec::new();
     let mut more = 0usize;
-    let summary = crate::batch::run_with(&args.file, &arbiters, opts, |g| {
+    let summary = crate::batch::run_with(&args.file, arbiters.clone(), opts, |g| {
         if kept.len() < MAX_GAMES {
             kept.push(g);
         } else {

@@ -14,6 +14,21 @@
 //! | [`event`] | `xiangqi-event` | the event file store (lock, atomic writes), safe output files |
 //! | [`rules`] | `xiangqi-rules` | the catalogue: `RuleEdition`, `Ruleset`, `Arbiter` |
 //! | [`game`] | `xiangqi-game` | the arbiter's live game log: clocks, offers, claims, 违例/犯规 |
+//! | [`judgement`] | (here) | one game under several rulesets; the `xq judge --json` document |
+//! | [`batch`] | (here) | a database judged in parallel, streaming; the federation's summary |
+//!
+//! ## Bindings
+//!
+//! Front ends in other languages wrap this crate: the Python wheel (`crates/python`, PyO3) holds
+//! no rules logic, only conversions. The calls it uses take plain data in (FEN and move text,
+//! file paths or bytes, ruleset ids or TOML paths) and give owned values or JSON back, with no
+//! borrow kept between calls ([`batch::Batch`] owns its arbiters and its input). A WebAssembly
+//! crate for browser boards would be the same thin wrapper with `wasm-bindgen`: positions and
+//! notation from [`movegen`] and [`notation`], rulings as the JSON of
+//! [`judgement::judgement_json`].
+
+pub mod batch;
+pub mod judgement;
 
 pub use xiangqi_adjudication as adjudication;
 pub use xiangqi_board as board;
