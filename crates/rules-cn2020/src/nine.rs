@@ -61,7 +61,7 @@ pub fn nine_move_rule(
             1
         };
     }
-    let mut is_run = |last: usize, classify: &mut dyn FnMut(usize) -> PlyClass| {
+    let is_run = |last: usize, classify: &mut dyn FnMut(usize) -> PlyClass| {
         let plies: Vec<usize> = (0..rule.moves).map(|i| last - 2 * i).collect();
         let points: BTreeSet<_> = plies.iter().map(|&p| record.mv(p).to).collect();
         points.len() >= rule.points

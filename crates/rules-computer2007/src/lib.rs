@@ -51,6 +51,9 @@ use xiangqi_rules::{
     PlyRuling, Reading, RepetitionRuling, RuleEdition, RulesetError, Target, Verdict, find_edition,
 };
 
+// The base edition's registration must be linked wherever this one is.
+use xiangqi_rules_axf as _;
+
 xiangqi_rules::register_edition! {
     id: "computer-2007",
     title: "Computer-league rules 2007 (电脑象棋联赛规则, xqbase)",
@@ -356,16 +359,16 @@ mod tests {
         let got = chased(&pos, sq("a0"), sq("b2"));
         assert_eq!(got.iter().map(|(s, _)| *s).collect::<Vec<_>>(), [sq("c4")]);
         // A rook on an unprotected horse along the rank after moving along the file: chase;
-        // protected by a pawn beside it (crossed pawns guard sideways): none.
+        // protected by a pawn behind it: none.
         let pos = Position::from_fen("3k5/9/9/9/R3n4/9/9/9/9/4K4 b - - 0 1").unwrap();
         assert_eq!(chased(&pos, sq("a0"), sq("a5")).len(), 1);
-        let pos = Position::from_fen("3k5/9/9/9/R3np3/9/9/9/9/4K4 b - - 0 1").unwrap();
+        let pos = Position::from_fen("3k5/9/9/4p4/R3n4/9/9/9/9/4K4 b - - 0 1").unwrap();
         assert!(chased(&pos, sq("a0"), sq("a5")).is_empty());
         // The same rook having moved along the rank looks along its file only.
         let pos = Position::from_fen("3k5/9/9/9/R3n4/9/9/9/9/4K4 b - - 0 1").unwrap();
         assert!(chased(&pos, sq("c5"), sq("a5")).is_empty());
         // Rook on rook: an offer, not a chase.
-        let pos = Position::from_fen("3k5/9/9/9/R3r4/9/9/9/9/4K4 b - - 0 1").unwrap();
+        let pos = Position::from_fen("5k3/9/9/9/R3r4/9/9/9/9/3K5 b - - 0 1").unwrap();
         assert!(chased(&pos, sq("a0"), sq("a5")).is_empty());
     }
 }
