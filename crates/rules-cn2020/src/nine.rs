@@ -61,54 +61,77 @@ pub fn nine_move_rule(
             1
         };
     }
-    let is_run = |last: usize, classify: &mut dyn FnMut(usize) -> PlyClass| {
-        let plies: Vec<usize> = (0..rule.moves).map(|i| last - 2 * i).collect();
-        let points: BTreeSet<_> = plies.iter().map(|&p| record.mv(p).to).collect();
-        points.len() >= rule.points
-            && plies
-                .iter()
-                .all(|&p| record.gives_check(p) || attacks(&classify(p)))
+    let forcing = |p: usize, classify: &mut dyn FnMut(usize) -> PlyClass| {
+        record.gives_check(p) || attacks(&classify(p))
     };
-    for last in span..=record.len() {
-        let first = last + 1 - span;
-        if quiet_since[last] > first {
-            continue;
+    // The newest of a side's `moves` plies ending at `last` that does not attack, if any (so
+    // that a scan can skip every window that holds it: few plies are classified).
+    let breaker = |last: usize, classify: &mut dyn FnMut(usize) -> PlyClass| {
+        (0..rule.moves)
+            .map(|i| last - 2 * i)
+            .find(|&p| !forcing(p, classify))
+    };
+    let points = |last: usize| {
+        (0..rule.moves)
+            .map(|i| record.mv(last - 2 * i).to)
+            .collect::<BTreeSet<_>>()
+            .len()
+            >= rule.points
+    };
+    let mut found: Option<usize> = None;
+    for parity in 0..2 {
+        let mut last = span + parity;
+        while last <= record.len() && found.is_none_or(|f| last < f) {
+            let first = last + 1 - span;
+            if quiet_since[last] > first {
+                // The first window of this parity after the capture.
+                let mut next = quiet_since[last] + span - 1;
+                if next % 2 != last % 2 {
+                    next += 1;
+                }
+                last = next.max(last + 2);
+                continue;
+            }
+            if let Some(p) = breaker(last, classify) {
+                last = p + span;
+                continue;
+            }
+            // The other side's moves of the stretch being such a run too: no ruling.
+            if points(last) && (!points(last - 1) || breaker(last - 1, classify).is_some()) {
+                found = Some(last);
+                break;
+            }
+            last += 2;
         }
-        if !is_run(last, classify) {
-            continue;
-        }
-        // The other side's moves of the stretch (the replies, the last one before `last`).
-        if is_run(last - 1, classify) {
-            continue;
-        }
-        let side = record.mover(last);
-        let words = format!("连续{}着禁止着法（{}个以上点）", rule.moves, rule.points);
-        let (red, black) = match side {
-            Color::Red => (words, "—".to_string()),
-            Color::Black => ("—".to_string(), words),
-        };
-        return Some(RunRuling {
-            first_ply: first,
-            last_ply: last,
-            ruling: CycleRuling {
-                verdict: Verdict::MustVary(side),
-                red,
-                black,
-                reason: "nine-move-rule".into(),
-                explanation: format!(
-                    "2020 rules: {} attacked with forbidden moves (将, 杀, 捉) for {} moves in a row on \
-                     {} or more points (在三个或三个以上点上，连续以禁止着法达九个回合) and must vary",
-                    match side {
-                        Color::Red => "Red",
-                        Color::Black => "Black",
-                    },
-                    rule.moves,
-                    rule.points
-                ),
-            },
-        });
     }
-    None
+    let last = found?;
+    let first = last + 1 - span;
+    let side = record.mover(last);
+    let words = format!("连续{}着禁止着法（{}个以上点）", rule.moves, rule.points);
+    let (red, black) = match side {
+        Color::Red => (words, "—".to_string()),
+        Color::Black => ("—".to_string(), words),
+    };
+    Some(RunRuling {
+        first_ply: first,
+        last_ply: last,
+        ruling: CycleRuling {
+            verdict: Verdict::MustVary(side),
+            red,
+            black,
+            reason: "nine-move-rule".into(),
+            explanation: format!(
+                "2020 rules: {} attacked with forbidden moves (将, 杀, 捉) for {} moves in a row on \
+                     {} or more points (在三个或三个以上点上，连续以禁止着法达九个回合) and must vary",
+                match side {
+                    Color::Red => "Red",
+                    Color::Black => "Black",
+                },
+                rule.moves,
+                rule.points
+            ),
+        },
+    })
 }
 
 #[cfg(test)]

@@ -371,4 +371,71 @@ mod tests {
         let pos = Position::from_fen("5k3/9/9/9/R3r4/9/9/9/9/3K5 b - - 0 1").unwrap();
         assert!(chased(&pos, sq("a0"), sq("a5")).is_empty());
     }
+
+    fn record(fen: &str, moves: &str) -> GameRecord {
+        let moves = moves
+            .split_whitespace()
+            .map(|m| xiangqi_movegen::Move::from_iccs(m).unwrap())
+            .collect();
+        GameRecord::new(Position::from_fen(fen).unwrap(), moves).unwrap()
+    }
+
+    fn edition() -> Computer2007 {
+        Computer2007 {
+            axf: Box::new(Unreachable),
+            draw_plies: 100,
+        }
+    }
+
+    /// A base that must not be asked (the tests call this crate's own methods).
+    struct Unreachable;
+    impl RuleEdition for Unreachable {
+        fn classify(&self, _: &PlyContext<'_>) -> PlyClass {
+            unreachable!("not asked")
+        }
+        fn rule_cycle(&self, _: &CycleContext<'_>) -> CycleRuling {
+            unreachable!("not asked")
+        }
+    }
+
+    /// 4.5(1): 100 plies without a capture draw; a check and the reply to it are not counted;
+    /// a capture starts the count again.
+    #[test]
+    fn fifty_moves_without_a_capture() {
+        let fen = "3k4r/9/9/9/9/9/9/9/9/R3K4 w - - 0 1";
+        let cycle = ["a0a1", "i9i8", "a1a0", "i8i9"];
+        let shuffle = |n: usize, from: usize| {
+            (0..n)
+                .map(|i| cycle[(i + from) % 4])
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let e = edition();
+        assert_eq!(e.move_limit(&record(fen, &shuffle(99, 0))), None);
+        assert_eq!(e.move_limit(&record(fen, &shuffle(100, 0))), Some(100));
+        // A check (the rook to a9, along the rank to the king d9) and the reply to it are not
+        // counted: the limit comes two plies later.
+        let with_check = format!("a0a9 d9d8 a9a0 d8d9 {}", shuffle(100, 0));
+        assert_eq!(e.move_limit(&record(fen, &with_check)), Some(102));
+        // A capture starts the count again.
+        let fen2 = "3k4r/9/9/9/9/9/9/9/p8/R3K4 w - - 0 1";
+        let rec = record(fen2, &format!("a0a1 {}", shuffle(100, 1)));
+        assert!(rec.captured(1).is_some());
+        assert_eq!(e.move_limit(&rec), Some(101));
+    }
+
+    /// 4.5(3): a draw when neither side has a rook, horse, cannon or pawn.
+    #[test]
+    fn no_attacking_pieces() {
+        assert_eq!(
+            Computer2007::bare(&record("3ak4/4a4/9/9/9/9/9/9/4A4/3AK4 w - - 0 1", "")),
+            Some(0)
+        );
+        // Red's rook takes the last black pawn: still an attacker on the board.
+        let rec = record("3ak4/4a4/9/9/9/9/9/9/p3A4/R2AK4 w - - 0 1", "a0a1");
+        assert_eq!(Computer2007::bare(&rec), None);
+        // Black's advisor takes the last red pawn: nothing attacks any more.
+        let rec = record("3ak4/4a4/3P5/9/9/9/9/9/4A4/3AK4 b - - 0 1", "e8d7");
+        assert_eq!(Computer2007::bare(&rec), Some(1));
+    }
 }
