@@ -227,13 +227,14 @@ fn groups(shown: &[Shown]) -> Vec<(&str, Vec<&Shown>)> {
     v
 }
 
-/// What a ruling rests on, for telling two rulings apart: the repetition's rule word (e.g.
-/// `perpetual-chase`, `no-violation`) with its verdict, or else the game's reason (a limit, the
-/// end on the board, `none`).
+/// What a ruling rests on, for telling two rulings apart: the repetition's verdict and rule word
+/// (e.g. `perpetual-chase`, `no-violation`) and the game's outcome with its reason (a loss after
+/// a second ruling, a limit, the end on the board, `none`).
 fn rule_word(r: &Ruling) -> String {
+    let game = format!("{} ({})", r.outcome.as_str(), r.reason);
     match &r.repetition {
-        Some(rep) => format!("{} ({})", rep.verdict.as_str(), rep.reason),
-        None => format!("{} ({})", r.outcome.as_str(), r.reason),
+        Some(rep) => format!("{} ({}) → {game}", rep.verdict.as_str(), rep.reason),
+        None => game,
     }
 }
 
