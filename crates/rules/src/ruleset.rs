@@ -385,6 +385,25 @@ impl Ruleset {
             .collect())
     }
 
+    /// The shipped rulesets of the linked editions that are built on no other edition (today
+    /// `axf` and `cn-1987`): the default set a front end judges under when none is named. The
+    /// successors (`cn-2020`, `computer-2007`, …) are judged when asked for by id.
+    pub fn linked_root_builtin_ids() -> Result<Vec<String>, DuplicateEdition> {
+        let roots: Vec<&str> = crate::edition::editions()?
+            .iter()
+            .filter(|r| r.base.is_none())
+            .map(|r| r.id)
+            .collect();
+        Ok(Ruleset::linked_builtin_ids()?
+            .into_iter()
+            .filter(|id| {
+                Ruleset::builtin(id)
+                    .and_then(|r| r.ok())
+                    .is_some_and(|r| roots.contains(&r.edition.as_str()))
+            })
+            .collect())
+    }
+
     /// A ruleset by embedded id, else by path to a TOML file.
     pub fn load(name: &str) -> Result<Ruleset, RulesetError> {
         if let Some(r) = Ruleset::builtin(name) {
