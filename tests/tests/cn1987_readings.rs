@@ -56,7 +56,8 @@ fn short(c: &PlyClass) -> &'static str {
 }
 
 fn targets(c: &PlyClass) -> String {
-    if c.targets.is_empty() {
+    // An idle class may keep the pieces it attacks (将帅捉子, 兵卒捉子): none is chased.
+    if c.targets.is_empty() || c.kind == xiangqi::rules::ClassKind::Idle {
         "-".into()
     } else {
         let mut v: Vec<String> = c.targets.iter().map(|t| t.square.to_string()).collect();

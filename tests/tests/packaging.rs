@@ -1,46 +1,108 @@
-//! The published crates are self-contained: the rulesets embedded in `xiangqi-rules` are the
-//! package's own copies (`crates/rules/rulesets/`), and they must equal the workspace's
-//! `rulesets/`, the source of truth that users read and edit.
+//! No ruleset text is stored twice. Each edition ships its rulesets from its own crate
+//! (`crates/rules-*/rulesets/ID.toml`, embedded with `include_str!`, so every published crate is
+//! self-contained) and names them in its registration; the top-level `rulesets/` is where a user
+//! looks — its README documents every key — and holds links to the shipped files and example
+//! variants, never a second copy.
 
 use std::fs;
+use std::path::PathBuf;
 
-use xiangqi::rules::BUILTIN_RULESETS;
+use xiangqi::rules::builtin_rulesets;
 use xiangqi_conformance::shared::repo_root;
 
+/// The `rulesets/ID.toml` files inside the workspace's crates.
+fn crate_ruleset_files() -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for dir in ["crates", "examples"] {
+        let Ok(entries) = fs::read_dir(repo_root().join(dir)) else {
+            continue;
+        };
+        for e in entries {
+            let sub = e.expect("a directory entry").path();
+            let Ok(files) = fs::read_dir(sub.join("rulesets")) else {
+                continue;
+            };
+            for f in files {
+                let p = f.expect("a directory entry").path();
+                if p.extension().is_some_and(|x| x == "toml") {
+                    out.push(p);
+                }
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
 #[test]
-fn embedded_rulesets_equal_the_top_level_rulesets() {
-    let root = repo_root();
-    let top = root.join("rulesets");
-    let mut top_files: Vec<String> = fs::read_dir(&top)
-        .expect("rulesets/ is readable")
-        .map(|e| {
-            e.expect("a directory entry")
-                .file_name()
-                .to_string_lossy()
-                .into_owned()
-        })
-        .filter(|n| n.ends_with(".toml"))
-        .collect();
-    top_files.sort();
-    let mut embedded: Vec<String> = BUILTIN_RULESETS
-        .iter()
-        .map(|(id, _)| format!("{id}.toml"))
-        .collect();
-    embedded.sort();
-    assert_eq!(
-        embedded, top_files,
-        "every top-level ruleset is embedded, and nothing else"
-    );
-    for (id, text) in BUILTIN_RULESETS {
-        let source = fs::read_to_string(top.join(format!("{id}.toml"))).expect("readable");
-        let copy_path = root
-            .join("crates/rules/rulesets")
-            .join(format!("{id}.toml"));
+fn each_shipped_ruleset_is_one_file_of_its_editions_crate() {
+    let files = crate_ruleset_files();
+    let shipped = builtin_rulesets();
+    assert!(shipped.len() >= 4, "cn-1987, cn-2020, axf, computer-2007");
+    for (b, reg) in &shipped {
+        let rs = xiangqi::rules::Ruleset::from_toml(b.text, b.id).expect("a shipped ruleset reads");
+        assert_eq!(rs.id, b.id, "the registration names the file by its id");
         assert_eq!(
-            *text,
-            source,
-            "{} differs from rulesets/{id}.toml: copy the top-level file over it",
-            copy_path.display()
+            rs.edition, reg.id,
+            "an edition ships rulesets of its own edition only"
+        );
+        let same: Vec<&PathBuf> = files
+            .iter()
+            .filter(|p| fs::read_to_string(p).is_ok_and(|t| t == b.text))
+            .collect();
+        assert_eq!(
+            same.len(),
+            1,
+            "ruleset {} is stored once in a crate: {same:?}",
+            b.id
+        );
+        assert!(
+            same[0].ends_with(format!("rulesets/{}.toml", b.id)),
+            "{}",
+            same[0].display()
+        );
+    }
+    // Every crate's ruleset file is shipped by its edition (none forgotten).
+    for f in &files {
+        let text = fs::read_to_string(f).expect("readable");
+        assert!(
+            shipped.iter().any(|(b, _)| b.text == text)
+                || f.starts_with(repo_root().join("examples")),
+            "{} is not named by its edition's registration",
+            f.display()
+        );
+    }
+}
+
+#[test]
+fn the_top_level_rulesets_hold_no_copy_of_a_shipped_file() {
+    let top = repo_root().join("rulesets");
+    assert!(
+        top.join("README.md").is_file(),
+        "rulesets/README.md documents every key"
+    );
+    for e in fs::read_dir(&top).expect("rulesets/ is readable") {
+        let p = e.expect("a directory entry").path();
+        if p.extension().is_none_or(|x| x != "toml") {
+            continue;
+        }
+        let meta = fs::symlink_metadata(&p).expect("metadata");
+        if meta.file_type().is_symlink() {
+            // A link to the shipped file, for users' paths (`--ruleset rulesets/cn-1987.toml`).
+            let target = fs::canonicalize(&p).expect("the link resolves");
+            assert!(
+                target.starts_with(fs::canonicalize(repo_root().join("crates")).unwrap()),
+                "{} links outside the crates: {}",
+                p.display(),
+                target.display()
+            );
+            continue;
+        }
+        let text = fs::read_to_string(&p).expect("readable");
+        assert!(
+            !builtin_rulesets().iter().any(|(b, _)| b.text == text),
+            "{} is a copy of a shipped ruleset: make it a link or remove it",
+            p.display()
         );
     }
 }

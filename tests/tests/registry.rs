@@ -1,14 +1,16 @@
-//! The edition registry: the exact sorted list of registered editions, and a plugin defined here
-//! in the tests package, registered with `register_edition!` and chosen by a TOML file, with no
-//! edit to any other crate.
+//! The edition registry: the exact sorted list of registered editions, the rulesets they ship and
+//! the editions they are built on; a plugin defined here in the tests package, registered with
+//! `register_edition!` and chosen by a TOML file, with no edit to any other crate; and delegation:
+//! a variant that overrides only `classify` keeps everything else of its base.
 
 use serde::Deserialize;
 use xiangqi::adjudication::{GameRecord, PlyContext};
 use xiangqi::board::Color;
 use xiangqi::movegen::{Move, Position};
 use xiangqi::rules::{
-    Arbiter, CycleContext, CycleRuling, IdleKind, JudgeOptions, Outcome, Params, PlyClass,
-    RuleEdition, Ruleset, RulesetError, Verdict, editions,
+    Arbiter, CycleContext, CycleRuling, EditionVariant, IdleKind, JudgeOptions, Outcome, Params,
+    PlyClass, RuleEdition, Ruleset, RulesetError, Verdict, builtin_rulesets, editions,
+    find_edition,
 };
 
 /// The test edition's `[options]`.
@@ -75,7 +77,116 @@ fn registered_editions_sorted_by_id() {
         .iter()
         .map(|r| r.id)
         .collect();
-    assert_eq!(ids, ["axf", "cn-1987", "test-always-vary"]);
+    assert_eq!(
+        ids,
+        [
+            "axf",
+            "cn-1987",
+            "cn-2020",
+            "computer-2007",
+            "test-always-vary"
+        ]
+    );
+}
+
+#[test]
+fn editions_ship_their_rulesets_and_name_their_bases() {
+    let shipped: Vec<(&str, &str)> = builtin_rulesets()
+        .iter()
+        .map(|(b, r)| (b.id, r.id))
+        .collect();
+    assert_eq!(
+        shipped,
+        [
+            ("axf", "axf"),
+            ("cn-1987", "cn-1987"),
+            ("cn-2020", "cn-2020"),
+            ("computer-2007", "computer-2007")
+        ]
+    );
+    assert_eq!(
+        Ruleset::builtin_ids(),
+        ["axf", "cn-1987", "cn-2020", "computer-2007"]
+    );
+    assert_eq!(
+        Ruleset::linked_builtin_ids().unwrap(),
+        Ruleset::builtin_ids()
+    );
+    let bases: Vec<(&str, Option<&str>)> =
+        editions().unwrap().iter().map(|r| (r.id, r.base)).collect();
+    assert_eq!(
+        bases,
+        [
+            ("axf", None),
+            ("cn-1987", None),
+            ("cn-2020", Some("cn-1987")),
+            ("computer-2007", Some("axf")),
+            ("test-always-vary", None)
+        ]
+    );
+    // Every base is a registered edition, and every shipped ruleset builds.
+    for r in editions().unwrap() {
+        if let Some(b) = r.base {
+            assert!(
+                find_edition(b).unwrap().is_some(),
+                "{} names base {b}",
+                r.id
+            );
+        }
+    }
+    for id in Ruleset::builtin_ids() {
+        Arbiter::new(Ruleset::load(&id).unwrap()).unwrap_or_else(|e| panic!("{id}: {e}"));
+    }
+}
+
+/// A variant of cn-1987 that overrides only `classify` (it adds a note): everything else
+/// answers from the base, so it cannot lose the 60-move rule by forgetting to forward it.
+struct Noted {
+    base: Box<dyn RuleEdition>,
+}
+
+impl EditionVariant for Noted {
+    fn base(&self) -> &dyn RuleEdition {
+        &*self.base
+    }
+
+    fn classify(&self, ply: &PlyContext<'_>) -> PlyClass {
+        self.base.classify(ply).with_note("noted")
+    }
+}
+
+#[test]
+fn a_variant_overriding_only_classify_keeps_its_bases_natural_limit() {
+    let rs = Ruleset::load("cn-1987").unwrap();
+    let base = rs.build().unwrap();
+    let variant = Noted {
+        base: rs.build().unwrap(),
+    };
+    let limit = base.natural_limit().expect("cn-1987 has a natural limit");
+    assert_eq!((limit.moves, limit.max_counted_checks), (60, 10));
+    let as_edition: &dyn RuleEdition = &variant;
+    assert_eq!(as_edition.natural_limit(), Some(limit));
+    assert_eq!(as_edition.repetitions(), base.repetitions());
+    assert_eq!(as_edition.warns_before_loss(), base.warns_before_loss());
+    // The overridden method is the variant's; the cycle ruling is the base's.
+    let pos = Position::from_fen("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1").unwrap();
+    let moves: Vec<Move> = "a0a9 d9d8 a9a8 d8d9 a8a9 d9d8 a9a8 d8d9 a8a9"
+        .split(' ')
+        .map(|m| Move::from_iccs(m).unwrap())
+        .collect();
+    let record = GameRecord::new(pos, moves).unwrap();
+    let replay = xiangqi::adjudication::Replay::new(&record, 0, record.len());
+    let c = as_edition.classify(&replay.ply(1));
+    assert_eq!((c.label.as_str(), c.note.as_deref()), ("将", Some("noted")));
+    let cycle = record.repetitions(3)[0];
+    let cyc = xiangqi::adjudication::Replay::of_cycle(&record, cycle);
+    let classes: Vec<PlyClass> = cycle.plies().map(|p| base.classify(&cyc.ply(p))).collect();
+    let ctx = CycleContext {
+        cycle,
+        replay: &cyc,
+        classes: &classes,
+    };
+    assert_eq!(as_edition.rule_cycle(&ctx), base.rule_cycle(&ctx));
 }
 
 #[test]

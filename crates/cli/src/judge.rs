@@ -70,7 +70,7 @@ fn mode(strict: bool) -> Mode {
 /// The arbiters for the requested rulesets (or the default set).
 pub fn arbiters(names: &[String]) -> Result<Vec<Arbiter>, CliError> {
     let names: Vec<String> = if names.is_empty() {
-        Ruleset::linked_builtin_ids().map_err(CliError::input)?
+        Ruleset::linked_root_builtin_ids().map_err(CliError::input)?
     } else {
         names.to_vec()
     };

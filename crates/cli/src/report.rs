@@ -227,6 +227,58 @@ fn groups(shown: &[Shown]) -> Vec<(&str, Vec<&Shown>)> {
     v
 }
 
+/// What a ruling rests on, for telling two rulings apart: the repetition's verdict and rule word
+/// (e.g. `perpetual-chase`, `no-violation`) and the game's outcome with its reason (a loss after
+/// a second ruling, a limit, the end on the board, `none`).
+fn rule_word(r: &Ruling) -> String {
+    let game = format!("{} ({})", r.outcome.as_str(), r.reason);
+    match &r.repetition {
+        Some(rep) => format!("{} ({}) → {game}", rep.verdict.as_str(), rep.reason),
+        None => game,
+    }
+}
+
+/// One pair of rulesets: the games their rulings differ on (outcome or repetition verdict, as
+/// the batch compares them), grouped by the rule each side's ruling rests on.
+struct Pair {
+    a: String,
+    b: String,
+    games: usize,
+    by_rule: Vec<((String, String), Vec<usize>)>,
+}
+
+/// Every pair of the compared rulesets, in the order given, over the games shown.
+fn pairs(shown: &[Shown], rulesets: &[String]) -> Vec<Pair> {
+    let key = |r: &Ruling| (r.outcome, r.repetition.as_ref().map(|x| x.verdict.as_str()));
+    let mut out = Vec::new();
+    for i in 0..rulesets.len() {
+        for j in i + 1..rulesets.len() {
+            let mut by: BTreeMap<(String, String), Vec<usize>> = BTreeMap::new();
+            let mut games = 0;
+            for s in shown {
+                let (Some(ra), Some(rb)) = (s.rulings.get(i), s.rulings.get(j)) else {
+                    continue;
+                };
+                if key(ra) != key(rb) {
+                    games += 1;
+                    by.entry((rule_word(ra), rule_word(rb)))
+                        .or_default()
+                        .push(s.game.index);
+                }
+            }
+            let mut by_rule: Vec<_> = by.into_iter().collect();
+            by_rule.sort_by(|x, y| y.1.len().cmp(&x.1.len()).then(x.0.cmp(&y.0)));
+            out.push(Pair {
+                a: rulesets[i].clone(),
+                b: rulesets[j].clone(),
+                games,
+                by_rule,
+            });
+        }
+    }
+    out
+}
+
 const VERDICTS: [(&str, &str, &str, &str); 3] = [
     ("draw", "和棋", "draw", "#7f8c8d"),
     ("red-must-vary", "红方变着", "Red must vary", "#c0392b"),
@@ -552,6 +604,32 @@ fn html(summary: &Summary, shown: &[Shown], more: usize, args: &Args, command: &
     }
     o.push_str("</tbody></table>");
     o.push_str(&chart(summary, lang));
+    if args.rulesets.len() > 2 {
+        let _ = write!(
+            o,
+            "<h2 id=\"pairs\">{}</h2><table class=\"groups\"><thead><tr><th>{}</th><th class=\"num\">{}</th><th>{}</th></tr></thead><tbody>",
+            lang.pick("两两对比", "Pair by pair"),
+            lang.pick("规则集", "rulesets"),
+            lang.pick("判决不同的对局", "games ruled differently"),
+            lang.pick("按规则（左 / 右）", "by rule (left / right)")
+        );
+        for p in pairs(shown, &args.rulesets) {
+            let rules: Vec<String> = p
+                .by_rule
+                .iter()
+                .map(|((x, y), g)| format!("{} / {}: {}", esc(x), esc(y), g.len()))
+                .collect();
+            let _ = write!(
+                o,
+                "<tr><td>{} – {}</td><td class=\"num\">{}</td><td>{}</td></tr>",
+                esc(&p.a),
+                esc(&p.b),
+                p.games,
+                rules.join("<br>")
+            );
+        }
+        o.push_str("</tbody></table>");
+    }
     let _ = write!(
         o,
         "<h2 id=\"groups\">{}</h2><table class=\"groups\"><thead><tr><th>{}</th><th class=\"num\">{}</th><th class=\"num\">{}</th><th>{}</th></tr></thead><tbody>",
@@ -644,6 +722,31 @@ fn markdown(summary: &Summary, shown: &[Shown], args: &Args, command: &str) -> S
             g("red-must-vary"),
             g("black-must-vary")
         );
+    }
+    if args.rulesets.len() > 2 {
+        let _ = writeln!(
+            o,
+            "\n{}:\n\n| {} | {} | {} |\n|---|---|---|",
+            lang.pick("两两对比", "Pair by pair"),
+            lang.pick("规则集", "rulesets"),
+            lang.pick("判决不同的对局", "games ruled differently"),
+            lang.pick("按规则（左 / 右）", "by rule (left / right)")
+        );
+        for p in pairs(shown, &args.rulesets) {
+            let rules: Vec<String> = p
+                .by_rule
+                .iter()
+                .map(|((x, y), g)| format!("{x} / {y}: {}", g.len()))
+                .collect();
+            let _ = writeln!(
+                o,
+                "| {} – {} | {} | {} |",
+                p.a,
+                p.b,
+                p.games,
+                rules.join("; ")
+            );
+        }
     }
     let _ = writeln!(
         o,

@@ -1,6 +1,6 @@
 //! # xiangqi-rules-axf — the Asian Xiangqi Federation (AXF) rule edition
 //!
-//! Registered as edition `axf` (see `rulesets/axf.toml`). What it implements (`docs/decisions.md`,
+//! Registered as edition `axf`, shipping the ruleset `axf` (`rulesets/axf.toml` in this crate). What it implements (`docs/decisions.md`,
 //! Rulings 1–4, 7, 8; the rule numbers are those of the AXF rules, Eric Wu's translation):
 //!
 //! - **Plies.** A ply that gives check is 将. Otherwise it is 捉 (chase) of every enemy piece
@@ -41,6 +41,7 @@ use xiangqi_rules::{
 xiangqi_rules::register_edition! {
     id: "axf",
     title: "Asian Xiangqi Federation rules (AXF)",
+    rulesets: [("axf", include_str!("../rulesets/axf.toml"))],
     build: build,
 }
 

@@ -3,7 +3,7 @@
 use crate::material::GainConfig;
 use serde::Deserialize;
 use xiangqi_adjudication::{NaturalLimitPolicy, PlyContext};
-use xiangqi_board::{Bitboard, Color, Square};
+use xiangqi_board::{Bitboard, Color, PieceKind, Square};
 use xiangqi_rules::{
     Bounded, CaptureLine, ClassKind, CycleContext, CycleRuling, IdleKind, Params as EditionParams,
     PlyClass, PlyRuling, Reading, RepetitionRuling, RuleEdition, RulesetError, Target, Verdict,
@@ -29,6 +29,31 @@ pub struct Cn1987Options {
     pub gain_max_checks: Option<Bounded<0, 8>>,
     /// A defender mate within this many plies refutes a capture (失去离线自由), default 3.
     pub refutation_mate_plies: Option<Bounded<0, 9>>,
+    /// 要抽吃子 (winning material by checks) named apart from 捉 (default true, the 1987 reading:
+    /// its perpetual is 长要抽吃子); `false` folds it into 捉 (the 2020 rules, 24.3).
+    pub check_win_apart: Option<bool>,
+    /// A king's or a pawn's own attack (将帅捉子, 兵卒捉子) is 闲, so that 兵卒长捉 and 将帅长捉 are
+    /// allowed (default true, both 1987 and 2020 26.1); `false` counts it as 捉.
+    pub king_pawn_chase_idle: Option<bool>,
+}
+
+/// The readings of the 1987 rules that a successor edition changes, as switches (the ruleset's
+/// `[options]` set them; [`Cn1987Options`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Readings {
+    /// 要抽吃子 apart from 捉 (`true`, 1987) or folded into it (`false`, 2020 24.3).
+    pub check_win_apart: bool,
+    /// 将帅捉子 / 兵卒捉子 idle (`true`, 1987; 2020 26.1) or counted as 捉 (`false`).
+    pub king_pawn_chase_idle: bool,
+}
+
+impl Default for Readings {
+    fn default() -> Readings {
+        Readings {
+            check_win_apart: true,
+            king_pawn_chase_idle: true,
+        }
+    }
 }
 
 /// The 1987 Chinese rules as an edition.
@@ -40,6 +65,8 @@ pub struct Cn1987 {
     pub limit: NaturalLimitPolicy,
     /// Occurrences of a position that call for a ruling.
     pub repetitions: u32,
+    /// The readings a successor may change.
+    pub readings: Readings,
 }
 
 impl Cn1987 {
@@ -72,10 +99,18 @@ impl Cn1987 {
         if let Some(b) = opts.joint_chase_is_counter {
             params.joint_chase_is_counter = b;
         }
+        let mut readings = Readings::default();
+        if let Some(b) = opts.check_win_apart {
+            readings.check_win_apart = b;
+        }
+        if let Some(b) = opts.king_pawn_chase_idle {
+            readings.king_pawn_chase_idle = b;
+        }
         Ok(Cn1987 {
             params,
             limit: adj.natural_limit(),
             repetitions: adj.repetitions.0 as u32,
+            readings,
         })
     }
 
@@ -88,6 +123,7 @@ impl Cn1987 {
                 max_counted_checks: 10,
             },
             repetitions: 3,
+            readings: Readings::default(),
         }
     }
 }
@@ -105,13 +141,16 @@ fn build(p: &EditionParams<'_>) -> Result<Box<dyn RuleEdition>, RulesetError> {
 xiangqi_rules::register_edition! {
     id: "cn-1987",
     title: "Chinese competition rules 1987 (中国象棋竞赛规则 1987, 棋例)",
+    rulesets: [("cn-1987", include_str!("../rulesets/cn-1987.toml"))],
     build: build,
 }
 
 /// The catalogue's [`PlyClass`] of a CN-1987 class: the chased pieces with their identities
 /// through the cycle, 要抽吃子 and 联合捉 as typed fields (and named in the note), the idle attacks
-/// (兵卒捉子, 将帅捉子, 自毙) as idle kinds (and named in the note).
-fn to_ply_class(class: Class, ply: &PlyContext<'_>) -> PlyClass {
+/// (兵卒捉子, 将帅捉子, 自毙) as idle kinds (and named in the note), keeping the pieces a king or a
+/// pawn attacks as the class's targets. `readings` folds 要抽吃子 into 捉, or counts a king's or a
+/// pawn's own attack as 捉.
+fn to_ply_class(class: Class, ply: &PlyContext<'_>, readings: Readings) -> PlyClass {
     match class {
         Class::Check => PlyClass::check("将"),
         Class::MateThreat => PlyClass::mate_threat("杀"),
@@ -132,7 +171,11 @@ fn to_ply_class(class: Class, ply: &PlyContext<'_>) -> PlyClass {
                 })
                 .collect();
             let c = PlyClass::chase("捉", list);
-            if via_check {
+            if via_check && !readings.check_win_apart {
+                // 24.3 (2020): 要抽吃子 is 捉.
+                let c = c.with_note("抽将得子（按捉）");
+                if joint { c.jointly() } else { c }
+            } else if via_check {
                 let c = c.by_checks().with_note("要抽吃子");
                 if joint { c.jointly() } else { c }
             } else if joint {
@@ -141,16 +184,54 @@ fn to_ply_class(class: Class, ply: &PlyContext<'_>) -> PlyClass {
                 c
             }
         }
+        Class::Idle(k @ (IdleKind::PawnChase | IdleKind::KingChase)) => {
+            let targets = own_attacks(ply);
+            if readings.king_pawn_chase_idle || targets.is_empty() {
+                PlyClass::idle(k, class.label())
+                    .with_targets(targets)
+                    .with_note(k.word())
+            } else {
+                let who = if k == IdleKind::KingChase {
+                    "将帅捉子（按捉）"
+                } else {
+                    "兵卒捉子（按捉）"
+                };
+                PlyClass::chase("捉", targets).with_note(who)
+            }
+        }
         Class::Idle(k) => {
             let c = PlyClass::idle(k, class.label());
             match k {
-                IdleKind::PawnChase | IdleKind::KingChase | IdleKind::SelfInflicted => {
-                    c.with_note(k.word())
-                }
+                IdleKind::SelfInflicted => c.with_note(k.word()),
                 _ => c,
             }
         }
     }
+}
+
+/// The enemy pieces (not the king, not a pawn on its own side of the river) the moved king or
+/// pawn attacks after the ply and did not attack before it: the targets of 将帅捉子 / 兵卒捉子.
+fn own_attacks(ply: &PlyContext<'_>) -> Vec<Target> {
+    let (before, after, m) = (ply.before(), ply.after(), ply.mv());
+    let Some(mover) = before.piece_at(m.from).map(|p| p.color) else {
+        return Vec::new();
+    };
+    let enemy = after.board().by_color(!mover);
+    let was = before.attacks_from(m.from) & before.board().by_color(!mover);
+    let ids = ply.ids_after();
+    (after.attacks_from(m.to) & enemy & !was)
+        .into_iter()
+        .filter_map(|sq| {
+            let piece = after.piece_at(sq)?;
+            let counts = piece.kind != PieceKind::King
+                && (piece.kind != PieceKind::Pawn || !sq.is_own_half(piece.color));
+            counts.then_some(Target {
+                square: sq,
+                piece,
+                id: ids.get(sq)?,
+            })
+        })
+        .collect()
 }
 
 impl RuleEdition for Cn1987 {
@@ -160,7 +241,7 @@ impl RuleEdition for Cn1987 {
 
     fn classify(&self, ply: &PlyContext<'_>) -> PlyClass {
         let class = classify_ply(ply, &self.params);
-        to_ply_class(class, ply)
+        to_ply_class(class, ply, self.readings)
     }
 
     /// Reads the classes the cycle's plies were given ([`CycleContext::classes`]): no ply is

@@ -45,4 +45,4 @@ pub mod material;
 pub mod memo;
 
 pub use classify::Params;
-pub use edition::{Cn1987, Cn1987Options};
+pub use edition::{Cn1987, Cn1987Options, Readings};

@@ -177,15 +177,30 @@ impl Arbiter {
         let mut repetitions: Vec<RepetitionRuling> = Vec::new();
         let mut cycle_classes: Option<(usize, Vec<PlyClass>)> = None;
         let mut pending: Option<(Color, usize)> = None;
+        // A result the rules impose by themselves (a move limit that ends the game, a position
+        // neither side can win), and a ruling on a run that is not a repetition: each applies at
+        // its ply unless a repetition was ruled on before.
+        let automatic = self.edition.automatic_end(record);
+        let mut run = self.rule_run(record);
+        let mut cut_at = automatic.as_ref().map_or(usize::MAX, |(p, _)| *p);
 
         let mut undecided = false;
         for cycle in record.repetitions(self.edition.repetitions()) {
+            let at = cycle.last_ply();
+            if let Some(r) = run.take_if(|r| r.last_ply < at && r.last_ply < cut_at)
+                && let Some(done) = self.apply_run(&r, &mut explanation, &mut pending)
+            {
+                (outcome, reason, decided_at) = (done.0, done.1, Some(r.last_ply));
+                break;
+            }
+            if at >= cut_at {
+                break;
+            }
             let (r, classes, cut) = {
                 let _cycle = budget::Scope::new(u64::MAX);
                 let (r, classes) = self.rule_cycle(record, cycle);
                 (r, classes, budget::exhausted())
             };
-            let at = cycle.last_ply();
             cycle_classes = Some((cycle.first_ply(), classes));
             if cut {
                 undecided = true;
@@ -218,6 +233,16 @@ impl Arbiter {
                     decided_at = Some(at);
                     break;
                 }
+                Verdict::MustVary(side) if !self.edition.warns_before_loss() => {
+                    outcome = Outcome::Win(!side);
+                    reason = rule_reason;
+                    decided_at = Some(at);
+                    explanation.push(format!(
+                        "{} loses at once: this edition does not first tell a side to vary",
+                        side_name(side)
+                    ));
+                    break;
+                }
                 Verdict::MustVary(side) => match pending {
                     Some((s, since))
                         if s == side && (since + 1..=at).any(|p| record.mover(p) == side) =>
@@ -236,6 +261,27 @@ impl Arbiter {
                     None => pending = Some((side, at)),
                 },
             }
+        }
+
+        if decided_at.is_none()
+            && !undecided
+            && let Some(r) = run.take_if(|r| r.last_ply < cut_at)
+            && let Some(done) = self.apply_run(&r, &mut explanation, &mut pending)
+        {
+            (outcome, reason, decided_at) = (done.0, done.1, Some(r.last_ply));
+            cut_at = r.last_ply;
+        }
+        if decided_at.is_none()
+            && !undecided
+            && let Some((at, end)) = automatic.filter(|(p, _)| *p <= cut_at)
+        {
+            outcome = match end.loser {
+                Some(l) => Outcome::Win(!l),
+                None => Outcome::Draw,
+            };
+            explanation.push(format!("after ply {at}: {}", end.reason));
+            reason = end.reason;
+            decided_at = Some(at);
         }
 
         if decided_at.is_none() && !undecided {
@@ -318,6 +364,57 @@ impl Arbiter {
             plies,
             natural_limit: natural,
             explanation,
+        }
+    }
+}
+
+impl Arbiter {
+    /// The edition's ruling on a run that is not a repetition, classifying plies on demand
+    /// (each within the budget of one ply).
+    fn rule_run(&self, record: &GameRecord) -> Option<crate::edition::RunRuling> {
+        let mut memo: std::collections::HashMap<usize, PlyClass> = Default::default();
+        let mut replay: Option<Replay<'_>> = None;
+        let mut classify = |p: usize| {
+            memo.entry(p)
+                .or_insert_with(|| {
+                    let replay = replay.get_or_insert_with(|| Replay::new(record, 0, record.len()));
+                    let _scope = budget::Scope::new(budget::PLY_NODE_BUDGET);
+                    self.edition.classify(&replay.ply(p))
+                })
+                .clone()
+        };
+        self.edition.rule_run(record, &mut classify)
+    }
+
+    /// Applies a run's ruling as a cycle's is applied: a draw ends the game, a side told to
+    /// vary a second time loses. Returns the outcome and reason when the game is decided.
+    fn apply_run(
+        &self,
+        r: &crate::edition::RunRuling,
+        explanation: &mut Vec<String>,
+        pending: &mut Option<(Color, usize)>,
+    ) -> Option<(Outcome, String)> {
+        explanation.push(format!(
+            "ply {}: plies {}–{}, Red {}, Black {}: {} ({})",
+            r.last_ply,
+            r.first_ply,
+            r.last_ply,
+            r.ruling.red,
+            r.ruling.black,
+            r.ruling.verdict.as_str(),
+            r.ruling.explanation
+        ));
+        match r.ruling.verdict {
+            Verdict::Draw => None,
+            Verdict::MustVary(side) if !self.edition.warns_before_loss() => {
+                Some((Outcome::Win(!side), r.ruling.reason.clone()))
+            }
+            Verdict::MustVary(side) => {
+                if pending.is_none() {
+                    *pending = Some((side, r.last_ply));
+                }
+                None
+            }
         }
     }
 }

@@ -105,7 +105,9 @@ pub struct PlyClass {
     pub idle_kind: IdleKind,
     /// The rulebook's word for the ply (e.g. `将`, `杀`, `捉`, `闲`, `兑`).
     pub label: String,
-    /// The chased pieces (empty unless `kind` is `Chase`).
+    /// The chased pieces for a chase (捉). An idle attack (兵卒捉子, 将帅捉子, 自毙) keeps the
+    /// pieces it attacks here, so that a successor edition that counts it as a chase can; an
+    /// edition may also list a check's chased pieces. Empty otherwise.
     pub targets: Vec<Target>,
     /// A chase whose every target is won only by a line that starts with a check (要抽吃子, named
     /// apart from 捉 by the 1987 rules). `false` unless `kind` is `Chase`.
@@ -165,6 +167,12 @@ impl PlyClass {
     /// The same chase, made jointly with another piece (联合捉).
     pub fn jointly(mut self) -> PlyClass {
         self.joint = true;
+        self
+    }
+
+    /// The same class with these targets (an idle attack keeps the pieces it attacks).
+    pub fn with_targets(mut self, targets: Vec<Target>) -> PlyClass {
+        self.targets = targets;
         self
     }
 

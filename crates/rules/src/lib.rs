@@ -7,8 +7,10 @@
 //! - [`EditionRegistration`] and [`register_edition!`]: plugins register themselves with
 //!   `inventory`; [`editions`] lists them sorted by id and rejects duplicate ids;
 //! - [`Ruleset`]: an edition and its parameters read from TOML (`schema = 1`, unknown keys
-//!   refused, every problem located by file, line and column); the shipped rulesets are
-//!   embedded ([`BUILTIN_RULESETS`]);
+//!   refused, every problem located by file, line and column); each edition ships its own
+//!   rulesets, embedded from its crate and named in its registration ([`builtin_rulesets`]);
+//! - [`EditionVariant`]: an edition built on another, every method it does not override
+//!   answering from its base;
 //! - [`Arbiter`]: runs a game through an edition and returns a [`Ruling`];
 //! - [`compare`]: the rulings of one game under several rulesets side by side, with each
 //!   edition's reading where they differ.
@@ -26,12 +28,12 @@ mod ruling;
 pub use arbiter::{Arbiter, JudgeOptions, UNDECIDED_BUDGET};
 pub use class::{CaptureLine, ClassKind, CycleRuling, IdleKind, PlyClass, Target, Verdict};
 pub use edition::{
-    CycleContext, DuplicateEdition, EditionRegistration, GameEnd, Reading, RuleEdition, editions,
-    find_edition,
+    BuiltinRuleset, CycleContext, DuplicateEdition, EditionRegistration, EditionVariant, GameEnd,
+    Reading, RuleEdition, RunRuling, builtin_rulesets, default_game_end, editions, find_edition,
 };
 pub use ruleset::{
-    AdjudicationParams, BUILTIN_RULESETS, Bounded, Location, Params, PieceValueTable, Ruleset,
-    RulesetError, Schema, StalemateRule,
+    AdjudicationParams, Bounded, Location, Params, PieceValueTable, Ruleset, RulesetError, Schema,
+    StalemateRule,
 };
 pub use ruling::{
     LineRuling, NaturalLimitReport, Outcome, PlyRuling, RepetitionRuling, Ruling, SideCount,

@@ -6,17 +6,9 @@ use serde::de::{DeserializeOwned, Error as _};
 use serde::{Deserialize, Deserializer, Serialize};
 use xiangqi_adjudication::{NaturalLimitPolicy, PieceValues};
 
-use crate::edition::{DuplicateEdition, EditionRegistration, RuleEdition, find_edition};
-
-/// The rulesets shipped inside the binary, by id: `(id, TOML text)`.
-///
-/// The texts are the package's copies in `crates/rules/rulesets/` (so the published crate is
-/// self-contained); the workspace's top-level `rulesets/` is the source of truth, and a test of the
-/// conformance suite checks that the copies equal it.
-pub const BUILTIN_RULESETS: &[(&str, &str)] = &[
-    ("axf", include_str!("../rulesets/axf.toml")),
-    ("cn-1987", include_str!("../rulesets/cn-1987.toml")),
-];
+use crate::edition::{
+    DuplicateEdition, EditionRegistration, RuleEdition, builtin_rulesets, find_edition,
+};
 
 /// Where a problem in a ruleset file is.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -344,24 +336,43 @@ impl Ruleset {
         })
     }
 
-    /// An embedded ruleset by id.
+    /// A ruleset shipped by a linked edition, by id (the editions' registrations name the files
+    /// they embed). Two editions shipping the same id is an error.
     pub fn builtin(id: &str) -> Option<Result<Ruleset, RulesetError>> {
-        BUILTIN_RULESETS
-            .iter()
-            .find(|(i, _)| *i == id)
-            .map(|(i, text)| Ruleset::from_toml(text, &format!("<builtin:{i}>")))
+        let found: Vec<_> = builtin_rulesets()
+            .into_iter()
+            .filter(|(b, _)| b.id == id)
+            .collect();
+        let file = format!("<builtin:{id}>");
+        match found.as_slice() {
+            [] => None,
+            [(b, _)] => Some(Ruleset::from_toml(b.text, &file)),
+            [(_, first), (_, second), ..] => Some(Err(RulesetError::Invalid {
+                at: Location {
+                    file,
+                    line: 1,
+                    column: 1,
+                },
+                message: format!(
+                    "ruleset `{id}` is shipped by two editions: `{}` and `{}`",
+                    first.id, second.id
+                ),
+            })),
+        }
     }
 
-    /// The ids of the embedded rulesets.
+    /// The ids of the rulesets the linked editions ship, sorted, each once.
     pub fn builtin_ids() -> Vec<String> {
-        BUILTIN_RULESETS
-            .iter()
-            .map(|(i, _)| i.to_string())
-            .collect()
+        let mut ids: Vec<String> = builtin_rulesets()
+            .into_iter()
+            .map(|(b, _)| b.id.to_string())
+            .collect();
+        ids.dedup();
+        ids
     }
 
-    /// The ids of the embedded rulesets whose edition is linked into this program (a program
-    /// that links only some edition crates judges only under those).
+    /// The ids of the shipped rulesets whose edition is linked and registered once (every
+    /// shipped ruleset names its own edition or one linked beside it).
     pub fn linked_builtin_ids() -> Result<Vec<String>, DuplicateEdition> {
         let linked: Vec<&str> = crate::edition::editions()?.iter().map(|r| r.id).collect();
         Ok(Ruleset::builtin_ids()
@@ -370,6 +381,25 @@ impl Ruleset {
                 Ruleset::builtin(id)
                     .and_then(|r| r.ok())
                     .is_some_and(|r| linked.contains(&r.edition.as_str()))
+            })
+            .collect())
+    }
+
+    /// The shipped rulesets of the linked editions that are built on no other edition (today
+    /// `axf` and `cn-1987`): the default set a front end judges under when none is named. The
+    /// successors (`cn-2020`, `computer-2007`, …) are judged when asked for by id.
+    pub fn linked_root_builtin_ids() -> Result<Vec<String>, DuplicateEdition> {
+        let roots: Vec<&str> = crate::edition::editions()?
+            .iter()
+            .filter(|r| r.base.is_none())
+            .map(|r| r.id)
+            .collect();
+        Ok(Ruleset::linked_builtin_ids()?
+            .into_iter()
+            .filter(|id| {
+                Ruleset::builtin(id)
+                    .and_then(|r| r.ok())
+                    .is_some_and(|r| roots.contains(&r.edition.as_str()))
             })
             .collect())
     }

@@ -149,7 +149,13 @@ impl PlyRuling {
                     None
                 },
                 label: Some(c.label.clone()),
-                targets: c.targets.iter().map(|t| t.square.to_string()).collect(),
+                // An idle class may keep the pieces it attacks (for a successor edition that
+                // counts them); they are not chased, and the ruling lists none.
+                targets: if c.kind == ClassKind::Idle {
+                    Vec::new()
+                } else {
+                    c.targets.iter().map(|t| t.square.to_string()).collect()
+                },
                 note: c.note.clone(),
                 lines: Vec::new(),
             },

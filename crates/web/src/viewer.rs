@@ -941,7 +941,8 @@ fn game_view(
         .cloned()
         .collect();
     if chosen.is_empty() {
-        chosen = all.clone();
+        // By default the editions built on no other (cn-1987, axf); the successors when ticked.
+        chosen = Ruleset::linked_root_builtin_ids().unwrap_or_default();
     }
     let arbiters: Vec<Arbiter> = chosen
         .iter()

@@ -1,7 +1,9 @@
 //! # xiangqi — the xq facade
 //!
 //! One crate that re-exports every part of xq and links every rule edition, so that the editions'
-//! `inventory` registrations are seen by whoever depends on this crate.
+//! `inventory` registrations (and the rulesets they ship) are seen by whoever depends on this
+//! crate. The editions linked: `cn-1987`, `cn-2020` (on cn-1987), `axf`, `computer-2007` (on
+//! axf). Adding one is a line here, a line in its `Cargo.toml` and one in the workspace's.
 //!
 //! | module | crate | what |
 //! |---|---|---|
@@ -43,3 +45,5 @@ pub use xiangqi_scheduling as scheduling;
 // Link every edition plugin so its `inventory` registration is part of the binary.
 use xiangqi_rules_axf as _;
 use xiangqi_rules_cn1987 as _;
+use xiangqi_rules_cn2020 as _;
+use xiangqi_rules_computer2007 as _;

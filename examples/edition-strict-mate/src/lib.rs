@@ -9,21 +9,25 @@
 //!   mate threat (长杀, 一将一杀), is forbidden as well as whatever AXF forbids; exactly one side
 //!   forbidden must vary, both forbidden (长打对长打) or neither is a draw.
 //!
-//! It registers itself as `axf-strict-mate`; the ruleset `axf-strict-mate.toml` beside this
-//! crate chooses it. Linking this crate is all it takes (the facade `xiangqi` links the shipped
+//! It is an [`EditionVariant`]: it names its base and overrides only what differs (the cycle
+//! ruling and its reading); everything else — the classes of plies, the natural limit, the end
+//! of the game, the caches — answers from the base by default.
+//!
+//! It registers itself as `axf-strict-mate` and ships the ruleset `axf-strict-mate.toml` beside
+//! this crate. Linking this crate is all it takes (the facade `xiangqi` links the shipped
 //! editions the same way). The walk-through is `docs/writing-an-edition.md`.
 
 use xiangqi_rules::adjudication::board::Color;
-use xiangqi_rules::adjudication::movegen::GameStatus;
-use xiangqi_rules::adjudication::{NaturalLimitPolicy, PlyContext};
 use xiangqi_rules::{
-    ClassKind, CycleContext, CycleRuling, GameEnd, Params, PlyClass, PlyRuling, Reading,
-    RepetitionRuling, RuleEdition, RulesetError, Verdict, find_edition,
+    ClassKind, CycleContext, CycleRuling, EditionVariant, Params, Reading, RepetitionRuling,
+    RuleEdition, RulesetError, Verdict, find_edition,
 };
 
 xiangqi_rules::register_edition! {
     id: "axf-strict-mate",
     title: "AXF rules, perpetual mate threats forbidden (example edition)",
+    base: "axf",
+    rulesets: [("axf-strict-mate", include_str!("../axf-strict-mate.toml"))],
     build: build,
 }
 
@@ -53,13 +57,9 @@ fn perpetual_mate_threat(cycle: &CycleContext<'_>, side: Color) -> bool {
         && kinds.contains(&ClassKind::MateThreat)
 }
 
-impl RuleEdition for AxfStrictMate {
-    fn repetitions(&self) -> u32 {
-        self.axf.repetitions()
-    }
-
-    fn classify(&self, ply: &PlyContext<'_>) -> PlyClass {
-        self.axf.classify(ply)
+impl EditionVariant for AxfStrictMate {
+    fn base(&self) -> &dyn RuleEdition {
+        &*self.axf
     }
 
     fn rule_cycle(&self, cycle: &CycleContext<'_>) -> CycleRuling {
@@ -97,18 +97,6 @@ impl RuleEdition for AxfStrictMate {
         }
     }
 
-    fn natural_limit(&self) -> Option<NaturalLimitPolicy> {
-        self.axf.natural_limit()
-    }
-
-    fn game_end(&self, status: GameStatus) -> Option<GameEnd> {
-        self.axf.game_end(status)
-    }
-
-    fn class_reading(&self, ply: &PlyRuling) -> Option<Reading> {
-        self.axf.class_reading(ply)
-    }
-
     fn cycle_reading(&self, ruling: &RepetitionRuling) -> Option<Reading> {
         if ruling.red.contains('杀') || ruling.black.contains('杀') {
             return Some(Reading::new(
@@ -117,9 +105,5 @@ impl RuleEdition for AxfStrictMate {
             ));
         }
         self.axf.cycle_reading(ruling)
-    }
-
-    fn clear_caches(&self) {
-        self.axf.clear_caches();
     }
 }

@@ -33,7 +33,22 @@ fn the_example_edition_is_registered_beside_the_shipped_ones() {
         .iter()
         .map(|r| r.id)
         .collect();
-    assert_eq!(ids, ["axf", "axf-strict-mate", "cn-1987"]);
+    assert_eq!(
+        ids,
+        [
+            "axf",
+            "axf-strict-mate",
+            "cn-1987",
+            "cn-2020",
+            "computer-2007"
+        ]
+    );
+    // It ships its ruleset: loadable by id as well as by path.
+    let rs = Ruleset::load("axf-strict-mate").expect("shipped");
+    assert_eq!(rs.edition, "axf-strict-mate");
+    // It overrides the cycle ruling only: the natural limit is its base's (AXF: 50 moves).
+    let edition = rs.build().expect("builds");
+    assert_eq!(edition.natural_limit().map(|n| n.moves), Some(50));
 }
 
 #[test]

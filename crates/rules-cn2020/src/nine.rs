@@ -1,0 +1,181 @@
+//! The nine-move rule of the 2020 rules: "在三个或三个以上点上，连续以禁止着法达九个回合" — a side
+//! that attacks with forbidden moves for nine moves in a row, on three or more points, must vary
+//! even though no position repeats.
+
+use std::collections::BTreeSet;
+
+use xiangqi_adjudication::GameRecord;
+use xiangqi_board::Color;
+use xiangqi_rules::{ClassKind, CycleRuling, PlyClass, RunRuling, Verdict};
+
+/// The bounds of the nine-move rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct NineMoveRule {
+    /// Consecutive forbidden moves of one side (九个回合): 9.
+    pub moves: usize,
+    /// Distinct points its moves land on, at least (三个或三个以上点): 3.
+    pub points: usize,
+}
+
+impl Default for NineMoveRule {
+    fn default() -> NineMoveRule {
+        NineMoveRule {
+            moves: 9,
+            points: 3,
+        }
+    }
+}
+
+/// Whether a ply attacks in the sense of 24.13 (禁止着法 are made of 将, 杀 and 捉 in any mix:
+/// 长将, 长杀, 长捉, 一将一杀, 一将一捉, 一杀一捉).
+fn attacks(class: &PlyClass) -> bool {
+    matches!(
+        class.kind,
+        ClassKind::Check | ClassKind::MateThreat | ClassKind::Chase
+    )
+}
+
+/// The first ply at which one side has played `rule.moves` attacking moves in a row (each a 将,
+/// 杀 or 捉 by `classify`) landing on at least `rule.points` points, with no capture by either
+/// side among them and the replies between them (24.9: a run of checks counts from the move
+/// after a capture, so a capturing check does not begin one), while the other side's moves of
+/// the same stretch are not such a run themselves (both forbidden: no ruling, cppxq
+/// `adjudicate`). That side must vary.
+pub fn nine_move_rule(
+    record: &GameRecord,
+    classify: &mut dyn FnMut(usize) -> PlyClass,
+    rule: NineMoveRule,
+) -> Option<RunRuling> {
+    let span = 2 * rule.moves;
+    if rule.moves == 0 || record.len() < span {
+        return None;
+    }
+    // `quiet_since[p]`: the first ply of the capture-free stretch that ends at ply p.
+    let mut quiet_since = vec![1usize; record.len() + 1];
+    for p in 1..=record.len() {
+        quiet_since[p] = if record.captured(p).is_some() {
+            p + 1
+        } else if p > 1 {
+            quiet_since[p - 1]
+        } else {
+            1
+        };
+    }
+    let forcing = |p: usize, classify: &mut dyn FnMut(usize) -> PlyClass| {
+        record.gives_check(p) || attacks(&classify(p))
+    };
+    // The newest of a side's `moves` plies ending at `last` that does not attack, if any (so
+    // that a scan can skip every window that holds it: few plies are classified).
+    let breaker = |last: usize, classify: &mut dyn FnMut(usize) -> PlyClass| {
+        (0..rule.moves)
+            .map(|i| last - 2 * i)
+            .find(|&p| !forcing(p, classify))
+    };
+    let points = |last: usize| {
+        (0..rule.moves)
+            .map(|i| record.mv(last - 2 * i).to)
+            .collect::<BTreeSet<_>>()
+            .len()
+            >= rule.points
+    };
+    let mut found: Option<usize> = None;
+    for parity in 0..2 {
+        let mut last = span + parity;
+        while last <= record.len() && found.is_none_or(|f| last < f) {
+            let first = last + 1 - span;
+            if quiet_since[last] > first {
+                // The first window of this parity after the capture.
+                let mut next = quiet_since[last] + span - 1;
+                if next % 2 != last % 2 {
+                    next += 1;
+                }
+                last = next.max(last + 2);
+                continue;
+            }
+            if let Some(p) = breaker(last, classify) {
+                last = p + span;
+                continue;
+            }
+            // The other side's moves of the stretch being such a run too: no ruling.
+            if points(last) && (!points(last - 1) || breaker(last - 1, classify).is_some()) {
+                found = Some(last);
+                break;
+            }
+            last += 2;
+        }
+    }
+    let last = found?;
+    let first = last + 1 - span;
+    let side = record.mover(last);
+    let words = format!("连续{}着禁止着法（{}个以上点）", rule.moves, rule.points);
+    let (red, black) = match side {
+        Color::Red => (words, "—".to_string()),
+        Color::Black => ("—".to_string(), words),
+    };
+    Some(RunRuling {
+        first_ply: first,
+        last_ply: last,
+        ruling: CycleRuling {
+            verdict: Verdict::MustVary(side),
+            red,
+            black,
+            reason: "nine-move-rule".into(),
+            explanation: format!(
+                "2020 rules: {} attacked with forbidden moves (将, 杀, 捉) for {} moves in a row on \
+                     {} or more points (在三个或三个以上点上，连续以禁止着法达九个回合) and must vary",
+                match side {
+                    Color::Red => "Red",
+                    Color::Black => "Black",
+                },
+                rule.moves,
+                rule.points
+            ),
+        },
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use xiangqi_movegen::{Move, Position};
+    use xiangqi_rules::IdleKind;
+
+    fn record(fen: &str, moves: &str) -> GameRecord {
+        let pos = Position::from_fen(fen).unwrap();
+        let moves = moves
+            .split_whitespace()
+            .map(|m| Move::from_iccs(m).unwrap())
+            .collect();
+        GameRecord::new(pos, moves).unwrap()
+    }
+
+    /// A rook that checks from three squares in turn, the king stepping between three squares:
+    /// Red's ninth check in a capture-free stretch of eighteen plies makes Red vary; eight
+    /// checks, or a rule of four points, do not.
+    #[test]
+    fn nine_checks_on_three_points() {
+        let fen = "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1";
+        let line = "a0a9 d9d8 a9a8 d8d7 a8a7 d7d8 a7a8 d8d9 a8a9 d9d8 a9a8 d8d7 a8a7 d7d8 a7a8 \
+                    d8d9 a8a9 d9d8 a9a8";
+        let mut idle = |_: usize| PlyClass::idle(IdleKind::None, "闲");
+        let full = record(fen, line);
+        assert_eq!(full.len(), 19);
+        let r = nine_move_rule(&full, &mut idle, NineMoveRule::default()).expect("ruled");
+        assert_eq!(r.ruling.verdict, Verdict::MustVary(Color::Red));
+        assert_eq!((r.first_ply, r.last_ply), (2, 19));
+        assert_eq!(r.ruling.reason, "nine-move-rule");
+        // Eighteen plies: the window of eighteen holds only eight of Red's checks.
+        let moves: Vec<&str> = line.split_whitespace().collect();
+        let short = record(fen, &moves[..18].join(" "));
+        assert!(nine_move_rule(&short, &mut idle, NineMoveRule::default()).is_none());
+        // The rook uses a7, a8 and a9: three points, not four.
+        let four = NineMoveRule {
+            moves: 9,
+            points: 4,
+        };
+        assert!(nine_move_rule(&full, &mut idle, four).is_none());
+        // Both sides attacking every move: both forbidden, no ruling.
+        let mut all_attack = |_: usize| PlyClass::check("将");
+        assert!(nine_move_rule(&full, &mut all_attack, NineMoveRule::default()).is_none());
+    }
+}

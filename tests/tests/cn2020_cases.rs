@@ -1,0 +1,211 @@
+//! CN-2020 conformance: the 80 rule-book diagrams (they are the 2020 book's 图2–图30 and
+//! 参考图1–50) ruled as the book rules them; a constructed case for each 2020 clause that differs
+//! from the 1987 reading (24.3 要抽吃子 folded into 捉, 26.9.2/26.9.3 the joint-chase ranking,
+//! the nine-move rule); and the cn-1987 options a successor switches.
+
+use xiangqi::adjudication::{GameRecord, Replay};
+use xiangqi::movegen::{Move, Position};
+use xiangqi::rules::{Arbiter, ClassKind, IdleKind, JudgeOptions, PlyClass, Ruleset};
+use xiangqi_conformance::cases::{self, Case};
+
+fn short(c: &PlyClass) -> &'static str {
+    match c.kind {
+        ClassKind::Check => "将",
+        ClassKind::MateThreat => "杀",
+        ClassKind::Chase => "捉",
+        ClassKind::Idle if c.idle_kind == IdleKind::Exchange => "兑",
+        ClassKind::Idle => "闲",
+    }
+}
+
+fn arbiter(id: &str) -> Arbiter {
+    Arbiter::new(Ruleset::load(id).expect("ruleset")).expect("edition")
+}
+
+/// (labels of every ply, verdict, red words, black words) at the last ply.
+fn rule(arbiter: &Arbiter, case: &Case) -> (Vec<&'static str>, String, String, String) {
+    let rec = case.record();
+    let replay = Replay::new(&rec, 0, rec.len());
+    let labels = arbiter.classify(&replay).iter().map(short).collect();
+    match arbiter.rule_last_ply(&rec) {
+        Some((r, _)) => (labels, r.verdict.as_str().to_string(), r.red, r.black),
+        None => (labels, "none".into(), String::new(), String::new()),
+    }
+}
+
+fn case(file: &str, id: &str) -> Case {
+    cases::load(file)
+        .into_iter()
+        .find(|c| c.id == id)
+        .unwrap_or_else(|| panic!("case {id} in {file}"))
+}
+
+#[test]
+fn rule_book_diagrams_under_cn2020() {
+    let cn = arbiter("cn-2020");
+    let mut failures = Vec::new();
+    let mut n = 0;
+    for case in cases::load("cn-rulebook-cases.toml") {
+        // The book's verdicts are recorded under the key of the edition that first passed them.
+        let Some(expected) = case.expect.get("cn-1987") else {
+            continue;
+        };
+        n += 1;
+        let (labels, verdict, red, black) = rule(&cn, &case);
+        let labels_ok = case.labels.as_ref().is_none_or(|l| {
+            l.split_whitespace()
+                .enumerate()
+                .all(|(i, x)| x == "?" || labels.get(i) == Some(&x))
+        });
+        if &verdict != expected || !labels_ok {
+            failures.push(format!(
+                "{}: {verdict} [{}] (book: {expected} [{}]) red {red} black {black}",
+                case.id,
+                labels.join(" "),
+                case.labels.as_deref().unwrap_or("")
+            ));
+        }
+    }
+    assert_eq!(n, 80, "the 80 diagrams");
+    assert!(
+        failures.is_empty(),
+        "{} of 80 differ from the book under cn-2020:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// 24.3: 要抽吃子 is 捉. The same cycles the 1987 reading labels 长要抽吃子, 一将一要抽吃子 and
+/// 一捉一要抽吃子 are 长捉, 一将一捉 and 长捉 under cn-2020, with the same verdicts.
+#[test]
+fn winning_by_checks_is_a_chase_in_2020() {
+    let (c87, c20) = (arbiter("cn-1987"), arbiter("cn-2020"));
+    for (id, side_1987, side_2020, verdict) in [
+        (
+            "cat-long-discovered-capture",
+            "长要抽吃子",
+            "长捉",
+            "red-must-vary",
+        ),
+        (
+            "cat-check-discovered-capture",
+            "一将一要抽吃子",
+            "一将一捉",
+            "black-must-vary",
+        ),
+        (
+            "cat-chase-discovered-capture",
+            "一捉一要抽吃子",
+            "长捉",
+            "red-must-vary",
+        ),
+    ] {
+        let c = case("cn1987-constructed.toml", id);
+        let (_, v87, r87, b87) = rule(&c87, &c);
+        let (_, v20, r20, b20) = rule(&c20, &c);
+        assert_eq!((v87.as_str(), v20.as_str()), (verdict, verdict), "{id}");
+        let (w87, w20) = if verdict == "red-must-vary" {
+            (r87, r20)
+        } else {
+            (b87, b20)
+        };
+        assert_eq!((w87.as_str(), w20.as_str()), (side_1987, side_2020), "{id}");
+    }
+}
+
+/// 26.9.2 / 26.9.3: both sides forbidden, one 长捉 (a rook, or an unprotected piece), the other
+/// chasing jointly: the single chaser must vary (图25–图28, ruled so by the book).
+#[test]
+fn joint_chase_ranking_when_both_are_forbidden() {
+    let cn = arbiter("cn-2020");
+    for (id, verdict) in [
+        ("cxa-fig25", "black-must-vary"),
+        ("cxa-fig26", "black-must-vary"),
+        ("cxa-fig27", "red-must-vary"),
+        ("cxa-fig28", "black-must-vary"),
+    ] {
+        let c = case("cn-rulebook-cases.toml", id);
+        let (_, v, red, black) = rule(&cn, &c);
+        assert_eq!(v, verdict, "{id}: red {red} black {black}");
+        let (single, joint) = if verdict == "red-must-vary" {
+            (red, black)
+        } else {
+            (black, red)
+        };
+        assert_eq!(single, "长捉", "{id}");
+        assert!(joint.contains("联合捉反击"), "{id}: {joint}");
+    }
+    // Without the ranking (the option off) both sides are forbidden: a draw.
+    let text = Ruleset::load("cn-2020").unwrap().text().to_string();
+    let off = Ruleset::from_toml(
+        &format!("{text}\n[options]\njoint_chase_is_counter = false\n"),
+        "off.toml",
+    )
+    .unwrap();
+    let off = Arbiter::new(off).unwrap();
+    let (_, v, _, _) = rule(&off, &case("cn-rulebook-cases.toml", "cxa-fig25"));
+    assert_eq!(v, "draw");
+}
+
+/// The nine-move rule: Red's rook checks nine moves in a row from three points while no
+/// position occurs a third time: Red must vary under cn-2020 at its ninth check; cn-1987 has no
+/// such rule.
+#[test]
+fn nine_attacking_moves_on_three_points() {
+    // The black king walks round the palace (d9 d8 d7 e7 f7 f8 f9 e9 d9 d8); the red rook
+    // checks it along the rank or the file it must leave by. The red advisor e1 stops the
+    // flying general.
+    let start = Position::from_fen("3k5/9/9/9/9/9/9/9/4A4/R3K4 w - - 0 1").expect("fen");
+    let line = "a0a9 d9d8 a9a8 d8d7 a8d8 d7e7 d8e8 e7f7 e8e7 f7f8 e7e8 f8f9 e8f8 f9e9 f8e8 \
+                e9d9 e8e9 d9d8 e9e8";
+    let moves: Vec<Move> = line
+        .split_whitespace()
+        .map(|m| Move::from_iccs(m).expect("iccs"))
+        .collect();
+    let record = GameRecord::new(start, moves).expect("legal");
+    assert!(record.repetitions(3).is_empty(), "no position thrice");
+    let r20 = arbiter("cn-2020").judge(&record, JudgeOptions::default());
+    assert_eq!(r20.reason, "red-must-vary", "{:?}", r20.explanation);
+    assert!(
+        r20.explanation
+            .iter()
+            .any(|e| e.contains("连续以禁止着法达九个回合")),
+        "{:?}",
+        r20.explanation
+    );
+    let r87 = arbiter("cn-1987").judge(&record, JudgeOptions::default());
+    assert_eq!(r87.reason, "none", "{:?}", r87.explanation);
+}
+
+/// The cn-1987 option `king_pawn_chase_idle = false` counts a pawn's own chase: the 1987
+/// reading (兵卒长捉 allowed, a draw) becomes 长捉; the idle class keeps its target either way.
+#[test]
+fn a_pawns_chase_counted_by_option_and_kept_as_target_when_idle() {
+    let c = case("cn1987-constructed.toml", "cat-pawn-chase");
+    let cn = arbiter("cn-1987");
+    let (_, v, red, _) = rule(&cn, &c);
+    assert_eq!((v.as_str(), red.as_str()), ("draw", "兵卒长捉"));
+    let rec = c.record();
+    let replay = Replay::new(&rec, 0, rec.len());
+    let first = cn.classify(&replay).remove(0);
+    assert_eq!(first.idle_kind, IdleKind::PawnChase);
+    assert_eq!(
+        first
+            .targets
+            .iter()
+            .map(|t| t.square.to_string())
+            .collect::<Vec<_>>(),
+        ["e6"],
+        "the idle pawn chase keeps the cannon it attacks"
+    );
+    let text = Ruleset::load("cn-1987").unwrap().text().to_string();
+    let counted = Ruleset::from_toml(
+        &format!("{text}\n[options]\nking_pawn_chase_idle = false\n"),
+        "counted.toml",
+    )
+    .unwrap();
+    let counted = Arbiter::new(counted).unwrap();
+    let (labels, v, red, _) = rule(&counted, &c);
+    assert_eq!(labels[0], "捉");
+    assert_eq!((v.as_str(), red.as_str()), ("red-must-vary", "长捉"));
+}
