@@ -19,6 +19,29 @@ pub fn read_input(path: &str) -> Result<Vec<u8>, CliError> {
     Ok(buf)
 }
 
+/// Game `n` (1-based) of a game file, or standard input for `-`, read in bounded memory: a PGN
+/// database is scanned record by record and only game `n` is parsed (see
+/// [`xiangqi::notation::stream::read_nth_game`]). A missing game names how many the file holds.
+pub fn read_nth_game(
+    path: &str,
+    n: usize,
+    mode: xiangqi::notation::Mode,
+) -> Result<xiangqi::notation::Game, CliError> {
+    use xiangqi::notation::stream::{NthGame, read_nth_game as nth};
+    let found = if path == "-" {
+        nth(std::io::stdin().lock(), path, n, mode)
+    } else {
+        let file = std::fs::File::open(path).map_err(|e| CliError::input(format!("{path}: {e}")))?;
+        nth(file, path, n, mode)
+    };
+    match found.map_err(CliError::input)? {
+        NthGame::Found(game) => Ok(*game),
+        NthGame::Missing { count } => Err(CliError::input(format!(
+            "{path}: no game {n} (the file holds {count})"
+        ))),
+    }
+}
+
 /// Writes `contents` to the output file `path` whole or not at all, through symbolic links,
 /// keeping mode and owner; read-only files and non-regular files other than FIFOs and devices
 /// are refused (exit 2) and left as they are (see [`xiangqi::event::file::write`]).

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use xiangqi::board::{Color, START_FEN};
 use xiangqi::diagram::{Diagram, FileLabels, Style};
 use xiangqi::movegen::{Move, Position};
-use xiangqi::notation::{Mode, parse_move_list, read_games, render_chinese};
+use xiangqi::notation::{Mode, parse_move_list, render_chinese};
 
 use crate::CliError;
 use crate::io::{out, outln, write_output};
@@ -74,18 +74,7 @@ fn start_and_moves(args: &Args) -> Result<(Position, Vec<Move>, String), CliErro
             .map_err(|e| CliError::input(format!("--moves: {e}")))?;
         return Ok((start, moves, String::new()));
     };
-    let bytes = crate::io::read_input(file)?;
-    let games = read_games(&bytes, file, mode).map_err(CliError::input)?;
-    let count = games.len();
-    let game = games
-        .into_iter()
-        .nth(args.game.wrapping_sub(1))
-        .ok_or_else(|| {
-            CliError::input(format!(
-                "{file}: no game {} (the file holds {count})",
-                args.game
-            ))
-        })?;
+    let game = crate::io::read_nth_game(file, args.game, mode)?;
     let ply = args.ply.unwrap_or(game.moves.len());
     if ply > game.moves.len() {
         return Err(CliError::input(format!(
