@@ -95,7 +95,7 @@ mod tests {
 
     #[test]
     fn an_absent_file_is_skipped_with_a_notice_or_fails_when_required() {
-        let what = "nothing (a file that never exists)";
+        let what = "nothing: the helper's own check of a file that never exists";
         let run = std::panic::catch_unwind(|| shared_file("no/such/file-xq-test", what));
         match run {
             // skipped, and the notice went to the real standard error

@@ -3,7 +3,7 @@
 //! another notation. Nothing is written unless the whole input converts; bad input exits 2.
 
 use std::io::{Read, Seek as _, SeekFrom, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use xiangqi::notation::pgn::{WriteOptions, write_game};
 use xiangqi::notation::stream::{Database, NthGame, open_database, read_nth_game};
@@ -55,7 +55,7 @@ pub struct Args {
     #[arg(long, short)]
     output: Option<PathBuf>,
     /// The input file, or `-` for standard input.
-    input: String,
+    input: PathBuf,
 }
 
 /// Whether the input is a bare move list (one PGN game without tags or result).
@@ -128,11 +128,12 @@ fn games<'a>(
 /// Converts the input into `out`, game by game. On an error part of the output may have been
 /// written: the caller keeps it apart until the whole input has converted.
 fn convert_into(args: &Args, input: impl Read, out: &mut dyn Write) -> Result<(), CliError> {
-    let name = if args.input == "-" {
-        "<stdin>"
+    let name = if args.input == Path::new("-") {
+        "<stdin>".to_string()
     } else {
-        args.input.as_str()
+        crate::io::shown_path(&args.input)
     };
+    let name = name.as_str();
     let mut games = games(args, name, input)?;
     let first = games
         .next()
@@ -203,11 +204,12 @@ fn convert(args: &Args, bytes: &[u8]) -> Result<String, CliError> {
 pub fn run(args: Args) -> Result<(), CliError> {
     let spool_err = |e: std::io::Error| CliError::internal(format!("a temporary file: {e}"));
     let mut spool = std::io::BufWriter::new(tempfile::tempfile().map_err(spool_err)?);
-    if args.input == "-" {
+    if args.input == Path::new("-") {
         convert_into(&args, std::io::stdin().lock(), &mut spool)?;
     } else {
-        let file = std::fs::File::open(&args.input)
-            .map_err(|e| CliError::input(format!("{}: {e}", args.input)))?;
+        let file = std::fs::File::open(&args.input).map_err(|e| {
+            CliError::input(format!("{}: {e}", crate::io::shown_path(&args.input)))
+        })?;
         convert_into(&args, file, &mut spool)?;
     }
     let mut spool = spool.into_inner().map_err(|e| spool_err(e.into_error()))?;
@@ -236,7 +238,7 @@ mod tests {
             half_width: false,
             json: false,
             output: None,
-            input: "-".to_string(),
+            input: PathBuf::from("-"),
         }
     }
 

@@ -31,7 +31,7 @@ pub struct Args {
     moves: Option<String>,
     /// A game file (PGN, XQF, …) or `-` for standard input.
     #[arg(value_name = "FILE")]
-    file: Option<String>,
+    file: Option<std::path::PathBuf>,
     /// Which game of the file (1-based); default the first.
     #[arg(long, value_name = "N")]
     game: Option<usize>,
@@ -117,7 +117,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             (
                 game.start,
                 game.moves,
-                format!("{file}, game {n}"),
+                format!("{}, game {n}", crate::io::shown_path(file)),
                 declared,
             )
         }

@@ -19,7 +19,7 @@ use crate::io::{out, outln, write_output};
 pub struct Args {
     /// A game file (any format `convert` reads; `-` for standard input): show its game at a ply.
     #[arg(conflicts_with_all = ["fen", "moves"])]
-    file: Option<String>,
+    file: Option<PathBuf>,
     /// With FILE: which game (from 1).
     #[arg(long, default_value_t = 1, requires = "file")]
     game: usize,
@@ -78,7 +78,8 @@ fn start_and_moves(args: &Args) -> Result<(Position, Vec<Move>, String), CliErro
     let ply = args.ply.unwrap_or(game.moves.len());
     if ply > game.moves.len() {
         return Err(CliError::input(format!(
-            "{file}, game {}: --ply {ply}: the game has {} plies",
+            "{}, game {}: --ply {ply}: the game has {} plies",
+            crate::io::shown_path(file),
             args.game,
             game.moves.len()
         )));

@@ -1216,6 +1216,77 @@ fn game_view(
 mod tests {
     use super::*;
 
+    fn query(game: Option<usize>, from: Option<usize>) -> ViewQuery {
+        ViewQuery {
+            game,
+            from,
+            ..ViewQuery::default()
+        }
+    }
+
+    #[test]
+    fn a_database_is_read_through_its_index_one_game_at_a_time() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("db.pgn");
+        let mut pgn = String::new();
+        for i in 1..=(LIST_PAGE + 5) {
+            pgn.push_str(&format!(
+                "[Red \"R{i}\"]\n[Black \"B{i}\"]\n[Result \"1-0\"]\n1. h2e2 h9g7 (1... h7e7) 2. h0g2 1-0\n\n"
+            ));
+        }
+        // game 3 has a move that is not one; game 4 a stray byte
+        pgn = pgn.replacen("[Red \"R3\"]\n[Black \"B3\"]\n[Result \"1-0\"]\n1. h2e2", "[Red \"R3\"]\n[Black \"B3\"]\n[Result \"1-0\"]\n1. zz", 1);
+        let mut bytes = pgn.into_bytes();
+        let at = bytes.windows(9).position(|w| w == b"[Red \"R4\"").unwrap();
+        bytes.insert(at + 40, 0xFF);
+        std::fs::write(&path, &bytes).unwrap();
+        let cache = GameCache::default();
+
+        let Shown::List { total, rows } = load(&cache, &path, "db.pgn", &query(None, None)) else {
+            panic!("a list")
+        };
+        assert_eq!((total, rows.len()), (LIST_PAGE + 5, LIST_PAGE));
+        assert_eq!((rows[0].red.as_str(), rows[0].plies), ("R1", 3));
+        assert_eq!(rows[2].red, "R3", "a bad game is listed with its tags");
+        assert_eq!(rows[3].plies, 0, "an unreadable one is listed empty");
+        let Shown::List { rows, .. } = load(&cache, &path, "db.pgn", &query(None, Some(LIST_PAGE + 1)))
+        else {
+            panic!("the last page")
+        };
+        assert_eq!(rows.iter().map(|r| r.no).collect::<Vec<_>>(), (LIST_PAGE + 1..=LIST_PAGE + 5).collect::<Vec<_>>());
+
+        let Shown::Game { n, count, game } = load(&cache, &path, "db.pgn", &query(Some(LIST_PAGE + 2), None))
+        else {
+            panic!("a game")
+        };
+        assert_eq!((n, count, game.moves.len()), (LIST_PAGE + 2, LIST_PAGE + 5, 3));
+        assert_eq!(game.variations.len(), 1);
+        assert!(matches!(
+            load(&cache, &path, "db.pgn", &query(Some(3), None)),
+            Shown::Refused(e) if e.contains("game 3") && e.contains("zz")
+        ));
+        assert!(matches!(
+            load(&cache, &path, "db.pgn", &query(Some(4), None)),
+            Shown::Refused(e) if e.contains("game 4") && e.contains("0xFF")
+        ));
+        assert!(matches!(
+            load(&cache, &path, "db.pgn", &query(Some(999), None)),
+            Shown::Missing { n: 999, count } if count == LIST_PAGE + 5
+        ));
+        assert_eq!(cache.0.lock().unwrap().len(), 1, "one index, no parsed games");
+
+        // A changed file (another length) gets a new index.
+        std::fs::write(&path, "[Red \"only\"]\n1. c3c4 *\n").unwrap();
+        let Shown::Game { count, game, .. } = load(&cache, &path, "db.pgn", &query(None, None)) else {
+            panic!("the one game")
+        };
+        assert_eq!((count, game.tag("Red")), (1, Some("only")));
+        // A format read whole is not indexed.
+        let xqf = dir.path().join("log.json");
+        std::fs::write(&xqf, "{ not a log").unwrap();
+        assert!(matches!(load(&cache, &xqf, "log.json", &query(None, None)), Shown::Refused(_)));
+    }
+
     #[test]
     fn paths_out_of_the_folder_are_refused() {
         let dir = tempfile::tempdir().unwrap();
