@@ -156,7 +156,9 @@ fn convert_into(args: &Args, input: impl Read, out: &mut dyn Write) -> Result<()
     if args.json {
         out.write_all(b"{\"games\":[").map_err(spool)?;
     }
-    let all = std::iter::once(Ok(first)).chain(second.map(Ok)).chain(games);
+    let all = std::iter::once(Ok(first))
+        .chain(second.map(Ok))
+        .chain(games);
     for (i, game) in all.enumerate() {
         let game = game?;
         // Tolerant reading leaves out what it cannot read: say exactly what, one line each.
@@ -207,9 +209,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
     if args.input == Path::new("-") {
         convert_into(&args, std::io::stdin().lock(), &mut spool)?;
     } else {
-        let file = std::fs::File::open(&args.input).map_err(|e| {
-            CliError::input(format!("{}: {e}", crate::io::shown_path(&args.input)))
-        })?;
+        let file = std::fs::File::open(&args.input)
+            .map_err(|e| CliError::input(format!("{}: {e}", crate::io::shown_path(&args.input))))?;
         convert_into(&args, file, &mut spool)?;
     }
     let mut spool = spool.into_inner().map_err(|e| spool_err(e.into_error()))?;

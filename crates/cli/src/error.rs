@@ -120,6 +120,9 @@ mod tests {
         assert_eq!(one_line("a\tb\r\nc"), "a b c");
         // a path in a deep folder, with two spaces in a name, is shown whole
         let path = format!("/srv/赛事  2026/{}/games.pgn", "子".repeat(80));
-        assert_eq!(one_line(&format!("{path}: not found\n")), format!("{path}: not found"));
+        assert_eq!(
+            one_line(&format!("{path}: not found\n")),
+            format!("{path}: not found")
+        );
     }
 }

@@ -46,7 +46,8 @@ pub fn read_nth_game(
     let found = if path == Path::new("-") {
         nth(std::io::stdin().lock(), &name, n, mode)
     } else {
-        let file = std::fs::File::open(path).map_err(|e| CliError::input(format!("{name}: {e}")))?;
+        let file =
+            std::fs::File::open(path).map_err(|e| CliError::input(format!("{name}: {e}")))?;
         nth(file, &name, n, mode)
     };
     match found.map_err(CliError::input)? {
@@ -54,18 +55,6 @@ pub fn read_nth_game(
         NthGame::Missing { count } => Err(CliError::input(format!(
             "{name}: no game {n} (the file holds {count})"
         ))),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_path_is_shown_whole_on_one_line() {
-        use std::os::unix::ffi::OsStrExt as _;
-        let p = Path::new(std::ffi::OsStr::from_bytes(b"/tmp/two  spaces\nand \xff/x.pgn"));
-        assert_eq!(shown_path(p), "/tmp/two  spaces\\nand \u{fffd}/x.pgn");
     }
 }
 
@@ -93,3 +82,17 @@ macro_rules! outln {
 }
 
 pub(crate) use {out, outln};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_path_is_shown_whole_on_one_line() {
+        use std::os::unix::ffi::OsStrExt as _;
+        let p = Path::new(std::ffi::OsStr::from_bytes(
+            b"/tmp/two  spaces\nand \xff/x.pgn",
+        ));
+        assert_eq!(shown_path(p), "/tmp/two  spaces\\nand \u{fffd}/x.pgn");
+    }
+}

@@ -140,7 +140,9 @@ pub fn event_config_of(rs: &Ruleset) -> Result<EventConfig, RulesetError> {
 /// the name.
 pub fn parse_player(line: &str) -> Result<Entrant, NewEventError> {
     let line = line.trim_start_matches('\u{feff}');
-    let mut parts = line.splitn(3, ',').map(|p| p.trim().trim_matches('\u{feff}'));
+    let mut parts = line
+        .splitn(3, ',')
+        .map(|p| p.trim().trim_matches('\u{feff}'));
     let name = parts.next().unwrap_or_default().to_string();
     let club = parts.next().unwrap_or_default().to_string();
     let rating = match parts.next() {

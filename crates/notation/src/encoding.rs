@@ -126,9 +126,14 @@ pub fn decode_as(encoding: TextEncoding, bytes: &[u8]) -> Option<String> {
 /// Where the first byte that is not UTF-8 is in `bytes`: (line, column in characters), both
 /// 1-based, and the byte.
 fn first_bad_utf8(bytes: &[u8]) -> (usize, usize, u8) {
-    let at = std::str::from_utf8(bytes).err().map_or(0, |e| e.valid_up_to());
+    let at = std::str::from_utf8(bytes)
+        .err()
+        .map_or(0, |e| e.valid_up_to());
     let before = &bytes[..at];
-    let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
     let column = std::str::from_utf8(&before[line_start..]).map_or(0, |s| s.chars().count()) + 1;
     let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
     (line, column, bytes.get(at).copied().unwrap_or(0))

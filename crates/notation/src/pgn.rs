@@ -121,11 +121,17 @@ impl SplitError {
     fn at(text: &str, at: usize, message: impl Into<String>) -> SplitError {
         let at = at.min(text.len());
         let before = &text.as_bytes()[..at];
-        let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
         SplitError {
             line: before.iter().filter(|&&b| b == b'\n').count() + 1,
             // a cut inside a character (cannot happen: `at` is an ASCII mark) counts it whole
-            column: String::from_utf8_lossy(&before[line_start..]).chars().count() + 1,
+            column: String::from_utf8_lossy(&before[line_start..])
+                .chars()
+                .count()
+                + 1,
             message: message.into(),
         }
     }
@@ -512,9 +518,18 @@ pub fn build_game(raw: &RawGame<'_>, mode: Mode) -> Result<Game, BuildError> {
             (Token::Comment(c), true) => game.comments.push((game.moves.len(), c.to_string())),
             (Token::VariationStart, _) => {
                 let parent = match open.last() {
-                    None => game.moves.len().checked_sub(1).map(|ply| (&before_last, ply)),
+                    None => game
+                        .moves
+                        .len()
+                        .checked_sub(1)
+                        .map(|ply| (&before_last, ply)),
                     Some(p) if p.dead => None,
-                    Some(p) => p.var.moves.len().checked_sub(1).map(|ply| (&p.before_last, ply)),
+                    Some(p) => p
+                        .var
+                        .moves
+                        .len()
+                        .checked_sub(1)
+                        .map(|ply| (&p.before_last, ply)),
                 };
                 let Some((vpos, ply)) = parent else {
                     // Nothing to replace: the variation is an alternative to no move.

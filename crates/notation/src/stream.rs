@@ -91,8 +91,7 @@ pub fn open_database<R: Read>(mut reader: R) -> io::Result<Database<R>> {
 /// Text that no single encoding decodes (a stray byte, one game in another encoding) is still
 /// PGN text: the guess is then only the hint each record's own decoding starts from.
 fn text_encoding(head: &[u8]) -> Option<TextEncoding> {
-    let binary =
-        crate::xqf::is_xqf(head) || crate::cbr::is_cbl(head) || crate::cbr::is_cbr(head);
+    let binary = crate::xqf::is_xqf(head) || crate::cbr::is_cbl(head) || crate::cbr::is_cbr(head);
     if binary {
         return None;
     }
@@ -140,17 +139,19 @@ fn decode_span(span: &Span, bytes: &[u8], hint: TextEncoding) -> Result<String, 
     } else {
         bytes
     };
-    crate::encoding::decode_record(bytes, hint).map(|(text, _)| text).map_err(|e| {
-        // Lines of the record → lines of the file.
-        match e
-            .strip_prefix("line ")
-            .and_then(|rest| rest.split_once(','))
-            .and_then(|(n, rest)| Some((n.parse::<usize>().ok()?, rest)))
-        {
-            Some((n, rest)) => format!("line {},{rest}", n + span.line - 1),
-            None => e,
-        }
-    })
+    crate::encoding::decode_record(bytes, hint)
+        .map(|(text, _)| text)
+        .map_err(|e| {
+            // Lines of the record → lines of the file.
+            match e
+                .strip_prefix("line ")
+                .and_then(|rest| rest.split_once(','))
+                .and_then(|(n, rest)| Some((n.parse::<usize>().ok()?, rest)))
+            {
+                Some((n, rest)) => format!("line {},{rest}", n + span.line - 1),
+                None => e,
+            }
+        })
 }
 
 fn too_long() -> String {
@@ -548,7 +549,9 @@ pub fn read_nth_game<R: Read>(
         None => Ok(NthGame::Missing { count }),
         Some(record) => {
             let record = record.map_err(io_err)?;
-            record.read(source_name, mode).map(|g| NthGame::Found(Box::new(g)))
+            record
+                .read(source_name, mode)
+                .map(|g| NthGame::Found(Box::new(g)))
         }
     }
 }
@@ -620,7 +623,9 @@ mod tests {
     #[test]
     fn one_mis_encoded_game_is_one_error_and_the_rest_are_read() {
         // In the first megabyte: a stray byte in game 2, a GB18030 game 3, UTF-8 around them.
-        let mut pgn = "[Red \"许银川\"]\n1. 炮二平五 马８进７ 1-0\n\n".as_bytes().to_vec();
+        let mut pgn = "[Red \"许银川\"]\n1. 炮二平五 马８进７ 1-0\n\n"
+            .as_bytes()
+            .to_vec();
         pgn.extend_from_slice(b"[Red \"x\"]\n1. h2e2 \xff h9g7 0-1\n\n");
         #[cfg(feature = "encoding")]
         pgn.extend_from_slice(
@@ -630,7 +635,10 @@ mod tests {
         );
         pgn.extend_from_slice("[Red \"胡荣华\"]\n1. 兵七进一 *\n".as_bytes());
         let r = records(&pgn);
-        let games: Vec<_> = r.iter().map(|r| r.read("mixed.pgn", Mode::Tolerant)).collect();
+        let games: Vec<_> = r
+            .iter()
+            .map(|r| r.read("mixed.pgn", Mode::Tolerant))
+            .collect();
         assert_eq!(games.len(), if cfg!(feature = "encoding") { 4 } else { 3 });
         assert_eq!(games[0].as_ref().unwrap().tag("Red"), Some("许银川"));
         let e = games[1].as_ref().unwrap_err();
@@ -642,7 +650,10 @@ mod tests {
         );
         #[cfg(feature = "encoding")]
         assert_eq!(games[2].as_ref().unwrap().tag("Red"), Some("吕钦"));
-        assert_eq!(games.last().unwrap().as_ref().unwrap().tag("Red"), Some("胡荣华"));
+        assert_eq!(
+            games.last().unwrap().as_ref().unwrap().tag("Red"),
+            Some("胡荣华")
+        );
     }
 
     #[test]
@@ -679,7 +690,10 @@ mod tests {
             Ok(NthGame::Missing { count: 3 })
         );
         // a format read whole has no index
-        assert_eq!(DatabaseIndex::build(&[0xffu8, 0xfe, 0, 0][..]).unwrap(), None);
+        assert_eq!(
+            DatabaseIndex::build(&[0xffu8, 0xfe, 0, 0][..]).unwrap(),
+            None
+        );
     }
 
     #[test]

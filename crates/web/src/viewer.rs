@@ -538,9 +538,7 @@ fn load(cache: &GameCache, path: &Path, name: &str, q: &ViewQuery) -> Shown {
         Ok(f) => f,
         Err(e) => return refused(e),
     };
-    let stamp = file
-        .metadata()
-        .and_then(|m| Ok((m.modified()?, m.len())));
+    let stamp = file.metadata().and_then(|m| Ok((m.modified()?, m.len())));
     if let Ok(stamp) = stamp
         && let Some(index) = cache.get(path, stamp)
     {
@@ -1235,7 +1233,11 @@ mod tests {
             ));
         }
         // game 3 has a move that is not one; game 4 a stray byte
-        pgn = pgn.replacen("[Red \"R3\"]\n[Black \"B3\"]\n[Result \"1-0\"]\n1. h2e2", "[Red \"R3\"]\n[Black \"B3\"]\n[Result \"1-0\"]\n1. zz", 1);
+        pgn = pgn.replacen(
+            "[Red \"R3\"]\n[Black \"B3\"]\n[Result \"1-0\"]\n1. h2e2",
+            "[Red \"R3\"]\n[Black \"B3\"]\n[Result \"1-0\"]\n1. zz",
+            1,
+        );
         let mut bytes = pgn.into_bytes();
         let at = bytes.windows(9).position(|w| w == b"[Red \"R4\"").unwrap();
         bytes.insert(at + 40, 0xFF);
@@ -1249,17 +1251,25 @@ mod tests {
         assert_eq!((rows[0].red.as_str(), rows[0].plies), ("R1", 3));
         assert_eq!(rows[2].red, "R3", "a bad game is listed with its tags");
         assert_eq!(rows[3].plies, 0, "an unreadable one is listed empty");
-        let Shown::List { rows, .. } = load(&cache, &path, "db.pgn", &query(None, Some(LIST_PAGE + 1)))
+        let Shown::List { rows, .. } =
+            load(&cache, &path, "db.pgn", &query(None, Some(LIST_PAGE + 1)))
         else {
             panic!("the last page")
         };
-        assert_eq!(rows.iter().map(|r| r.no).collect::<Vec<_>>(), (LIST_PAGE + 1..=LIST_PAGE + 5).collect::<Vec<_>>());
+        assert_eq!(
+            rows.iter().map(|r| r.no).collect::<Vec<_>>(),
+            (LIST_PAGE + 1..=LIST_PAGE + 5).collect::<Vec<_>>()
+        );
 
-        let Shown::Game { n, count, game } = load(&cache, &path, "db.pgn", &query(Some(LIST_PAGE + 2), None))
+        let Shown::Game { n, count, game } =
+            load(&cache, &path, "db.pgn", &query(Some(LIST_PAGE + 2), None))
         else {
             panic!("a game")
         };
-        assert_eq!((n, count, game.moves.len()), (LIST_PAGE + 2, LIST_PAGE + 5, 3));
+        assert_eq!(
+            (n, count, game.moves.len()),
+            (LIST_PAGE + 2, LIST_PAGE + 5, 3)
+        );
         assert_eq!(game.variations.len(), 1);
         assert!(matches!(
             load(&cache, &path, "db.pgn", &query(Some(3), None)),
@@ -1273,18 +1283,26 @@ mod tests {
             load(&cache, &path, "db.pgn", &query(Some(999), None)),
             Shown::Missing { n: 999, count } if count == LIST_PAGE + 5
         ));
-        assert_eq!(cache.0.lock().unwrap().len(), 1, "one index, no parsed games");
+        assert_eq!(
+            cache.0.lock().unwrap().len(),
+            1,
+            "one index, no parsed games"
+        );
 
         // A changed file (another length) gets a new index.
         std::fs::write(&path, "[Red \"only\"]\n1. c3c4 *\n").unwrap();
-        let Shown::Game { count, game, .. } = load(&cache, &path, "db.pgn", &query(None, None)) else {
+        let Shown::Game { count, game, .. } = load(&cache, &path, "db.pgn", &query(None, None))
+        else {
             panic!("the one game")
         };
         assert_eq!((count, game.tag("Red")), (1, Some("only")));
         // A format read whole is not indexed.
         let xqf = dir.path().join("log.json");
         std::fs::write(&xqf, "{ not a log").unwrap();
-        assert!(matches!(load(&cache, &xqf, "log.json", &query(None, None)), Shown::Refused(_)));
+        assert!(matches!(
+            load(&cache, &xqf, "log.json", &query(None, None)),
+            Shown::Refused(_)
+        ));
     }
 
     #[test]

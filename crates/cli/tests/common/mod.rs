@@ -4,7 +4,6 @@ use std::path::PathBuf;
 
 /// The workspace's one helper for `../shared` (see `tests/src/shared.rs`): a skip prints a
 /// `NOTICE` line past the harness's capture, and fails under `XQ_REQUIRE_SHARED=1`.
-#[allow(dead_code)]
 #[path = "../../../../tests/src/shared.rs"]
 pub mod shared;
 
