@@ -114,6 +114,16 @@ pub enum FenError {
         /// Its column.
         column: usize,
     },
+    /// Two digits in a row (`…/45/…`): one digit counts the empty points between pieces.
+    #[error(
+        "column {column}: `{found}` has two digits in a row; write the empty points as one digit 1–9"
+    )]
+    AdjacentDigits {
+        /// The two digits.
+        found: String,
+        /// The column of the second digit.
+        column: usize,
+    },
     /// The side to move is not `w`, `r` or `b`.
     #[error("column {column}: side to move `{found}` is not `w`, `r` (Red) or `b` (Black)")]
     BadTurn {
@@ -149,7 +159,8 @@ impl FenError {
             FenError::Empty => None,
             FenError::RankCount { .. }
             | FenError::RankWidth { .. }
-            | FenError::BadPlacementChar { .. } => Some(FenField::Placement),
+            | FenError::BadPlacementChar { .. }
+            | FenError::AdjacentDigits { .. } => Some(FenField::Placement),
             FenError::BadTurn { .. } => Some(FenField::Turn),
             FenError::BadNumber { field, .. } => Some(*field),
             FenError::ExtraField { .. } => None,
@@ -190,13 +201,22 @@ pub fn parse_board_fen(placement: &str, column0: usize) -> Result<Board, FenErro
         let rank = 9 - i as u8;
         let rank_column = column;
         let mut file = 0usize;
+        let mut previous_digit = None;
         for ch in text.chars() {
             if let Some(d) = ch.to_digit(10) {
                 if d == 0 {
                     return Err(FenError::BadPlacementChar { found: ch, column });
                 }
+                if let Some(p) = previous_digit {
+                    return Err(FenError::AdjacentDigits {
+                        found: format!("{p}{ch}"),
+                        column,
+                    });
+                }
+                previous_digit = Some(ch);
                 file += d as usize;
             } else if let Some(piece) = Piece::from_fen_char(ch) {
+                previous_digit = None;
                 if file < 9 {
                     board.put(Square::at(file as i32, rank as i32).unwrap(), piece);
                 }
@@ -397,6 +417,18 @@ mod tests {
             ),
             "{e:?}"
         );
+        // `45` adds up to 9 but is not a FEN rank: refused at the second digit.
+        let e = Setup::from_fen("rnbakabnr/45/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w")
+            .unwrap_err();
+        assert_eq!(
+            e,
+            FenError::AdjacentDigits {
+                found: "45".into(),
+                column: 12
+            }
+        );
+        assert!(e.to_string().contains("column 12"), "{e}");
+        assert_eq!(e.field(), Some(FenField::Placement));
         assert_eq!(Setup::from_fen("   "), Err(FenError::Empty));
         assert!(matches!(
             Setup::from_fen("9/9/9"),

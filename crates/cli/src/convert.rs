@@ -2,13 +2,15 @@
 //! files (PGN in any notation and encoding, XQF, CBR/CBL/CBF, DhtmlXQ) or plain move lists in
 //! another notation. Nothing is written unless the whole input converts; bad input exits 2.
 
-use std::path::PathBuf;
+use std::io::{Read, Seek as _, SeekFrom, Write};
+use std::path::{Path, PathBuf};
 
-use xiangqi::notation::pgn::{WriteOptions, write_games};
+use xiangqi::notation::pgn::{WriteOptions, write_game};
+use xiangqi::notation::stream::{Database, NthGame, open_database, read_nth_game};
 use xiangqi::notation::{Game, GameFormat, Mode, Notation, read_games, render};
 
 use crate::CliError;
-use crate::io::{read_input, write_output};
+use crate::io::write_output;
 
 /// Target notation on the command line.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,114 +55,175 @@ pub struct Args {
     #[arg(long, short)]
     output: Option<PathBuf>,
     /// The input file, or `-` for standard input.
-    input: String,
+    input: PathBuf,
 }
 
 /// Whether the input is a bare move list (one PGN game without tags or result).
-fn is_bare_move_list(games: &[Game]) -> bool {
-    games.len() == 1
-        && games[0].format == GameFormat::Pgn
-        && games[0].tags.is_empty()
-        && games[0].result.is_none()
-        && games[0].comments.is_empty()
-        && games[0].variations.is_empty()
+fn is_bare_move_list(game: &Game) -> bool {
+    game.format == GameFormat::Pgn
+        && game.tags.is_empty()
+        && game.result.is_none()
+        && game.comments.is_empty()
+        && game.variations.is_empty()
 }
 
-fn json(games: &[Game]) -> serde_json::Value {
-    let games: Vec<serde_json::Value> = games
+/// One game as the JSON of `--json`.
+fn json(g: &Game) -> serde_json::Value {
+    let tags: serde_json::Map<String, serde_json::Value> = g
+        .tags
         .iter()
-        .map(|g| {
-            let tags: serde_json::Map<String, serde_json::Value> = g
-                .tags
-                .iter()
-                .map(|(k, v)| (k.clone(), serde_json::Value::from(v.as_str())))
-                .collect();
-            let moves: Vec<serde_json::Value> = g
-                .plies()
-                .map(|(pos, m)| {
-                    serde_json::json!({
-                        "iccs": render(Notation::Iccs, &pos, m),
-                        "wxf": render(Notation::Wxf, &pos, m),
-                        "chinese": render(Notation::Chinese, &pos, m),
-                    })
-                })
-                .collect();
+        .map(|(k, v)| (k.clone(), serde_json::Value::from(v.as_str())))
+        .collect();
+    let moves: Vec<serde_json::Value> = g
+        .plies()
+        .map(|(pos, m)| {
             serde_json::json!({
-                "tags": tags,
-                "fen": g.start.fen(),
-                "moves": moves,
-                "result": g.result,
+                "iccs": render(Notation::Iccs, &pos, m),
+                "wxf": render(Notation::Wxf, &pos, m),
+                "chinese": render(Notation::Chinese, &pos, m),
             })
         })
         .collect();
-    serde_json::json!({ "games": games })
+    serde_json::json!({
+        "tags": tags,
+        "fen": g.start.fen(),
+        "moves": moves,
+        "result": g.result,
+    })
 }
 
-/// The converted text (without writing anything).
-fn convert(args: &Args, bytes: &[u8]) -> Result<String, CliError> {
+/// The games of the input, read one at a time: a PGN database record by record (only game N
+/// with `--game N`), other formats whole. Memory holds one game, not the file.
+fn games<'a>(
+    args: &Args,
+    name: &'a str,
+    input: impl Read + 'a,
+) -> Result<Box<dyn Iterator<Item = Result<Game, CliError>> + 'a>, CliError> {
     let mode = if args.strict {
         Mode::Strict
     } else {
         Mode::Tolerant
     };
-    let name = if args.input == "-" {
-        "<stdin>"
-    } else {
-        args.input.as_str()
-    };
-    let mut games = read_games(bytes, name, mode).map_err(CliError::input)?;
     if let Some(n) = args.game {
-        let count = games.len();
-        if n == 0 || n > count {
-            return Err(CliError::input(format!(
+        return match read_nth_game(input, name, n, mode).map_err(CliError::input)? {
+            NthGame::Found(g) => Ok(Box::new(std::iter::once(Ok(*g)))),
+            NthGame::Missing { count } => Err(CliError::input(format!(
                 "{name}: no game {n} (the file holds {count})"
-            )));
+            ))),
+        };
+    }
+    match open_database(input).map_err(|e| CliError::input(format!("{name}: {e}")))? {
+        Database::Whole(bytes) => {
+            let games = read_games(&bytes, name, mode).map_err(CliError::input)?;
+            Ok(Box::new(games.into_iter().map(Ok)))
         }
-        games = vec![games.swap_remove(n - 1)];
+        Database::Records(records) => Ok(Box::new(records.map(move |r| {
+            r.map_err(|e| CliError::input(format!("{name}: {e}")))?
+                .read(name, mode)
+                .map_err(CliError::input)
+        }))),
     }
-    if games.is_empty() {
-        return Err(CliError::input(format!("{name}: no game or move found")));
-    }
-    // Tolerant reading leaves out what it cannot read: say exactly what, one line each.
-    for (i, g) in games.iter().enumerate() {
-        for d in &g.dropped {
-            eprintln!(
-                "xq: warning: {name}, game {}: {} (--strict refuses the file)",
-                i + 1,
-                crate::error::one_line(d)
-            );
-        }
-    }
-    if args.json {
-        return Ok(format!("{}\n", json(&games)));
-    }
+}
+
+/// Converts the input into `out`, game by game. On an error part of the output may have been
+/// written: the caller keeps it apart until the whole input has converted.
+fn convert_into(args: &Args, input: impl Read, out: &mut dyn Write) -> Result<(), CliError> {
+    let name = if args.input == Path::new("-") {
+        "<stdin>".to_string()
+    } else {
+        crate::io::shown_path(&args.input)
+    };
+    let name = name.as_str();
+    let mut games = games(args, name, input)?;
+    let first = games
+        .next()
+        .transpose()?
+        .ok_or_else(|| CliError::input(format!("{name}: no game or move found")))?;
+    let second = games.next().transpose()?;
     let mut opts = WriteOptions::new(args.to.into());
     if args.half_width {
         opts.black_digits = xiangqi::notation::chinese::BlackDigits::HalfWidth;
     }
-    if is_bare_move_list(&games) {
-        let g = &games[0];
-        let words: Vec<String> = g
+    let spool = |e: std::io::Error| CliError::internal(format!("the converted text: {e}"));
+    if second.is_none() && !args.json && is_bare_move_list(&first) {
+        warn_dropped(name, 1, &first);
+        let words: Vec<String> = first
             .plies()
             .map(|(pos, m)| render(opts.notation, &pos, m))
             .collect();
-        return Ok(format!("{}\n", words.join(" ")));
+        return writeln!(out, "{}", words.join(" ")).map_err(spool);
     }
-    Ok(write_games(&games, opts))
+    if args.json {
+        out.write_all(b"{\"games\":[").map_err(spool)?;
+    }
+    let all = std::iter::once(Ok(first))
+        .chain(second.map(Ok))
+        .chain(games);
+    for (i, game) in all.enumerate() {
+        let game = game?;
+        // Tolerant reading leaves out what it cannot read: say exactly what, one line each.
+        warn_dropped(name, i + 1, &game);
+        if args.json {
+            if i > 0 {
+                out.write_all(b",").map_err(spool)?;
+            }
+            serde_json::to_writer(&mut *out, &json(&game)).map_err(CliError::internal)?;
+        } else {
+            if i > 0 {
+                out.write_all(b"\n").map_err(spool)?;
+            }
+            out.write_all(write_game(&game, opts).as_bytes())
+                .map_err(spool)?;
+        }
+    }
+    if args.json {
+        out.write_all(b"]}\n").map_err(spool)?;
+    }
+    Ok(())
 }
 
-/// Runs `xq convert`.
+/// What tolerant reading left out of game `n`, one warning line each.
+fn warn_dropped(name: &str, n: usize, game: &Game) {
+    for d in &game.dropped {
+        eprintln!(
+            "xq: warning: {name}, game {n}: {} (--strict refuses the file)",
+            crate::error::one_line(d)
+        );
+    }
+}
+
+/// The converted text of `bytes` (without writing anything).
+#[cfg(test)]
+fn convert(args: &Args, bytes: &[u8]) -> Result<String, CliError> {
+    let mut out = Vec::new();
+    convert_into(args, bytes, &mut out)?;
+    Ok(String::from_utf8(out).expect("the writers write UTF-8"))
+}
+
+/// Runs `xq convert`. The input is read one game at a time; the output goes to an anonymous
+/// temporary file first, and reaches standard output or `--output` only once the whole input
+/// has converted.
 pub fn run(args: Args) -> Result<(), CliError> {
-    let bytes = read_input(&args.input)?;
-    let out = convert(&args, &bytes)?;
+    let spool_err = |e: std::io::Error| CliError::internal(format!("a temporary file: {e}"));
+    let mut spool = std::io::BufWriter::new(tempfile::tempfile().map_err(spool_err)?);
+    if args.input == Path::new("-") {
+        convert_into(&args, std::io::stdin().lock(), &mut spool)?;
+    } else {
+        let file = std::fs::File::open(&args.input)
+            .map_err(|e| CliError::input(format!("{}: {e}", crate::io::shown_path(&args.input))))?;
+        convert_into(&args, file, &mut spool)?;
+    }
+    let mut spool = spool.into_inner().map_err(|e| spool_err(e.into_error()))?;
+    spool.seek(SeekFrom::Start(0)).map_err(spool_err)?;
     match &args.output {
-        Some(path) => write_output(path, out.as_bytes()),
-        None => {
-            use std::io::Write;
-            std::io::stdout()
-                .write_all(out.as_bytes())
-                .map_err(CliError::output)
+        Some(path) => {
+            let mut bytes = Vec::new();
+            spool.read_to_end(&mut bytes).map_err(spool_err)?;
+            write_output(path, &bytes)
         }
+        None => std::io::copy(&mut spool, &mut std::io::stdout().lock())
+            .map(|_| ())
+            .map_err(CliError::output),
     }
 }
 
@@ -176,7 +239,7 @@ mod tests {
             half_width: false,
             json: false,
             output: None,
-            input: "-".to_string(),
+            input: PathBuf::from("-"),
         }
     }
 

@@ -59,22 +59,44 @@ const MAX_TOKEN: usize = 60;
 /// Longest message printed.
 const MAX_MESSAGE: usize = 400;
 
-/// A message as one line of at most [`MAX_MESSAGE`] characters: line breaks and runs of blanks
-/// become one space, over-long tokens are shortened with `…`.
+/// Longest path-like token (one holding a `/`) shown whole: a file name in a deep folder is
+/// not cut like a 1 MB move list.
+const MAX_PATH_TOKEN: usize = 1_000;
+
+/// A message as one line of at most [`MAX_MESSAGE`] characters: line breaks and tabs (with the
+/// blanks around them) become one space, over-long tokens are shortened with `…`; runs of plain
+/// spaces are kept (a folder name may hold two), and so is a path-like token of up to
+/// [`MAX_PATH_TOKEN`] characters.
 pub fn one_line(message: &str) -> String {
     let mut out = String::new();
-    for token in message.split_whitespace() {
-        if !out.is_empty() {
-            out.push(' ');
-        }
+    let mut rest = message.trim();
+    while !rest.is_empty() {
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let token = &rest[..end];
         let n = token.chars().count();
-        if n > MAX_TOKEN {
+        let limit = if token.contains('/') {
+            MAX_PATH_TOKEN
+        } else {
+            MAX_TOKEN
+        };
+        if n > limit {
             let head: String = token.chars().take(MAX_TOKEN / 2).collect();
             let tail: String = token.chars().skip(n - 10).collect();
             out.push_str(&format!("{head}…({n} characters)…{tail}"));
         } else {
             out.push_str(token);
         }
+        let after = &rest[end..];
+        let blanks = after.len() - after.trim_start().len();
+        let gap = &after[..blanks];
+        if !gap.is_empty() {
+            if gap.chars().all(|c| c == ' ') {
+                out.push_str(gap);
+            } else {
+                out.push(' ');
+            }
+        }
+        rest = &after[blanks..];
     }
     if out.chars().count() > MAX_MESSAGE {
         out = out.chars().take(MAX_MESSAGE - 1).collect();
@@ -96,5 +118,11 @@ mod tests {
         assert!(m.starts_with("game 1, ply 3: bad token xxxx"), "{m}");
         assert!(m.contains("(1000000 characters)"), "{m}");
         assert_eq!(one_line("a\tb\r\nc"), "a b c");
+        // a path in a deep folder, with two spaces in a name, is shown whole
+        let path = format!("/srv/赛事  2026/{}/games.pgn", "子".repeat(80));
+        assert_eq!(
+            one_line(&format!("{path}: not found\n")),
+            format!("{path}: not found")
+        );
     }
 }

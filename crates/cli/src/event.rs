@@ -411,6 +411,8 @@ fn new(a: NewArgs) -> Result<(), CliError> {
             };
             let bytes = read_input(f).map_err(|e| e.to_string())?;
             let text = String::from_utf8(bytes).map_err(|_| format!("{f}: not UTF-8"))?;
+            // A byte-order mark (some editors save one) is not part of the first name.
+            let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
             Ok(text
                 .lines()
                 .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))

@@ -9,12 +9,12 @@ use std::io::Write as _;
 use xiangqi::adjudication::GameRecord;
 use xiangqi::board::{START_FEN, Setup};
 use xiangqi::movegen::Position;
-use xiangqi::notation::{Mode, parse_move_list, read_games};
-use xiangqi::rules::{Arbiter, ClassKind, Outcome, Ruleset, Ruling};
+use xiangqi::notation::{Mode, parse_move_list};
+use xiangqi::rules::{Arbiter, ClassKind, JudgeOptions, Outcome, Ruleset, Ruling};
 
 use crate::CliError;
 use crate::convert::To as NotationArg;
-use crate::io::read_input;
+use crate::io::read_nth_game;
 
 /// Arguments of `xq judge`.
 #[derive(clap::Args, Debug)]
@@ -31,7 +31,7 @@ pub struct Args {
     moves: Option<String>,
     /// A game file (PGN, XQF, …) or `-` for standard input.
     #[arg(value_name = "FILE")]
-    file: Option<String>,
+    file: Option<std::path::PathBuf>,
     /// Which game of the file (1-based); default the first.
     #[arg(long, value_name = "N")]
     game: Option<usize>,
@@ -114,19 +114,14 @@ pub fn run(args: Args) -> Result<(), CliError> {
             (start, moves, "--moves".to_string(), None)
         }
         (None, Some(file)) => {
-            let bytes = read_input(file)?;
-            let games = read_games(&bytes, file, mode(args.strict)).map_err(CliError::input)?;
             let n = args.game.unwrap_or(1);
-            let count = games.len();
-            let game = games.into_iter().nth(n.wrapping_sub(1)).ok_or_else(|| {
-                CliError::input(format!("{file}: no game {n} (the file holds {count})"))
-            })?;
+            let game = read_nth_game(file, n, mode(args.strict))?;
             // the result the file records (Result tag, a resignation in an xq game log)
             let declared = xiangqi::game::declared::declared(&game);
             (
                 game.start,
                 game.moves,
-                format!("{file}, game {n}"),
+                format!("{}, game {n}", crate::io::shown_path(file)),
                 declared,
             )
         }

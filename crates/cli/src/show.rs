@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use xiangqi::board::{Color, START_FEN};
 use xiangqi::diagram::{Diagram, FileLabels, Style};
 use xiangqi::movegen::{Move, Position};
-use xiangqi::notation::{Mode, parse_move_list, read_games, render_chinese};
+use xiangqi::notation::{Mode, parse_move_list, render_chinese};
 
 use crate::CliError;
 use crate::io::{out, outln, write_output};
@@ -19,7 +19,7 @@ use crate::io::{out, outln, write_output};
 pub struct Args {
     /// A game file (any format `convert` reads; `-` for standard input): show its game at a ply.
     #[arg(conflicts_with_all = ["fen", "moves"])]
-    file: Option<String>,
+    file: Option<PathBuf>,
     /// With FILE: which game (from 1).
     #[arg(long, default_value_t = 1, requires = "file")]
     game: usize,
@@ -74,22 +74,12 @@ fn start_and_moves(args: &Args) -> Result<(Position, Vec<Move>, String), CliErro
             .map_err(|e| CliError::input(format!("--moves: {e}")))?;
         return Ok((start, moves, String::new()));
     };
-    let bytes = crate::io::read_input(file)?;
-    let games = read_games(&bytes, file, mode).map_err(CliError::input)?;
-    let count = games.len();
-    let game = games
-        .into_iter()
-        .nth(args.game.wrapping_sub(1))
-        .ok_or_else(|| {
-            CliError::input(format!(
-                "{file}: no game {} (the file holds {count})",
-                args.game
-            ))
-        })?;
+    let game = crate::io::read_nth_game(file, args.game, mode)?;
     let ply = args.ply.unwrap_or(game.moves.len());
     if ply > game.moves.len() {
         return Err(CliError::input(format!(
-            "{file}, game {}: --ply {ply}: the game has {} plies",
+            "{}, game {}: --ply {ply}: the game has {} plies",
+            crate::io::shown_path(file),
             args.game,
             game.moves.len()
         )));

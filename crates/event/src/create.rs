@@ -135,9 +135,14 @@ pub fn event_config_of(rs: &Ruleset) -> Result<EventConfig, RulesetError> {
     Ok(cfg)
 }
 
-/// Parses a player `NAME`, `NAME,UNIT` or `NAME,UNIT,RATING` (运动员, 单位, 等级分).
+/// Parses a player `NAME`, `NAME,UNIT` or `NAME,UNIT,RATING` (运动员, 单位, 等级分). A UTF-8
+/// byte-order mark (U+FEFF, left at the start of a list saved by some editors) is not part of
+/// the name.
 pub fn parse_player(line: &str) -> Result<Entrant, NewEventError> {
-    let mut parts = line.splitn(3, ',').map(str::trim);
+    let line = line.trim_start_matches('\u{feff}');
+    let mut parts = line
+        .splitn(3, ',')
+        .map(|p| p.trim().trim_matches('\u{feff}'));
     let name = parts.next().unwrap_or_default().to_string();
     let club = parts.next().unwrap_or_default().to_string();
     let rating = match parts.next() {
@@ -468,5 +473,20 @@ pub fn system_line(ev: &Event, system: StageSystem) -> String {
                 }
             )
         }
+    }
+}
+
+#[cfg(test)]
+mod bom_tests {
+    use super::*;
+
+    #[test]
+    fn a_byte_order_mark_is_not_part_of_the_name() {
+        let e = parse_player("\u{feff}王天一,杭州,2700").unwrap();
+        assert_eq!(
+            (e.name.as_str(), e.club.as_str(), e.rating),
+            ("王天一", "杭州", Some(2700))
+        );
+        assert_eq!(parse_player("\u{feff}许银川").unwrap().name, "许银川");
     }
 }

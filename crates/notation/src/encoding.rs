@@ -123,6 +123,75 @@ pub fn decode_as(encoding: TextEncoding, bytes: &[u8]) -> Option<String> {
     }
 }
 
+/// Where the first byte that is not UTF-8 is in `bytes`: (line, column in characters), both
+/// 1-based, and the byte.
+fn first_bad_utf8(bytes: &[u8]) -> (usize, usize, u8) {
+    let at = std::str::from_utf8(bytes)
+        .err()
+        .map_or(0, |e| e.valid_up_to());
+    let before = &bytes[..at];
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let column = std::str::from_utf8(&before[line_start..]).map_or(0, |s| s.chars().count()) + 1;
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    (line, column, bytes.get(at).copied().unwrap_or(0))
+}
+
+/// Decodes one record (one game's text) of a database, deciding its encoding on its own, so
+/// that one mis-encoded game does not decide (or refuse) the others:
+///
+/// * valid UTF-8 is UTF-8;
+/// * otherwise the legacy encoding (GB18030 or Big5, strictly decoded) whose text holds more
+///   notation characters — `hint`, the file's own guess, on a tie — when it reads the record at
+///   least as well as UTF-8 with the bad bytes replaced, and either reads it better or the
+///   record has more than one byte that is not UTF-8 (a GB18030 game pasted into a UTF-8 file);
+/// * anything else (one stray byte in UTF-8 text) is an error naming the line (counted from 1
+///   at the record's first line) and column of the first bad byte.
+///
+/// A byte-order mark is not removed here.
+///
+/// # Examples
+/// ```
+/// use xiangqi_notation::encoding::{TextEncoding, decode_record};
+///
+/// assert_eq!(decode_record("1. 炮二平五".as_bytes(), TextEncoding::Utf8).unwrap().1, TextEncoding::Utf8);
+/// let e = decode_record(b"[Red \"a\"]\n1. h2e2 \xff h9g7", TextEncoding::Utf8).unwrap_err();
+/// assert!(e.contains("line 2, column 9"), "{e}");
+/// ```
+pub fn decode_record(bytes: &[u8], hint: TextEncoding) -> Result<(String, TextEncoding), String> {
+    if let Ok(s) = std::str::from_utf8(bytes) {
+        return Ok((s.to_string(), TextEncoding::Utf8));
+    }
+    let (line, column, byte) = first_bad_utf8(bytes);
+    let not_utf8 = || format!("line {line}, column {column}: byte 0x{byte:02X} is not UTF-8 text");
+    #[cfg(feature = "encoding")]
+    {
+        let bad_bytes: usize = bytes.utf8_chunks().map(|c| c.invalid().len()).sum();
+        let lossy = notation_score(&String::from_utf8_lossy(bytes));
+        let scored = |enc: &'static Encoding, kind| {
+            decode_strict(enc, bytes).map(|s| (notation_score(&s), kind, s))
+        };
+        let gb = scored(GB18030, TextEncoding::Gb18030);
+        let big5 = scored(BIG5, TextEncoding::Big5);
+        let legacy = match (gb, big5) {
+            (Some(g), Some(b)) if g.0 != b.0 => Some(if b.0 > g.0 { b } else { g }),
+            (Some(g), Some(b)) => Some(if hint == TextEncoding::Big5 { b } else { g }),
+            (g, b) => g.or(b),
+        };
+        if let Some((score, kind, text)) = legacy
+            && score >= lossy
+            && (score > lossy || bad_bytes > 1)
+        {
+            return Ok((text, kind));
+        }
+    }
+    #[cfg(not(feature = "encoding"))]
+    let _ = hint;
+    Err(not_utf8())
+}
+
 /// Decodes GBK bytes from a binary format (XQF strings), replacing bad bytes.
 #[cfg(feature = "encoding")]
 pub(crate) fn decode_gbk_lossy(bytes: &[u8]) -> String {
@@ -153,5 +222,36 @@ mod tests {
         assert_eq!(s, simplified);
         let (s, e) = decode("\u{feff}h2e2".as_bytes()).unwrap();
         assert_eq!((s.as_ref(), e), ("h2e2", TextEncoding::Utf8));
+    }
+
+    #[test]
+    fn each_record_is_decoded_on_its_own() {
+        let simplified = "[Red \"吕钦\"]\n1. 炮二平五 马８进７ 2. 马二进三 车９平８ 1-0\n";
+        let (gbk, _, _) = GB18030.encode(simplified);
+        // a GB18030 game in a UTF-8 file
+        assert_eq!(
+            decode_record(&gbk, TextEncoding::Utf8).unwrap(),
+            (simplified.to_string(), TextEncoding::Gb18030)
+        );
+        // even with ICCS moves: only the names are Chinese
+        let (names, _, _) = GB18030.encode("[Red \"吕钦\"]\n1. h2e2 h9g7 1-0\n");
+        assert_eq!(
+            decode_record(&names, TextEncoding::Utf8).unwrap().1,
+            TextEncoding::Gb18030
+        );
+        // a Big5 game in a GB18030 file
+        let traditional = "1. 炮二平五 馬８進７ 2. 馬二進三 車９平８ 3. 車一平二 卒７進１";
+        let (big5, _, _) = BIG5.encode(traditional);
+        assert_eq!(
+            decode_record(&big5, TextEncoding::Gb18030).unwrap(),
+            (traditional.to_string(), TextEncoding::Big5)
+        );
+        // one stray byte in UTF-8 text: an error naming where, not a guess
+        let mut stray = simplified.as_bytes().to_vec();
+        stray.insert(simplified.find("马二").unwrap(), 0xB0);
+        let e = decode_record(&stray, TextEncoding::Utf8).unwrap_err();
+        assert!(e.contains("line 2, column 17") && e.contains("0xB0"), "{e}");
+        let e = decode_record(b"1. h2e2 \x80 h9g7", TextEncoding::Gb18030).unwrap_err();
+        assert!(e.contains("line 1, column 9"), "{e}");
     }
 }

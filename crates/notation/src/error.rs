@@ -193,6 +193,9 @@ pub enum GameFileErrorKind {
     /// The text could not be decoded.
     #[error("cannot decode text: {0}")]
     Encoding(String),
+    /// The file could not be read (an I/O error).
+    #[error("cannot read: {0}")]
+    Io(String),
     /// The file structure is broken (truncated binary, unterminated tag, …).
     #[error("corrupt file: {0}")]
     Corrupt(String),

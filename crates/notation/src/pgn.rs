@@ -53,6 +53,22 @@ impl RawGame<'_> {
             .map(|(_, v)| v.as_str())
     }
 
+    /// The number of move tokens of the main line (outside every variation), as written:
+    /// the game's length without resolving a move.
+    pub fn main_line_len(&self) -> usize {
+        let mut depth = 0usize;
+        let mut n = 0;
+        for t in &self.tokens {
+            match t {
+                Token::VariationStart => depth += 1,
+                Token::VariationEnd => depth = depth.saturating_sub(1),
+                Token::Move(_) if depth == 0 => n += 1,
+                _ => {}
+            }
+        }
+        n
+    }
+
     /// The move tokens of the main line, as written.
     pub fn move_tokens(&self) -> Vec<&str> {
         self.tokens
@@ -82,18 +98,56 @@ fn normalise_result(t: &str) -> &str {
     }
 }
 
-fn line_of(text: &str, at: usize) -> usize {
-    text.as_bytes()[..at.min(text.len())]
-        .iter()
-        .filter(|&&b| b == b'\n')
-        .count()
-        + 1
+/// How deep variations may nest: a variation inside a variation inside … this many levels.
+/// Real records nest a few levels; a deeper one is refused with the line and column of the `(`
+/// that goes too deep, so that memory stays linear and no reader, writer or page recurses
+/// without bound (a 300 KB file of `(` could otherwise nest 30,000 levels).
+pub const MAX_VARIATION_DEPTH: usize = 100;
+
+/// Why a PGN text could not be split into games, and where: line and column (in characters)
+/// of the text given.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}, column {column}: {message}")]
+pub struct SplitError {
+    /// The line (1-based).
+    pub line: usize,
+    /// The column (1-based, in characters).
+    pub column: usize,
+    /// What is wrong.
+    pub message: String,
 }
 
-/// Splits a PGN text into games without resolving moves. Errors (unterminated tags or comments)
-/// name the line.
-pub fn split_games(text: &str) -> Result<Vec<RawGame<'_>>, (usize, String)> {
+impl SplitError {
+    fn at(text: &str, at: usize, message: impl Into<String>) -> SplitError {
+        let at = at.min(text.len());
+        let before = &text.as_bytes()[..at];
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        SplitError {
+            line: before.iter().filter(|&&b| b == b'\n').count() + 1,
+            // a cut inside a character (cannot happen: `at` is an ASCII mark) counts it whole
+            column: String::from_utf8_lossy(&before[line_start..])
+                .chars()
+                .count()
+                + 1,
+            message: message.into(),
+        }
+    }
+}
+
+/// Splits a PGN text into games without resolving moves. Errors (unterminated tags or comments,
+/// variations nested deeper than [`MAX_VARIATION_DEPTH`]) name the line and column.
+pub fn split_games(text: &str) -> Result<Vec<RawGame<'_>>, SplitError> {
+    split_games_nested(text, MAX_VARIATION_DEPTH)
+}
+
+/// [`split_games`] with another nesting limit (`usize::MAX`: none), for measuring the reader.
+pub fn split_games_nested(text: &str, max_depth: usize) -> Result<Vec<RawGame<'_>>, SplitError> {
     let b = text.as_bytes();
+    // Open variations of the current game: a result inside one belongs to it, not the game.
+    let mut depth = 0usize;
     let mut games = Vec::new();
     let mut cur = RawGame::default();
     let mut in_movetext = false;
@@ -131,6 +185,7 @@ pub fn split_games(text: &str) -> Result<Vec<RawGame<'_>>, (usize, String)> {
                     }
                     cur.offset = i;
                     in_movetext = false;
+                    depth = 0;
                 }
                 let start = i;
                 i += 1;
@@ -148,7 +203,7 @@ pub fn split_games(text: &str) -> Result<Vec<RawGame<'_>>, (usize, String)> {
                     let mut seg = i;
                     loop {
                         if i >= b.len() {
-                            return Err((line_of(text, start), "unterminated tag value".into()));
+                            return Err(SplitError::at(text, start, "unterminated tag value"));
                         }
                         match b[i] {
                             b'\\' if i + 1 < b.len() && (b[i + 1] == b'"' || b[i + 1] == b'\\') => {
@@ -170,7 +225,7 @@ pub fn split_games(text: &str) -> Result<Vec<RawGame<'_>>, (usize, String)> {
                     i += 1;
                 }
                 if i >= b.len() || b[i] != b']' || name.is_empty() {
-                    return Err((line_of(text, start), "malformed tag pair".into()));
+                    return Err(SplitError::at(text, start, "malformed tag pair"));
                 }
                 i += 1;
                 cur.tags.push((name.to_string(), value));
@@ -178,7 +233,7 @@ pub fn split_games(text: &str) -> Result<Vec<RawGame<'_>>, (usize, String)> {
             b'{' => {
                 let start = i;
                 let Some(end) = text[i + 1..].find('}') else {
-                    return Err((line_of(text, start), "unterminated comment".into()));
+                    return Err(SplitError::at(text, start, "unterminated comment"));
                 };
                 cur.tokens
                     .push(Token::Comment(text[i + 1..i + 1 + end].trim()));
@@ -191,11 +246,20 @@ pub fn split_games(text: &str) -> Result<Vec<RawGame<'_>>, (usize, String)> {
                 i = end;
             }
             b'(' => {
+                depth += 1;
+                if depth > max_depth {
+                    return Err(SplitError::at(
+                        text,
+                        i,
+                        format!("variations nested more than {max_depth} deep"),
+                    ));
+                }
                 cur.tokens.push(Token::VariationStart);
                 in_movetext = true;
                 i += 1;
             }
             b')' => {
+                depth = depth.saturating_sub(1);
                 cur.tokens.push(Token::VariationEnd);
                 i += 1;
             }
@@ -218,23 +282,14 @@ pub fn split_games(text: &str) -> Result<Vec<RawGame<'_>>, (usize, String)> {
                 if let Some(n) = t.strip_prefix('$') {
                     cur.tokens.push(Token::Nag(n.parse().unwrap_or(0)));
                 } else if is_result(t) {
-                    if cur
-                        .tokens
-                        .iter()
-                        .filter(|t| **t == Token::VariationStart)
-                        .count()
-                        > cur
-                            .tokens
-                            .iter()
-                            .filter(|t| **t == Token::VariationEnd)
-                            .count()
-                    {
+                    if depth > 0 {
                         continue; // a result inside a variation
                     }
                     cur.result = Some(normalise_result(t));
                     let done = std::mem::take(&mut cur);
                     games.push(done);
                     in_movetext = false;
+                    depth = 0;
                     cur.offset = i;
                 } else if is_move_number(t) {
                 } else {
@@ -254,11 +309,25 @@ pub fn split_games(text: &str) -> Result<Vec<RawGame<'_>>, (usize, String)> {
 
 /// Reads every game of a PGN text.
 pub fn read_games(text: &str, source_name: &str, mode: Mode) -> Result<Vec<Game>, GameFileError> {
-    let raws = split_games(text).map_err(|(line, msg)| GameFileError {
-        source_name: source_name.to_string(),
-        game: None,
-        ply: None,
-        kind: GameFileErrorKind::Corrupt(format!("line {line}: {msg}")),
+    read_games_from_line(text, source_name, mode, 1)
+}
+
+/// [`read_games`] of a text that starts at line `first_line` of its file (a record of a
+/// database), so that messages name the file's lines.
+pub(crate) fn read_games_from_line(
+    text: &str,
+    source_name: &str,
+    mode: Mode,
+    first_line: usize,
+) -> Result<Vec<Game>, GameFileError> {
+    let raws = split_games(text).map_err(|mut e| {
+        e.line += first_line - 1;
+        GameFileError {
+            source_name: source_name.to_string(),
+            game: None,
+            ply: None,
+            kind: GameFileErrorKind::Corrupt(e.to_string()),
+        }
     })?;
     raws.iter()
         .enumerate()
@@ -301,52 +370,121 @@ type BuildError = (Option<usize>, GameFileErrorKind);
 
 /// A variation being read.
 struct OpenLine {
-    /// The position it starts from.
-    start: Position,
+    /// The position before its last move: where a variation inside it starts.
+    before_last: Position,
     /// The position after its moves so far; `None` once a token could not be read (the rest of
-    /// the line is dropped).
+    /// the line is dropped), and for a line that replaces no move.
     pos: Option<Position>,
     var: Variation,
-    /// Where it is, for messages.
-    path: String,
+    /// It replaces no move (a variation before the first move of its parent): left out whole.
+    dead: bool,
     /// What was left out of it.
     dropped: Vec<String>,
 }
 
-impl OpenLine {
-    /// A variation that cannot be read at all (it replaces no move).
-    fn dead(path: String) -> OpenLine {
-        OpenLine {
-            start: Position::start(),
-            pos: None,
-            var: Variation::default(),
-            dropped: vec![format!("{path}: left out (it replaces no move)")],
-            path,
+/// The most notes of what was left out kept for one game: past it they are only counted
+/// ("… and 12 more left out"), so that a hostile file cannot turn each byte into a message.
+pub const MAX_DROPPED_NOTES: usize = 100;
+
+/// The notes of what a game's reading left out, bounded by [`MAX_DROPPED_NOTES`].
+#[derive(Default)]
+struct Notes {
+    kept: usize,
+    more: usize,
+}
+
+impl Notes {
+    /// Whether one more note may be written (counts it either way).
+    fn take(&mut self) -> bool {
+        if self.kept < MAX_DROPPED_NOTES {
+            self.kept += 1;
+            true
+        } else {
+            self.more += 1;
+            false
         }
     }
+}
 
-    fn push(&mut self, tok: &str, notation: Option<Notation>, mode: Mode) {
-        let Some(pos) = &mut self.pos else {
-            return;
-        };
-        match parse_token(pos, tok, notation, mode) {
-            Ok(m) => {
-                pos.play_unchecked(m);
-                self.var.moves.push(m);
-            }
-            Err(e) => {
-                self.dropped.push(format!(
-                    "{}: move {} `{tok}` left out with the rest of the line: {e}",
-                    self.path,
-                    self.var.moves.len() + 1
-                ));
-                self.pos = None;
+/// The innermost levels named in full in a message; deeper ones are counted.
+const NAMED_LEVELS: usize = 3;
+
+/// Where the innermost of `open` is, for messages: "the variation at move 3 of the variation
+/// at move 1 of the main line" (past [`NAMED_LEVELS`] levels the rest are counted, so that a
+/// message stays short however deep the line is). Built only when a message needs it.
+fn describe(open: &[OpenLine]) -> String {
+    let mut s = String::new();
+    for line in open.iter().rev().take(NAMED_LEVELS) {
+        if line.dead {
+            s.push_str("a variation before the first move of ");
+        } else {
+            s.push_str(&format!("the variation at move {} of ", line.var.ply + 1));
+        }
+    }
+    if open.len() > NAMED_LEVELS {
+        s.push_str(&format!(
+            "{} more variations of ",
+            open.len() - NAMED_LEVELS
+        ));
+    }
+    s.push_str("the main line");
+    s
+}
+
+/// Plays `tok` on the innermost open line; an unreadable token drops the rest of that line.
+fn push_move(
+    open: &mut [OpenLine],
+    tok: &str,
+    notation: Option<Notation>,
+    mode: Mode,
+    notes: &mut Notes,
+) {
+    let Some(line) = open.last_mut() else {
+        return;
+    };
+    let Some(pos) = &mut line.pos else {
+        return;
+    };
+    match parse_token(pos, tok, notation, mode) {
+        Ok(m) => {
+            line.before_last.clone_from(pos);
+            pos.play_unchecked(m);
+            line.var.moves.push(m);
+        }
+        Err(e) => {
+            let n = line.var.moves.len() + 1;
+            line.pos = None;
+            if notes.take() {
+                let msg = format!(
+                    "{}: move {n} `{tok}` left out with the rest of the line: {e}",
+                    describe(open)
+                );
+                if let Some(line) = open.last_mut() {
+                    line.dropped.push(msg);
+                }
             }
         }
     }
 }
 
-/// Resolves one raw game.
+/// The deepest nesting of variations in `tokens`.
+fn max_depth(tokens: &[Token<'_>]) -> usize {
+    let (mut depth, mut max) = (0usize, 0usize);
+    for t in tokens {
+        match t {
+            Token::VariationStart => {
+                depth += 1;
+                max = max.max(depth);
+            }
+            Token::VariationEnd => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    max
+}
+
+/// Resolves one raw game. Memory is linear in the number of tokens: each open variation holds
+/// two positions, and where it is is described only for a message.
 pub fn build_game(raw: &RawGame<'_>, mode: Mode) -> Result<Game, BuildError> {
     let start = match raw.tag("FEN") {
         Some(fen) if !fen.trim().is_empty() => Position::from_fen(fen.trim()).map_err(|e| {
@@ -361,70 +499,79 @@ pub fn build_game(raw: &RawGame<'_>, mode: Mode) -> Result<Game, BuildError> {
     let mut game = Game::new(start.clone(), GameFormat::Pgn);
     game.tags = raw.tags.clone();
     let mut pos = start;
-    // Open variations, innermost last: each with the position it starts from and where it is.
-    let mut open: Vec<OpenLine> = Vec::new();
+    // The main line's position before its last move (where a variation of it starts).
+    let mut before_last = pos.clone();
+    // Open variations, innermost last.
+    let mut open: Vec<OpenLine> = Vec::with_capacity(max_depth(&raw.tokens));
+    let mut notes = Notes::default();
     for t in &raw.tokens {
-        match (*t, open.last_mut()) {
-            (Token::Move(tok), None) => {
+        match (*t, open.is_empty()) {
+            (Token::Move(tok), true) => {
                 let ply = game.moves.len() + 1;
                 let m = parse_token(&pos, tok, notation, mode)
                     .map_err(|e| (Some(ply), GameFileErrorKind::Move(Box::new(e))))?;
+                before_last.clone_from(&pos);
                 pos.play_unchecked(m);
                 game.moves.push(m);
             }
-            (Token::Move(tok), Some(line)) => line.push(tok, notation, mode),
-            (Token::Comment(c), None) => game.comments.push((game.moves.len(), c.to_string())),
-            (Token::VariationStart, parent) => {
-                let (start, moves, where_) = match parent {
-                    None => (&game.start, &game.moves[..], "the main line".to_string()),
-                    Some(p) => (&p.start, &p.var.moves[..], p.path.clone()),
+            (Token::Move(tok), false) => push_move(&mut open, tok, notation, mode, &mut notes),
+            (Token::Comment(c), true) => game.comments.push((game.moves.len(), c.to_string())),
+            (Token::VariationStart, _) => {
+                let parent = match open.last() {
+                    None => game
+                        .moves
+                        .len()
+                        .checked_sub(1)
+                        .map(|ply| (&before_last, ply)),
+                    Some(p) if p.dead => None,
+                    Some(p) => p
+                        .var
+                        .moves
+                        .len()
+                        .checked_sub(1)
+                        .map(|ply| (&p.before_last, ply)),
                 };
-                let Some(ply) = moves.len().checked_sub(1) else {
+                let Some((vpos, ply)) = parent else {
                     // Nothing to replace: the variation is an alternative to no move.
-                    open.push(OpenLine::dead(format!(
-                        "a variation before the first move of {where_}"
-                    )));
+                    let dead = OpenLine {
+                        before_last: Position::start(),
+                        pos: None,
+                        var: Variation::default(),
+                        dead: true,
+                        dropped: Vec::new(),
+                    };
+                    open.push(dead);
+                    if notes.take() {
+                        let msg = format!("{}: left out (it replaces no move)", describe(&open));
+                        if let Some(line) = open.last_mut() {
+                            line.dropped.push(msg);
+                        }
+                    }
                     continue;
                 };
-                let mut vpos = start.clone();
-                for &m in &moves[..ply] {
-                    vpos.play_unchecked(m);
-                }
-                let path = format!("the variation at move {} of {where_}", ply + 1);
+                let vpos = vpos.clone();
                 open.push(OpenLine {
-                    start: vpos.clone(),
+                    before_last: vpos.clone(),
                     pos: Some(vpos),
                     var: Variation {
                         ply,
                         ..Variation::default()
                     },
-                    path,
+                    dead: false,
                     dropped: Vec::new(),
                 });
             }
-            (Token::VariationEnd, Some(_)) => {
-                let line = open.pop().expect("an open variation");
-                game.dropped.extend(line.dropped);
-                if line.var.moves.is_empty() {
-                    continue;
-                }
-                match open.last_mut() {
-                    Some(parent) => parent.var.variations.push(line.var),
-                    None => game.variations.push(line.var),
-                }
-            }
+            (Token::VariationEnd, false) => close_line(&mut open, &mut game),
             _ => {}
         }
     }
     // split_games closes every variation it opens; an unclosed one is kept all the same.
-    while let Some(line) = open.pop() {
-        game.dropped.extend(line.dropped);
-        if !line.var.moves.is_empty() {
-            match open.last_mut() {
-                Some(parent) => parent.var.variations.push(line.var),
-                None => game.variations.push(line.var),
-            }
-        }
+    while !open.is_empty() {
+        close_line(&mut open, &mut game);
+    }
+    if notes.more > 0 {
+        game.dropped
+            .push(format!("… and {} more left out", notes.more));
     }
     if mode == Mode::Strict
         && let Some(first) = game.dropped.first()
@@ -440,6 +587,22 @@ pub fn build_game(raw: &RawGame<'_>, mode: Mode) -> Result<Game, BuildError> {
             .map(|r| normalise_result(r).to_string())
     });
     Ok(game)
+}
+
+/// Closes the innermost open variation: what it left out goes to the game, its moves (if any)
+/// to its parent.
+fn close_line(open: &mut Vec<OpenLine>, game: &mut Game) {
+    let Some(line) = open.pop() else {
+        return;
+    };
+    game.dropped.extend(line.dropped);
+    if line.var.moves.is_empty() {
+        return;
+    }
+    match open.last_mut() {
+        Some(parent) => parent.var.variations.push(line.var),
+        None => game.variations.push(line.var),
+    }
 }
 
 /// How to write PGN.

@@ -22,6 +22,7 @@ use xiangqi::adjudication::GameRecord;
 use xiangqi::board::Color;
 use xiangqi::diagram::Diagram;
 use xiangqi::movegen::Position;
+use xiangqi::notation::stream::DatabaseIndex;
 use xiangqi::notation::{GameFormat, Mode, Notation, read_games};
 use xiangqi::rules::compare::{self, outcome_words, verdict_words};
 use xiangqi::rules::{Arbiter, JudgeOptions, PlyRuling, Reading, Ruleset, Ruling, Verdict};
@@ -351,42 +352,45 @@ fn is_game_log(path: &Path) -> bool {
     String::from_utf8_lossy(&head[..n]).contains("\"xq-game\"")
 }
 
-/// The games of the file read last, kept while the file is unchanged (same modification time and
-/// length): stepping through a game of a large database reads and parses it once, not on every
-/// ply.
-#[derive(Debug, Default)]
-pub(crate) struct GameCache(Mutex<Option<CachedFile>>);
+/// How many files' game indexes the desk keeps (the files read last).
+const INDEXES_KEPT: usize = 8;
 
-/// A file's games as they were read.
+/// The game indexes of the PGN files read last, each kept while its file is unchanged (same
+/// modification time and length): a page of a large database reads and parses only the games
+/// it shows (one game, or a list page's tags), never the whole file.
+#[derive(Debug, Default)]
+pub(crate) struct GameCache(Mutex<Vec<CachedIndex>>);
+
+/// Where a file's games start, as scanned.
 #[derive(Debug)]
-struct CachedFile {
+struct CachedIndex {
     path: PathBuf,
     stamp: (SystemTime, u64),
-    games: Arc<Vec<xiangqi::notation::Game>>,
+    index: Arc<DatabaseIndex>,
 }
 
 impl GameCache {
-    /// The games of `path` if they were read from the file as it is now.
-    fn get(
-        &self,
-        path: &Path,
-        stamp: (SystemTime, u64),
-    ) -> Option<Arc<Vec<xiangqi::notation::Game>>> {
-        let held = self.0.lock().ok()?;
-        held.as_ref()
-            .filter(|c| c.path == path && c.stamp == stamp)
-            .map(|c| Arc::clone(&c.games))
+    /// The index of `path` if it was built from the file as it is now.
+    fn get(&self, path: &Path, stamp: (SystemTime, u64)) -> Option<Arc<DatabaseIndex>> {
+        let mut held = self.0.lock().ok()?;
+        let at = held
+            .iter()
+            .position(|c| c.path == path && c.stamp == stamp)?;
+        // most recently used last
+        let c = held.remove(at);
+        let index = Arc::clone(&c.index);
+        held.push(c);
+        Some(index)
     }
 
-    /// Keeps the games read from `path`.
-    fn put(
-        &self,
-        path: PathBuf,
-        stamp: (SystemTime, u64),
-        games: Arc<Vec<xiangqi::notation::Game>>,
-    ) {
+    /// Keeps the index built from `path`, forgetting the least recently used beyond
+    /// [`INDEXES_KEPT`].
+    fn put(&self, path: PathBuf, stamp: (SystemTime, u64), index: Arc<DatabaseIndex>) {
         if let Ok(mut held) = self.0.lock() {
-            *held = Some(CachedFile { path, stamp, games });
+            held.retain(|c| c.path != path);
+            held.push(CachedIndex { path, stamp, index });
+            let extra = held.len().saturating_sub(INDEXES_KEPT);
+            held.drain(..extra);
         }
     }
 }
@@ -418,6 +422,190 @@ fn log_ruleset(named: &str, dir: &Path, root: &Path) -> Result<String, String> {
             Ok(real.to_string_lossy().into_owned())
         }
         _ => Err(refused()),
+    }
+}
+
+/// One row of a list page: the tags and the length of a game, read without resolving its
+/// moves.
+fn list_row_of(no: usize, tags: &[(String, String)], result: Option<&str>, plies: usize) -> Row {
+    let tag = |name: &str| {
+        tags.iter()
+            .find(|(k, _)| k == name)
+            .map_or(String::new(), |(_, v)| v.clone())
+    };
+    let recorded = tag("Result");
+    Row {
+        no,
+        red: tag("Red"),
+        black: tag("Black"),
+        event: tag("Event"),
+        date: tag("Date"),
+        result: if recorded.is_empty() {
+            result.unwrap_or("").to_string()
+        } else {
+            recorded
+        },
+        plies,
+    }
+}
+
+/// A list row's facts, before its links are made.
+struct Row {
+    no: usize,
+    red: String,
+    black: String,
+    event: String,
+    date: String,
+    result: String,
+    plies: usize,
+}
+
+/// What a request shows of a file, once read.
+enum Shown {
+    /// A page of the list of a file's games: games `first..` of `total`.
+    List { total: usize, rows: Vec<Row> },
+    /// Game `n` of `count`.
+    Game {
+        n: usize,
+        count: usize,
+        game: Box<xiangqi::notation::Game>,
+    },
+    /// The file holds no game `n`.
+    Missing { n: usize, count: usize },
+    /// The readers' refusal.
+    Refused(String),
+}
+
+/// The first game of a list page asked for (1-based), within `total`.
+fn list_first(q: &ViewQuery, total: usize) -> usize {
+    q.from.unwrap_or(1).clamp(1, total.max(1))
+}
+
+/// What the request shows of the games of a file read whole.
+fn shown_of(games: &[xiangqi::notation::Game], q: &ViewQuery, name: &str) -> Shown {
+    let total = games.len();
+    if total == 0 {
+        return Shown::Refused(format!("{name}: the file holds no game"));
+    }
+    if total > 1 && q.game.is_none() {
+        let first = list_first(q, total);
+        let rows = (first..=(first - 1 + LIST_PAGE).min(total))
+            .map(|no| {
+                let g = &games[no - 1];
+                list_row_of(no, &g.tags, g.result.as_deref(), g.moves.len())
+            })
+            .collect();
+        return Shown::List { total, rows };
+    }
+    let n = q.game.unwrap_or(1);
+    match games.get(n.wrapping_sub(1)) {
+        Some(g) => Shown::Game {
+            n,
+            count: total,
+            game: Box::new(g.clone()),
+        },
+        None => Shown::Missing { n, count: total },
+    }
+}
+
+/// What the request shows of a PGN database, reading from `file` only the records it shows.
+fn shown_of_index(
+    index: &DatabaseIndex,
+    file: &mut std::fs::File,
+    q: &ViewQuery,
+    name: &str,
+) -> Shown {
+    let total = index.len();
+    if total == 0 {
+        return Shown::Refused(format!("{name}: the file holds no game"));
+    }
+    let record = |file: &mut std::fs::File, n: usize| match index.record(file, n) {
+        Ok(r) => r.ok_or_else(|| format!("{name}: no game {n}")),
+        Err(e) => Err(format!("{name}: {e}")),
+    };
+    if total > 1 && q.game.is_none() {
+        let first = list_first(q, total);
+        let mut rows = Vec::new();
+        for no in first..=(first - 1 + LIST_PAGE).min(total) {
+            let rec = match record(file, no) {
+                Ok(r) => r,
+                Err(e) => return Shown::Refused(e),
+            };
+            // The tags and the main line's length as written: nothing is resolved for a list.
+            let raw = rec
+                .text
+                .as_deref()
+                .ok()
+                .and_then(|t| xiangqi::notation::pgn::split_games(t).ok())
+                .and_then(|mut raws| (!raws.is_empty()).then(|| raws.swap_remove(0)));
+            rows.push(match raw {
+                Some(raw) => list_row_of(no, &raw.tags, raw.result, raw.main_line_len()),
+                None => list_row_of(no, &[], None, 0),
+            });
+        }
+        return Shown::List { total, rows };
+    }
+    let n = q.game.unwrap_or(1);
+    if n == 0 || n > total {
+        return Shown::Missing { n, count: total };
+    }
+    match record(file, n).and_then(|r| r.read(name, Mode::Tolerant).map_err(|e| e.to_string())) {
+        Ok(game) => Shown::Game {
+            n,
+            count: total,
+            game: Box::new(game),
+        },
+        Err(e) => Shown::Refused(e),
+    }
+}
+
+/// Reads what the request shows of the game file `path`: a PGN database through its index
+/// (kept in `cache` while the file is unchanged), any other file whole.
+fn load(cache: &GameCache, path: &Path, name: &str, q: &ViewQuery, root: &Path) -> Shown {
+    use std::io::Read as _;
+    let refused = |e: std::io::Error| Shown::Refused(format!("{name}: {e}"));
+    let mut file = match std::fs::File::open(path) {
+        Ok(f) => f,
+        Err(e) => return refused(e),
+    };
+    let stamp = file.metadata().and_then(|m| Ok((m.modified()?, m.len())));
+    if let Ok(stamp) = stamp
+        && let Some(index) = cache.get(path, stamp)
+    {
+        return shown_of_index(&index, &mut file, q, name);
+    }
+    // An `xq game` JSON log is read whole (it is replayed under its rules).
+    let mut head = [0u8; 512];
+    let n = match file.read(&mut head) {
+        Ok(n) => n,
+        Err(e) => return refused(e),
+    };
+    let is_json = head[..n]
+        .iter()
+        .find(|b| !b.is_ascii_whitespace())
+        .is_some_and(|&b| b == b'{');
+    if !is_json {
+        let scanned = std::fs::File::open(path)
+            .and_then(|f| DatabaseIndex::build(std::io::BufReader::new(f)));
+        match scanned {
+            Err(e) => return refused(e),
+            Ok(Some(index)) => {
+                let index = Arc::new(index);
+                if let Ok(stamp) = stamp {
+                    cache.put(path.to_path_buf(), stamp, Arc::clone(&index));
+                }
+                return shown_of_index(&index, &mut file, q, name);
+            }
+            // not PGN text: read whole below
+            Ok(None) => {}
+        }
+    }
+    match std::fs::read(path) {
+        Ok(bytes) => match read_file(&bytes, name, path, root) {
+            Ok(games) => shown_of(&games, q, name),
+            Err(e) => Shown::Refused(e),
+        },
+        Err(e) => refused(e),
     }
 }
 
@@ -622,14 +810,6 @@ fn failure(
     )
 }
 
-/// What a game file holds, once read.
-enum Loaded {
-    /// The file's games.
-    Games(Arc<Vec<xiangqi::notation::Game>>),
-    /// The readers' refusal.
-    Refused(String),
-}
-
 async fn game_page(
     State(desk): State<Arc<Desk>>,
     headers: HeaderMap,
@@ -651,111 +831,81 @@ async fn game_page(
     let name = rel.clone();
     let root_of_log = root.clone();
     let cache = Arc::clone(&desk);
-    let loaded = tokio::task::spawn_blocking(move || {
-        let stamp = std::fs::metadata(&path).and_then(|m| Ok((m.modified()?, m.len())));
-        if let Ok(stamp) = &stamp
-            && let Some(games) = cache.games.get(&path, *stamp)
-        {
-            return Loaded::Games(games);
-        }
-        match std::fs::read(&path) {
-            Ok(bytes) => match read_file(&bytes, &name, &path, &root_of_log) {
-                Ok(games) if games.is_empty() => {
-                    Loaded::Refused(format!("{name}: the file holds no game"))
-                }
-                Ok(games) => {
-                    let games = Arc::new(games);
-                    if let Ok(stamp) = stamp {
-                        cache.games.put(path, stamp, Arc::clone(&games));
-                    }
-                    Loaded::Games(games)
-                }
-                Err(e) => Loaded::Refused(e),
-            },
-            Err(e) => Loaded::Refused(format!("{name}: {e}")),
-        }
-    })
-    .await
-    .unwrap_or_else(|_| Loaded::Refused(format!("{rel}: internal error")));
-    let games = match loaded {
-        Loaded::Games(g) => g,
-        Loaded::Refused(msg) => {
+    let query = q.clone();
+    let shown = tokio::task::spawn_blocking(move || load(&cache.games, &path, &name, &query, &root_of_log))
+        .await
+        .unwrap_or_else(|_| Shown::Refused(format!("{rel}: internal error")));
+    let w = words(lang);
+    let file_href = format!("/g/{}", encode(&rel, true));
+    let (n, count, game) = match shown {
+        Shown::Refused(msg) => {
             let msg = msg.replace(&root.display().to_string(), ".");
             return failure(&desk, &headers, lang, StatusCode::UNPROCESSABLE_ENTITY, msg);
         }
-    };
-    let w = words(lang);
-    let file_href = format!("/g/{}", encode(&rel, true));
-    if games.len() > 1 && q.game.is_none() {
-        let total = games.len();
-        let first = q.from.unwrap_or(1).clamp(1, total);
-        let shown = first - 1..(first - 1 + LIST_PAGE).min(total);
-        let page_link = |from: usize| {
-            let mut link = q.link(None, None);
-            link.push_str(&format!("&from={from}"));
-            format!("{file_href}{link}")
-        };
-        let pages = ListPages {
-            first,
-            last: shown.end,
-            total,
-            prev: (first > 1).then(|| page_link(first.saturating_sub(LIST_PAGE).max(1))),
-            next: (shown.end < total).then(|| page_link(shown.end + 1)),
-        };
-        let rows = games[shown.clone()]
-            .iter()
-            .zip(shown)
-            .map(|(g, i)| ListRow {
-                no: i + 1,
-                href: format!("{file_href}{}", q.link(Some(i + 1), None)),
-                red: g.tag("Red").unwrap_or("").to_string(),
-                black: g.tag("Black").unwrap_or("").to_string(),
-                event: g.tag("Event").unwrap_or("").to_string(),
-                date: g.tag("Date").unwrap_or("").to_string(),
-                result: g
-                    .tag("Result")
-                    .or(g.result.as_deref())
-                    .unwrap_or("")
-                    .to_string(),
-                plies: g.moves.len(),
-            })
-            .collect();
-        let mut page = Page::new(
-            &desk,
-            &headers,
-            lang,
-            &file_href,
-            format!("{} · {rel}", w.games),
-        );
-        page.other_href = format!(
-            "{file_href}{}",
-            ViewQuery {
-                lang: other(lang),
-                ..q.clone()
-            }
-            .link(None, None)
-        );
-        return render(
-            StatusCode::OK,
-            &GameListPage {
-                page,
-                w,
-                file: rel,
-                games: rows,
-                pages,
-            },
-        );
-    }
-    let count = games.len();
-    let n = q.game.unwrap_or(1);
-    let Some(game) = games.get(n.wrapping_sub(1)).cloned() else {
-        return failure(
-            &desk,
-            &headers,
-            lang,
-            StatusCode::NOT_FOUND,
-            format!("{rel}: no game {n} (the file holds {count})"),
-        );
+        Shown::Missing { n, count } => {
+            return failure(
+                &desk,
+                &headers,
+                lang,
+                StatusCode::NOT_FOUND,
+                format!("{rel}: no game {n} (the file holds {count})"),
+            );
+        }
+        Shown::Game { n, count, game } => (n, count, *game),
+        Shown::List { total, rows } => {
+            let first = list_first(&q, total);
+            let last = rows.last().map_or(first, |r| r.no);
+            let page_link = |from: usize| {
+                let mut link = q.link(None, None);
+                link.push_str(&format!("&from={from}"));
+                format!("{file_href}{link}")
+            };
+            let pages = ListPages {
+                first,
+                last,
+                total,
+                prev: (first > 1).then(|| page_link(first.saturating_sub(LIST_PAGE).max(1))),
+                next: (last < total).then(|| page_link(last + 1)),
+            };
+            let rows = rows
+                .into_iter()
+                .map(|r| ListRow {
+                    no: r.no,
+                    href: format!("{file_href}{}", q.link(Some(r.no), None)),
+                    red: r.red,
+                    black: r.black,
+                    event: r.event,
+                    date: r.date,
+                    result: r.result,
+                    plies: r.plies,
+                })
+                .collect();
+            let mut page = Page::new(
+                &desk,
+                &headers,
+                lang,
+                &file_href,
+                format!("{} · {rel}", w.games),
+            );
+            page.other_href = format!(
+                "{file_href}{}",
+                ViewQuery {
+                    lang: other(lang),
+                    ..q.clone()
+                }
+                .link(None, None)
+            );
+            return render(
+                StatusCode::OK,
+                &GameListPage {
+                    page,
+                    w,
+                    file: rel,
+                    games: rows,
+                    pages,
+                },
+            );
+        }
     };
     let plies = game.moves.len();
     let heading = match (game.tag("Red"), game.tag("Black")) {
@@ -1104,6 +1254,97 @@ fn game_view(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn query(game: Option<usize>, from: Option<usize>) -> ViewQuery {
+        ViewQuery {
+            game,
+            from,
+            ..ViewQuery::default()
+        }
+    }
+
+    #[test]
+    fn a_database_is_read_through_its_index_one_game_at_a_time() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("db.pgn");
+        let mut pgn = String::new();
+        for i in 1..=(LIST_PAGE + 5) {
+            pgn.push_str(&format!(
+                "[Red \"R{i}\"]\n[Black \"B{i}\"]\n[Result \"1-0\"]\n1. h2e2 h9g7 (1... h7e7) 2. h0g2 1-0\n\n"
+            ));
+        }
+        // game 3 has a move that is not one; game 4 a stray byte
+        pgn = pgn.replacen(
+            "[Red \"R3\"]\n[Black \"B3\"]\n[Result \"1-0\"]\n1. h2e2",
+            "[Red \"R3\"]\n[Black \"B3\"]\n[Result \"1-0\"]\n1. zz",
+            1,
+        );
+        let mut bytes = pgn.into_bytes();
+        let at = bytes.windows(9).position(|w| w == b"[Red \"R4\"").unwrap();
+        bytes.insert(at + 40, 0xFF);
+        std::fs::write(&path, &bytes).unwrap();
+        let cache = GameCache::default();
+
+        let Shown::List { total, rows } = load(&cache, &path, "db.pgn", &query(None, None)) else {
+            panic!("a list")
+        };
+        assert_eq!((total, rows.len()), (LIST_PAGE + 5, LIST_PAGE));
+        assert_eq!((rows[0].red.as_str(), rows[0].plies), ("R1", 3));
+        assert_eq!(rows[2].red, "R3", "a bad game is listed with its tags");
+        assert_eq!(rows[3].plies, 0, "an unreadable one is listed empty");
+        let Shown::List { rows, .. } =
+            load(&cache, &path, "db.pgn", &query(None, Some(LIST_PAGE + 1)))
+        else {
+            panic!("the last page")
+        };
+        assert_eq!(
+            rows.iter().map(|r| r.no).collect::<Vec<_>>(),
+            (LIST_PAGE + 1..=LIST_PAGE + 5).collect::<Vec<_>>()
+        );
+
+        let Shown::Game { n, count, game } =
+            load(&cache, &path, "db.pgn", &query(Some(LIST_PAGE + 2), None))
+        else {
+            panic!("a game")
+        };
+        assert_eq!(
+            (n, count, game.moves.len()),
+            (LIST_PAGE + 2, LIST_PAGE + 5, 3)
+        );
+        assert_eq!(game.variations.len(), 1);
+        assert!(matches!(
+            load(&cache, &path, "db.pgn", &query(Some(3), None)),
+            Shown::Refused(e) if e.contains("game 3") && e.contains("zz")
+        ));
+        assert!(matches!(
+            load(&cache, &path, "db.pgn", &query(Some(4), None)),
+            Shown::Refused(e) if e.contains("game 4") && e.contains("0xFF")
+        ));
+        assert!(matches!(
+            load(&cache, &path, "db.pgn", &query(Some(999), None)),
+            Shown::Missing { n: 999, count } if count == LIST_PAGE + 5
+        ));
+        assert_eq!(
+            cache.0.lock().unwrap().len(),
+            1,
+            "one index, no parsed games"
+        );
+
+        // A changed file (another length) gets a new index.
+        std::fs::write(&path, "[Red \"only\"]\n1. c3c4 *\n").unwrap();
+        let Shown::Game { count, game, .. } = load(&cache, &path, "db.pgn", &query(None, None))
+        else {
+            panic!("the one game")
+        };
+        assert_eq!((count, game.tag("Red")), (1, Some("only")));
+        // A format read whole is not indexed.
+        let xqf = dir.path().join("log.json");
+        std::fs::write(&xqf, "{ not a log").unwrap();
+        assert!(matches!(
+            load(&cache, &xqf, "log.json", &query(None, None)),
+            Shown::Refused(_)
+        ));
+    }
 
     #[test]
     fn paths_out_of_the_folder_are_refused() {

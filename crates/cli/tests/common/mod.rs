@@ -1,18 +1,15 @@
 //! Helpers shared by the CLI's integration tests.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+
+/// The workspace's one helper for `../shared` (see `tests/src/shared.rs`): a skip prints a
+/// `NOTICE` line past the harness's capture, and fails under `XQ_REQUIRE_SHARED=1`.
+#[path = "../../../../tests/src/shared.rs"]
+pub mod shared;
 
 /// The 7,000 national games in `../shared`, or `None` with a `NOTICE` line when the folder is
 /// absent (a failure instead when `XQ_REQUIRE_SHARED=1`, as in CI).
+#[allow(dead_code)]
 pub fn national_games(what: &str) -> Option<PathBuf> {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data/games/ccpd-national/ccpd_national.pgn");
-    if p.exists() {
-        return Some(p);
-    }
-    if std::env::var_os("XQ_REQUIRE_SHARED").is_some_and(|v| v == "1") {
-        panic!("{} not found", p.display());
-    }
-    eprintln!("NOTICE: {} not found; skipping {what}", p.display());
-    None
+    shared::shared_file("data/games/ccpd-national/ccpd_national.pgn", what)
 }
