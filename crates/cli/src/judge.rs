@@ -10,7 +10,7 @@ use xiangqi::adjudication::GameRecord;
 use xiangqi::board::{START_FEN, Setup};
 use xiangqi::movegen::Position;
 use xiangqi::notation::{Mode, parse_move_list};
-use xiangqi::rules::{Arbiter, ClassKind, JudgeOptions, Outcome, Ruleset, Ruling};
+use xiangqi::rules::{Arbiter, ClassKind, Outcome, Ruleset, Ruling};
 
 use crate::CliError;
 use crate::convert::To as NotationArg;

@@ -832,9 +832,10 @@ async fn game_page(
     let root_of_log = root.clone();
     let cache = Arc::clone(&desk);
     let query = q.clone();
-    let shown = tokio::task::spawn_blocking(move || load(&cache.games, &path, &name, &query, &root_of_log))
-        .await
-        .unwrap_or_else(|_| Shown::Refused(format!("{rel}: internal error")));
+    let shown =
+        tokio::task::spawn_blocking(move || load(&cache.games, &path, &name, &query, &root_of_log))
+            .await
+            .unwrap_or_else(|_| Shown::Refused(format!("{rel}: internal error")));
     let w = words(lang);
     let file_href = format!("/g/{}", encode(&rel, true));
     let (n, count, game) = match shown {
@@ -1284,17 +1285,23 @@ mod tests {
         bytes.insert(at + 40, 0xFF);
         std::fs::write(&path, &bytes).unwrap();
         let cache = GameCache::default();
+        let root = path.parent().unwrap();
 
-        let Shown::List { total, rows } = load(&cache, &path, "db.pgn", &query(None, None)) else {
+        let Shown::List { total, rows } = load(&cache, &path, "db.pgn", &query(None, None), root)
+        else {
             panic!("a list")
         };
         assert_eq!((total, rows.len()), (LIST_PAGE + 5, LIST_PAGE));
         assert_eq!((rows[0].red.as_str(), rows[0].plies), ("R1", 3));
         assert_eq!(rows[2].red, "R3", "a bad game is listed with its tags");
         assert_eq!(rows[3].plies, 0, "an unreadable one is listed empty");
-        let Shown::List { rows, .. } =
-            load(&cache, &path, "db.pgn", &query(None, Some(LIST_PAGE + 1)))
-        else {
+        let Shown::List { rows, .. } = load(
+            &cache,
+            &path,
+            "db.pgn",
+            &query(None, Some(LIST_PAGE + 1)),
+            root,
+        ) else {
             panic!("the last page")
         };
         assert_eq!(
@@ -1302,9 +1309,13 @@ mod tests {
             (LIST_PAGE + 1..=LIST_PAGE + 5).collect::<Vec<_>>()
         );
 
-        let Shown::Game { n, count, game } =
-            load(&cache, &path, "db.pgn", &query(Some(LIST_PAGE + 2), None))
-        else {
+        let Shown::Game { n, count, game } = load(
+            &cache,
+            &path,
+            "db.pgn",
+            &query(Some(LIST_PAGE + 2), None),
+            root,
+        ) else {
             panic!("a game")
         };
         assert_eq!(
@@ -1313,15 +1324,15 @@ mod tests {
         );
         assert_eq!(game.variations.len(), 1);
         assert!(matches!(
-            load(&cache, &path, "db.pgn", &query(Some(3), None)),
+            load(&cache, &path, "db.pgn", &query(Some(3), None), root),
             Shown::Refused(e) if e.contains("game 3") && e.contains("zz")
         ));
         assert!(matches!(
-            load(&cache, &path, "db.pgn", &query(Some(4), None)),
+            load(&cache, &path, "db.pgn", &query(Some(4), None), root),
             Shown::Refused(e) if e.contains("game 4") && e.contains("0xFF")
         ));
         assert!(matches!(
-            load(&cache, &path, "db.pgn", &query(Some(999), None)),
+            load(&cache, &path, "db.pgn", &query(Some(999), None), root),
             Shown::Missing { n: 999, count } if count == LIST_PAGE + 5
         ));
         assert_eq!(
@@ -1332,7 +1343,8 @@ mod tests {
 
         // A changed file (another length) gets a new index.
         std::fs::write(&path, "[Red \"only\"]\n1. c3c4 *\n").unwrap();
-        let Shown::Game { count, game, .. } = load(&cache, &path, "db.pgn", &query(None, None))
+        let Shown::Game { count, game, .. } =
+            load(&cache, &path, "db.pgn", &query(None, None), root)
         else {
             panic!("the one game")
         };
@@ -1341,7 +1353,7 @@ mod tests {
         let xqf = dir.path().join("log.json");
         std::fs::write(&xqf, "{ not a log").unwrap();
         assert!(matches!(
-            load(&cache, &xqf, "log.json", &query(None, None)),
+            load(&cache, &xqf, "log.json", &query(None, None), root),
             Shown::Refused(_)
         ));
     }
