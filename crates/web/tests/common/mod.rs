@@ -131,9 +131,17 @@ pub fn pdf_pages(pdf: &[u8]) -> usize {
     text.matches("/Type /Page").count() - text.matches("/Type /Pages").count()
 }
 
-/// The text of each page of a PDF (Chromium's, with its CJK fonts' Unicode maps).
+/// The text of each page of a PDF (Chromium's, with its CJK fonts' Unicode maps), in NFKC: some
+/// CJK fonts (Noto CJK among them) map glyphs such as 方, 比 and 日 to the look-alike Kangxi
+/// radicals (U+2F45 ⽅, U+2F50 ⽐, U+2F47 ⽇), which compatibility normalisation turns back into
+/// the ideographs the page was written with.
 pub fn pdf_page_texts(pdf: &[u8]) -> Vec<String> {
-    pdf_extract::extract_text_from_mem_by_pages(pdf).expect("a readable PDF")
+    use unicode_normalization::UnicodeNormalization as _;
+    pdf_extract::extract_text_from_mem_by_pages(pdf)
+        .expect("a readable PDF")
+        .into_iter()
+        .map(|page| page.nfkc().collect())
+        .collect()
 }
 
 /// The desk's routes over `root`, with an optional access token.
