@@ -84,6 +84,21 @@ fn pair_swiss_cn(req: &PairingRequest<'_>) -> Result<RoundPairing, PairingError>
 inventory::submit! { PairingSystem { id: "berger", title: "循环赛对局秩序表 (Berger tables, first-listed red)", predetermined: true, pair: pair_berger } }
 inventory::submit! { PairingSystem { id: "swiss-cn", title: "积分编排制 (seed 002, decisions D1–D7)", predetermined: false, pair: pair_swiss_cn } }
 
+/// A TOML error as one line: `line L, column C: message` (the event file and the `[event]`
+/// table report their errors this way).
+pub fn toml_error_line(text: &str, e: &toml::de::Error) -> String {
+    let message = e.message().split_whitespace().collect::<Vec<_>>().join(" ");
+    match e.span() {
+        Some(span) => {
+            let before = &text[..span.start.min(text.len())];
+            let line = before.matches('\n').count() + 1;
+            let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            format!("line {line}, column {column}: {message}")
+        }
+        None => message,
+    }
+}
+
 /// Id of a registered pairing system; checked against the catalogue when read.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(transparent)]
@@ -395,8 +410,8 @@ impl EventConfig {
         struct Outer {
             event: Option<EventConfig>,
         }
-        let outer: Outer = toml::from_str(text)
-            .map_err(|e| ConfigError::Toml(crate::event::one_line(text, &e)))?;
+        let outer: Outer =
+            toml::from_str(text).map_err(|e| ConfigError::Toml(toml_error_line(text, &e)))?;
         let cfg = outer.event.unwrap_or_default();
         cfg.validate()?;
         Ok(cfg)

@@ -1,6 +1,6 @@
 //! 淘汰制 (knockout): the standard seeded bracket, single and double elimination, final places.
 //!
-//! Pure functions over seeds and decided matches; the event ([`crate::Event`]) turns games and
+//! Pure functions over seeds and decided matches; the event (`xiangqi_event::Event`) turns games and
 //! play-offs (附加赛) into decided matches.
 //!
 //! - The bracket: seed 1 and seed 2 can meet only in the final, seeds 1–4 only from the

@@ -10,7 +10,7 @@ use crate::score::Points;
 
 /// What one player did in one round.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Entry {
+pub enum CrosstableEntry {
     /// A pairing (one game, a two-game match or a team match).
     Game(GameEntry),
     /// A bye (轮空) worth these points.
@@ -48,7 +48,7 @@ pub struct Crosstable {
     /// Pairing numbers, in row order.
     pub players: Vec<u32>,
     /// `entries[p][r]` = player `p` in round `r + 1`.
-    pub entries: Vec<Vec<Entry>>,
+    pub entries: Vec<Vec<CrosstableEntry>>,
 }
 
 impl Crosstable {
@@ -68,16 +68,16 @@ impl Crosstable {
             .iter()
             .take(rounds)
             .map(|e| match e {
-                Entry::Game(g) => g.points,
-                Entry::Bye(pts) => *pts,
-                Entry::None => Points::ZERO,
+                CrosstableEntry::Game(g) => g.points,
+                CrosstableEntry::Bye(pts) => *pts,
+                CrosstableEntry::None => Points::ZERO,
             })
             .sum()
     }
 
     fn games(&self, p: usize) -> impl Iterator<Item = &GameEntry> {
         self.entries[p].iter().filter_map(|e| match e {
-            Entry::Game(g) => Some(g),
+            CrosstableEntry::Game(g) => Some(g),
             _ => None,
         })
     }
@@ -152,7 +152,7 @@ fn buchholz(ct: &Crosstable, p: usize, ctx: &TieBreakContext) -> Vec<f64> {
     if ctx.bye_opponent == ByeOpponentScore::LowestScore {
         let byes = ct.entries[p]
             .iter()
-            .filter(|e| matches!(e, Entry::Bye(_)))
+            .filter(|e| matches!(e, CrosstableEntry::Bye(_)))
             .count();
         if byes > 0 {
             let lowest = (0..ct.players.len())
