@@ -6,9 +6,7 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-use xiangqi_scheduling::config::{
-    ConfigError, EventConfig, PairingRequest, WithdrawalResults, toml_error_line,
-};
+use xiangqi_scheduling::config::{ConfigError, EventConfig, PairingRequest, WithdrawalResults};
 use xiangqi_scheduling::score::{GameResult, MatchResult, Points, Side};
 use xiangqi_scheduling::swiss::{Color, PairingError, SwissPlayer};
 use xiangqi_scheduling::team::Member;
@@ -357,7 +355,7 @@ impl Event {
     /// `[end]` table and the counts in it must hold: a file cut short is refused.
     pub fn from_toml(text: &str) -> Result<Event, EventError> {
         let mut ev: Event =
-            toml::from_str(text).map_err(|e| EventError::Toml(toml_error_line(text, &e)))?;
+            toml::from_str(text).map_err(|e| EventError::Toml(ConfigError::toml_line(text, &e)))?;
         match (ev.format, ev.end.take()) {
             (Some(f), _) if f > FORMAT => {
                 return Err(invalid(

@@ -8,7 +8,7 @@ use std::time::Instant;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use xiangqi_scheduling::SwissOptions;
-use xiangqi_scheduling::simulate::{new_field, play_swiss_round};
+use xiangqi_scheduling::simulate::{play_swiss_round, swiss_field};
 
 /// User CPU seconds of this process (0 where `/proc` is not available).
 fn user_seconds() -> f64 {
@@ -31,7 +31,7 @@ fn main() {
         a.get(1).copied().unwrap_or(9) as u32,
         a.get(2).copied().unwrap_or(1),
     );
-    let mut field = new_field(n);
+    let mut field = swiss_field(n, 0, s).expect("field");
     let opts = SwissOptions {
         seed: s,
         ..SwissOptions::default()

@@ -106,10 +106,10 @@ pub enum GameResult {
 /// A result string that is not one of `1-0`, `0-1`, `=`, `1/2-1/2`, `½-½`, `+-`, `-+`, `--`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown result {0:?} (expected 1-0, 0-1, =, +-, -+ or --)")]
-pub struct ParseOutcomeError(pub String);
+pub struct ParseGameResultError(pub String);
 
 impl FromStr for GameResult {
-    type Err = ParseOutcomeError;
+    type Err = ParseGameResultError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Ok(match s.trim() {
             "1-0" | "1:0" => GameResult::FirstWins,
@@ -118,7 +118,7 @@ impl FromStr for GameResult {
             "+-" | "+:-" => GameResult::FirstWinsByForfeit,
             "-+" | "-:+" => GameResult::SecondWinsByForfeit,
             "--" | "-:-" => GameResult::DoubleForfeit,
-            other => return Err(ParseOutcomeError(other.to_string())),
+            other => return Err(ParseGameResultError(other.to_string())),
         })
     }
 }
@@ -192,14 +192,14 @@ pub enum Side {
 
 impl MatchResult {
     /// Parses whitespace- or comma-separated game results (`"1-0"`, `"1-0 0-1"`).
-    pub fn parse(s: &str) -> Result<MatchResult, ParseOutcomeError> {
+    pub fn parse(s: &str) -> Result<MatchResult, ParseGameResultError> {
         let games = s
             .split(|c: char| c.is_whitespace() || c == ',')
             .filter(|t| !t.is_empty())
             .map(str::parse)
             .collect::<Result<Vec<GameResult>, _>>()?;
         if games.is_empty() {
-            return Err(ParseOutcomeError(s.to_string()));
+            return Err(ParseGameResultError(s.to_string()));
         }
         Ok(MatchResult { games })
     }

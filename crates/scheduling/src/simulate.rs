@@ -19,7 +19,7 @@ pub fn random_result(rng: &mut impl RngCore) -> &'static str {
 }
 
 /// A field of `players` anonymous players (pairing numbers `1..=players`), nobody paired yet.
-pub fn new_field(players: u32) -> Vec<SwissPlayer> {
+fn new_field(players: u32) -> Vec<SwissPlayer> {
     (1..=players)
         .map(|no| SwissPlayer {
             no,

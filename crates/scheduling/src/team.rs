@@ -8,7 +8,7 @@
 //! - 临时定台制 ([`LineupSystem::Free`]): a line-up named before each match, any members in any
 //!   order.
 //! - Colours: the first-listed team's players are red on odd boards, black on even boards
-//!   ([`first_team_red`]).
+//!   (`first_team_red`).
 //! - 全队轮赛制 (全队循环制): every member of one team plays every member of the other
 //!   ([`all_play_all`]).
 //! - 队员总分制: team standings from an individual event, by unit (单位), counting each unit's
@@ -199,7 +199,7 @@ pub fn legal_lineups(roster: usize, boards: usize) -> Vec<Vec<usize>> {
 
 /// `true` if the first-listed team's player is red on `board` (1-based): odd boards red, even
 /// boards black (1987 第三章第三节三、四).
-pub fn first_team_red(board: u32) -> bool {
+pub(crate) fn first_team_red(board: u32) -> bool {
     board % 2 == 1
 }
 

@@ -123,7 +123,7 @@ pub fn criterion(id: &str) -> Option<&'static TieBreakCriterion> {
 }
 
 /// All registered criteria, sorted by id.
-pub fn criteria() -> Vec<&'static TieBreakCriterion> {
+pub(crate) fn criteria() -> Vec<&'static TieBreakCriterion> {
     let mut v: Vec<_> = inventory::iter::<TieBreakCriterion>().collect();
     v.sort_by_key(|c| c.id);
     v
@@ -203,11 +203,6 @@ inventory::submit! { TieBreakCriterion { id: "black-games", chinese: "后走局�
 inventory::submit! { TieBreakCriterion { id: "previous-rounds", chinese: "倒数轮积分", title: "scores after the previous rounds, backwards", lower_is_better: false, compute: previous_rounds } }
 inventory::submit! { TieBreakCriterion { id: "game-points", chinese: "局分", title: "game points in match events", lower_is_better: false, compute: game_points } }
 
-/// A tie-break chain id that is not registered.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown tie-break criterion {0:?}")]
-pub struct UnknownCriterion(pub String);
-
 /// One line of the standings.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Standing {
@@ -228,10 +223,15 @@ pub fn standings(
     ct: &Crosstable,
     chain: &[String],
     ctx: &TieBreakContext,
-) -> Result<Vec<Standing>, UnknownCriterion> {
+) -> Result<Vec<Standing>, crate::ConfigError> {
     let crits = chain
         .iter()
-        .map(|id| criterion(id).ok_or_else(|| UnknownCriterion(id.clone())))
+        .map(|id| {
+            criterion(id).ok_or_else(|| crate::ConfigError::Invalid {
+                key: "tie_breaks",
+                message: format!("unknown tie-break criterion {id:?}"),
+            })
+        })
         .collect::<Result<Vec<_>, _>>()?;
     let mut rows: Vec<(usize, Points, Vec<Vec<f64>>)> = (0..ct.players.len())
         .map(|p| {
