@@ -16,7 +16,7 @@
 //!    nearest neighbours — the sum of squared distances in that order is minimal.
 //!
 //! The criteria are the "digits" of one exact integer weight per pair and the round is a
-//! maximum-weight perfect matching ([`crate::matching`]). Large fields are solved on a sparse
+//! maximum-weight perfect matching (the `matching` module). Large fields are solved on a sparse
 //! candidate graph (each player's nearest neighbours in the order, and inside a score level the
 //! opposite-due players near the rank-aligned positions), warm-started from separate matchings of
 //! blocks of whole score levels, and the solution is certified against every other legal pair
