@@ -1,6 +1,7 @@
 //! Snapshots of the printed 编排记录表 and 成绩表 for a small event.
 
-use xiangqi::scheduling::{Event, EventConfig, export};
+use xiangqi::event::{Event, export};
+use xiangqi::scheduling::EventConfig;
 
 fn small_event() -> Event {
     let entrants = [

@@ -10,9 +10,9 @@ use xiangqi::event::create::{self, group_name};
 use xiangqi::event::{
     Created, NewEvent, NewEventError, Store, StoreError, UpdateError, system_line,
 };
+use xiangqi::event::{Entrant, Event, EventError, StageSystem, check, export, simulate, trf};
 use xiangqi::rules::{Ruleset, RulesetError};
-use xiangqi::scheduling::stage::Entrant;
-use xiangqi::scheduling::{Event, EventConfig, EventError, StageSystem, export, simulate};
+use xiangqi::scheduling::EventConfig;
 
 use crate::CliError;
 use crate::io::{out, outln};
@@ -52,6 +52,39 @@ enum EventCommand {
     Units(UnitsArgs),
     /// A team's line-up for a match, checked against the line-up system.
     Lineup(LineupArgs),
+    /// Check the pairings: re-derive every round (or --round N) under the event's system and
+    /// list every deviation with the rule's words; exit 3 when there are any.
+    Check(CheckArgs),
+    /// Import a FIDE TRF file (TRF-2006 or TRF-16, as Swiss-Manager and Vega write it) into a
+    /// new event file that `pair` continues and `check` checks.
+    Import(ImportArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct CheckArgs {
+    /// The event file.
+    file: PathBuf,
+    /// Check this round only.
+    #[arg(long)]
+    round: Option<u32>,
+    /// Print JSON: {"rounds","deviations":[{"round","board","kind","message","rule"}]}.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Args, Debug)]
+struct ImportArgs {
+    /// The TRF file.
+    trf: PathBuf,
+    /// The event file to create (default: the TRF file's name with `.toml`).
+    event: Option<PathBuf>,
+    /// The ruleset whose `[event]` table (scoring, tie-breaks) the event takes; default: the
+    /// 积分编排制 preset of seed 002. The pairing system is the 积分编排制 either way.
+    #[arg(long)]
+    ruleset: Option<String>,
+    /// Print JSON: {"file","name","players","rounds","paired"}.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(clap::Args, Debug)]
@@ -331,6 +364,8 @@ pub fn run(args: EventArgs) -> Result<(), CliError> {
             Ok(())
         }
         EventCommand::Units(a) => units(a),
+        EventCommand::Check(a) => check(a),
+        EventCommand::Import(a) => import(a),
         EventCommand::Lineup(a) => {
             update(&a.file, |ev| {
                 ev.set_lineup(a.round, a.board, a.team, &a.members)
@@ -508,6 +543,12 @@ fn pair(a: PairArgs) -> Result<(), CliError> {
         };
         Ok((round, ev.clone()))
     })?;
+    if !manual.is_empty() {
+        // allowed, but never silently: `xq event check` reports it too
+        for d in check::rematches(&ev, round) {
+            eprintln!("xq: warning: {}: {d}", a.file.display());
+        }
+    }
     if a.json {
         let r = &ev.paired[round as usize - 1];
         let v = serde_json::json!({
@@ -530,6 +571,79 @@ fn pair(a: PairArgs) -> Result<(), CliError> {
         out!("{}", staged_pairing_text(&ev, round))?;
     } else {
         out!("{}", export::pairing_record(&ev, round).unwrap_or_default())?;
+    }
+    Ok(())
+}
+
+fn check(a: CheckArgs) -> Result<(), CliError> {
+    let ev = load(&a.file)?;
+    let found = check::check(&ev, a.round)
+        .map_err(|e| CliError::input(format!("{}: {e}", a.file.display())))?;
+    let rounds: Vec<u32> = match a.round {
+        Some(r) => vec![r],
+        None => (1..=ev.paired.len() as u32).collect(),
+    };
+    if a.json {
+        let v = serde_json::json!({"rounds": rounds, "deviations": found});
+        outln!("{v}")?;
+    } else {
+        for d in &found {
+            outln!("{d}")?;
+        }
+        outln!(
+            "{} round{} checked, {} deviation{}",
+            rounds.len(),
+            if rounds.len() == 1 { "" } else { "s" },
+            found.len(),
+            if found.len() == 1 { "" } else { "s" }
+        )?;
+    }
+    if found.is_empty() {
+        Ok(())
+    } else {
+        Err(CliError::BadRecords(format!(
+            "{}: {} deviation{} from the pairing rules",
+            a.file.display(),
+            found.len(),
+            if found.len() == 1 { "" } else { "s" }
+        )))
+    }
+}
+
+fn import(a: ImportArgs) -> Result<(), CliError> {
+    let bytes = read_input(&a.trf.to_string_lossy())?;
+    let text = String::from_utf8_lossy(&bytes);
+    let (ruleset, config) = match &a.ruleset {
+        Some(r) => {
+            let refused =
+                |e: &dyn std::fmt::Display| CliError::input(format!("--ruleset {r}: {e}"));
+            let rs = Ruleset::load(r).map_err(|e| refused(&e))?;
+            (r.as_str(), event_config_of(&rs).map_err(|e| refused(&e))?)
+        }
+        None => ("", EventConfig::default()),
+    };
+    let ev = trf::import(&text, ruleset, config)
+        .map_err(|e| CliError::input(format!("{}: {e}", a.trf.display())))?;
+    let file = a.event.unwrap_or_else(|| a.trf.with_extension("toml"));
+    store(&file).create(&ev).map_err(store_error)?;
+    if a.json {
+        let v = serde_json::json!({
+            "file": file.display().to_string(),
+            "name": ev.name,
+            "players": ev.players.len(),
+            "rounds": ev.rounds,
+            "paired": ev.paired.len(),
+        });
+        outln!("{v}")?;
+    } else {
+        outln!(
+            "{}: {} players, {} of {} rounds imported from {}",
+            file.display(),
+            ev.players.len(),
+            ev.paired.len(),
+            ev.rounds,
+            a.trf.display()
+        )?;
     }
     Ok(())
 }
@@ -746,7 +860,8 @@ fn export_cmd(a: ExportArgs) -> Result<(), CliError> {
                 CliError::input(format!("{}: round {r} is not paired", a.file.display()))
             })?
         }
-        "trf" => export::trf(&ev, &st),
+        "trf" => trf::export(&ev, &st)
+            .map_err(|e| CliError::input(format!("{}: --format trf: {e}", a.file.display())))?,
         o => {
             return Err(CliError::input(format!(
                 "--format {o}: expected csv, json, html, record, table, trf or lineups"

@@ -696,3 +696,105 @@ fn a_withdrawn_knockout_player_gives_a_walkover() {
     let st = json(&["event", "standings", p(&file), "--json"]);
     assert_ne!(st["standings"][0]["no"].as_u64(), Some(winner));
 }
+
+/// `xq event check`: a clean event exits 0; a manual pairing that repeats round 1 warns on
+/// standard error, is stored, and `check` lists it with the rule's words and exits 3.
+#[test]
+fn check_reports_a_manual_rematch_and_exits_3() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("swiss.toml");
+    new_event(&file, "swiss", 4, &["--rounds", "3"]);
+    ok(&["event", "pair", p(&file)]);
+    ok(&["event", "result", p(&file), "1", "1", "1-0"]);
+    ok(&["event", "result", p(&file), "1", "2", "="]);
+    assert!(ok(&["event", "check", p(&file)]).contains("1 round checked, 0 deviations"));
+    let o = xq(&[
+        "event",
+        "pair",
+        p(&file),
+        "--board",
+        "2-1",
+        "--board",
+        "4-3",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("xq: warning:")
+            && err.contains("round 2 board 1: rematch: 2 and 1 met in round 1"),
+        "{err}"
+    );
+    let o = xq(&["event", "check", p(&file), "--json"]);
+    assert_eq!(o.status.code(), Some(3));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let kinds: Vec<&str> = v["deviations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["manual", "rematch", "rematch"]);
+    assert!(
+        v["deviations"][1]["rule"]
+            .as_str()
+            .unwrap()
+            .contains("相遇过的对手不再编对")
+    );
+    // a round not paired is refused
+    assert_eq!(
+        xq(&["event", "check", p(&file), "--round", "9"])
+            .status
+            .code(),
+        Some(2)
+    );
+}
+
+/// `xq event import` of a TRF file, then `check`, `pair` and the round trip through
+/// `export --format trf`.
+#[test]
+fn import_a_trf_file_then_pair_check_and_export() {
+    let dir = tempfile::tempdir().unwrap();
+    let trf = dir.path().join("club.trf");
+    let mut text = String::from("012 Club Swiss\nXXR 3\n");
+    // 4 players, round 1: 1 (w) beat 2, 3 (w) drew with 4
+    for (no, opp, col, res) in [
+        (1, 2, 'w', '1'),
+        (2, 1, 'b', '0'),
+        (3, 4, 'w', '='),
+        (4, 3, 'b', '='),
+    ] {
+        let name = format!("Player {no}");
+        text.push_str(&format!(
+            "001 {no:>4}      {name:<33} {:>4}{}{:>4.1} {:>4}  {opp:>4} {col} {res}\n",
+            2000 - no,
+            " ".repeat(28),
+            0.0,
+            no
+        ));
+    }
+    std::fs::write(&trf, &text).unwrap();
+    let v = json(&["event", "import", p(&trf), "--json"]);
+    assert_eq!(
+        (
+            v["players"].as_u64(),
+            v["paired"].as_u64(),
+            v["rounds"].as_u64()
+        ),
+        (Some(4), Some(1), Some(3))
+    );
+    let event = dir.path().join("club.toml");
+    assert!(event.exists());
+    // importing again would overwrite: refused
+    assert_eq!(xq(&["event", "import", p(&trf)]).status.code(), Some(2));
+    ok(&["event", "pair", p(&event)]);
+    let out = ok(&["event", "export", p(&event), "--format", "trf"]);
+    assert!(out.starts_with("012 Club Swiss\n"), "{out}");
+    assert!(out.contains("001    1      Player 1"), "{out}");
+    // garbage is refused with its line, nothing written
+    let bad = dir.path().join("bad.trf");
+    std::fs::write(&bad, "001 abcd      X\n").unwrap();
+    let o = xq(&["event", "import", p(&bad)]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("line 1"));
+    assert!(!dir.path().join("bad.toml").exists());
+}

@@ -5,14 +5,12 @@
 use std::path::Path;
 
 use xiangqi_rules::{Ruleset, RulesetError};
-use xiangqi_scheduling::stage::{Entrant, StagePlan, round_robin_rounds};
+use xiangqi_scheduling::stage::{round_robin_rounds, swiss_rounds};
 use xiangqi_scheduling::team::{LineupSystem, Member};
-use xiangqi_scheduling::{
-    Event, EventConfig, EventError, PairingSystemId, PointSystem, StageSystem, TieBreakId,
-    swiss_rounds,
-};
+use xiangqi_scheduling::{EventConfig, PairingSystemId, PointSystem, TieBreakId};
 
-use crate::{Store, StoreError};
+use crate::stages::{Entrant, StagePlan, StageSystem};
+use crate::{Event, EventError, Store, StoreError};
 
 /// Why an event could not be created; the message is the one `xq event new` prints.
 #[derive(Debug, thiserror::Error)]

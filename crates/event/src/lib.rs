@@ -1,23 +1,30 @@
-//! # xiangqi-event — the event file, safe for several writers
+//! # xiangqi-event — the event document and its file, safe for several writers
 //!
-//! The one place that touches an event file (`xq event …` and the web desk both go through it):
+//! The event (比赛) as a document and the one place that touches an event file (`xq event …`
+//! and the web desk both go through it):
 //!
+//! - [`Event`] (in [`document`]): players, rounds, pairings (台次, [`Pairing`]), results, fouls,
+//!   stages ([`stages`]), the arbiter's administration ([`admin`]: withdrawals, late entries,
+//!   requested byes, manual pairings, bulk results) and team line-ups ([`lineups`]); it pairs
+//!   its rounds by calling the pairing systems of `xiangqi-scheduling`, which are pure functions.
 //! - [`Store`]: a document file read and changed by several processes at once without losing a
 //!   change — every [`Store::update`] holds an exclusive lock (`.NAME.lock` beside the file)
 //!   across read, change and atomic replace; [`Store::create`] is race-free (exactly one of
-//!   several creators wins). [`Document`] is implemented for the scheduling crate's
-//!   [`Event`](xiangqi_scheduling::Event).
+//!   several creators wins). [`Document`] is implemented for [`Event`].
 //! - [`create`]: a new event file from the choices of `xq event new` (and the desk's 新建
 //!   form), with the same checks and messages, and [`system_line`], the system and its
 //!   tie-break chain as `new` prints them.
+//! - [`check`]: the pairing checker — each round re-derived and its deviations listed.
+//! - [`export`]: CSV, JSON, HTML crosstable, 编排记录表, 成绩表; [`trf`]: FIDE TRF out and in.
+//! - [`simulate`]: random events for benchmarks and property tests.
 //! - [`file`](mod@file): writing any output file whole or not at all, through symbolic links, keeping mode
 //!   and owner, refusing read-only files and anything that is not a regular file (FIFOs and
 //!   character devices such as `/dev/stdout` are written directly), with recognisable temporary
 //!   files (`.NAME.xq-tmp-XXXXXX`) that the next write sweeps up after a crash.
 //!
 //! ```
-//! use xiangqi_event::Store;
-//! use xiangqi_scheduling::{Event, EventConfig, PointSystem};
+//! use xiangqi_event::{Event, Store};
+//! use xiangqi_scheduling::{EventConfig, PointSystem};
 //!
 //! # let dir = tempfile::tempdir()?;
 //! let players = ["甲", "乙", "丙", "丁"].map(|n| (n.to_string(), String::new())).to_vec();
@@ -30,10 +37,20 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod admin;
+pub mod check;
 pub mod create;
+pub mod document;
+pub mod export;
 pub mod file;
+pub mod lineups;
+pub mod simulate;
+pub mod stages;
 mod store;
+pub mod trf;
 
 pub use create::{Created, NewEvent, NewEventError, system_line};
+pub use document::{Event, EventError, Pairing, Player, Round};
 pub use file::WriteError;
+pub use stages::{Entrant, EventStage, StagePlan, StageSource, StageSystem};
 pub use store::{Document, Store, StoreError, UpdateError};

@@ -28,11 +28,11 @@ pub trait Document: Sized {
     fn render(&self) -> Result<String, Self::Error>;
 }
 
-impl Document for xiangqi_scheduling::Event {
-    type Error = xiangqi_scheduling::EventError;
+impl Document for crate::Event {
+    type Error = crate::EventError;
 
     fn parse(text: &str) -> Result<Self, Self::Error> {
-        xiangqi_scheduling::Event::from_toml(text)
+        crate::Event::from_toml(text)
     }
 
     fn render(&self) -> Result<String, Self::Error> {

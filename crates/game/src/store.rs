@@ -28,9 +28,9 @@
 
 use std::path::{Path, PathBuf};
 
+use xiangqi_event::Event;
 use xiangqi_event::{Store, StoreError, UpdateError};
 use xiangqi_rules::Ruleset;
-use xiangqi_scheduling::Event;
 
 use crate::{EventBoard, Game, GameError, Header, LogFormat, State, TimeControl};
 

@@ -11,11 +11,12 @@
 use std::path::{Path, PathBuf};
 
 use xiangqi_board::Color;
+use xiangqi_event::Event;
 use xiangqi_event::{Document, Store};
 use xiangqi_game::store::{self, BoardOf, NewGame};
 use xiangqi_game::{Entry, Game};
 use xiangqi_rules_cn1987 as _;
-use xiangqi_scheduling::{Event, EventConfig};
+use xiangqi_scheduling::EventConfig;
 
 /// A folder with a two-player event (round 1 paired) and the log of its board 1 with one
 /// move played.

@@ -1,24 +1,25 @@
-//! Pairing benchmarks: one Swiss round of a simulated 1,000-, 2,000- and 10,000-player event.
+//! Pairing benchmarks: one Swiss round of a simulated 1,000-, 2,000- and 10,000-player field.
 //!
-//! Each benchmark plays the first rounds of a simulated event (outside the timing), then times
+//! Each benchmark plays the first rounds of a simulated field (outside the timing), then times
 //! the pairing of the next round and asserts that it pairs everybody.
 
-use xiangqi_scheduling::simulate::{SimSystem, simulate};
+use xiangqi_scheduling::simulate::swiss_field;
+use xiangqi_scheduling::{SwissOptions, pair_swiss};
 
 fn main() {
     divan::main();
 }
 
-/// Pairs round 5 of a simulated event of `n` players.
+/// Pairs round 5 of a simulated field of `n` players.
 fn pair_round_five(bencher: divan::Bencher<'_, '_>, n: u32) {
     bencher
-        .with_inputs(|| {
-            let (mut ev, _) = simulate(n, 4, 2026, SimSystem::Swiss).expect("simulation");
-            ev.rounds = 5;
-            ev
-        })
-        .bench_local_values(|mut ev| {
-            let boards = ev.pair_next().expect("pairing").boards.len();
+        .with_inputs(|| swiss_field(n, 4, 2026).expect("simulation"))
+        .bench_local_refs(|field| {
+            let opts = SwissOptions {
+                seed: 2026,
+                ..SwissOptions::default()
+            };
+            let boards = pair_swiss(field, 5, &opts).expect("pairing").boards.len();
             assert_eq!(boards as u32, n / 2);
         });
 }

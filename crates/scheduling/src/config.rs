@@ -47,7 +47,7 @@ pub fn pairing_system(id: &str) -> Option<&'static PairingSystem> {
 }
 
 /// All registered pairing systems, sorted by id.
-pub fn pairing_systems() -> Vec<&'static PairingSystem> {
+pub(crate) fn pairing_systems() -> Vec<&'static PairingSystem> {
     let mut v: Vec<_> = inventory::iter::<PairingSystem>().collect();
     v.sort_by_key(|p| p.id);
     v
@@ -83,6 +83,20 @@ fn pair_swiss_cn(req: &PairingRequest<'_>) -> Result<RoundPairing, PairingError>
 
 inventory::submit! { PairingSystem { id: "berger", title: "循环赛对局秩序表 (Berger tables, first-listed red)", predetermined: true, pair: pair_berger } }
 inventory::submit! { PairingSystem { id: "swiss-cn", title: "积分编排制 (seed 002, decisions D1–D7)", predetermined: false, pair: pair_swiss_cn } }
+
+/// A TOML error as one line: `line L, column C: message`.
+fn toml_error_line(text: &str, e: &toml::de::Error) -> String {
+    let message = e.message().split_whitespace().collect::<Vec<_>>().join(" ");
+    match e.span() {
+        Some(span) => {
+            let before = &text[..span.start.min(text.len())];
+            let line = before.matches('\n').count() + 1;
+            let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            format!("line {line}, column {column}: {message}")
+        }
+        None => message,
+    }
+}
 
 /// Id of a registered pairing system; checked against the catalogue when read.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -188,7 +202,7 @@ pub struct Playoff {
 /// The default play-offs of a drawn knockout match (the seeds leave them open): two rapid games
 /// (15+10), then two blitz games (5+3), then one decider (red 6 minutes, black 5) where a
 /// draw counts as a win for Black.
-pub fn default_playoffs() -> Vec<Playoff> {
+fn default_playoffs() -> Vec<Playoff> {
     vec![
         Playoff {
             name: "rapid".into(),
@@ -239,7 +253,7 @@ fn is_keep(w: &WithdrawalResults) -> bool {
 }
 
 /// The most boards a team match may have.
-pub const MAX_TEAM_BOARDS: u8 = 16;
+pub(crate) const MAX_TEAM_BOARDS: u8 = 16;
 
 /// The `[event]` table of a ruleset: how events under it are paired and scored.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -280,7 +294,7 @@ pub struct EventConfig {
     #[serde(default = "default_true")]
     pub avoid_third_colour: bool,
     /// Knockout: play-offs (附加赛) of a drawn match, in order; the last should be decisive
-    /// (`draw_black_wins`). Default [`default_playoffs`].
+    /// (`draw_black_wins`). Default: 2 rapid games, 2 blitz games, one decider.
     #[serde(
         default = "default_playoffs",
         skip_serializing_if = "is_default_playoffs"
@@ -356,6 +370,12 @@ pub enum ConfigError {
 }
 
 impl ConfigError {
+    /// A TOML error of `text` as one line, `line L, column C: message` (the event file and the
+    /// `[event]` table report their errors this way).
+    pub fn toml_line(text: &str, e: &toml::de::Error) -> String {
+        toml_error_line(text, e)
+    }
+
     /// The key at fault, when one is.
     pub fn key(&self) -> Option<&'static str> {
         match self {
@@ -395,8 +415,8 @@ impl EventConfig {
         struct Outer {
             event: Option<EventConfig>,
         }
-        let outer: Outer = toml::from_str(text)
-            .map_err(|e| ConfigError::Toml(crate::event::one_line(text, &e)))?;
+        let outer: Outer =
+            toml::from_str(text).map_err(|e| ConfigError::Toml(toml_error_line(text, &e)))?;
         let cfg = outer.event.unwrap_or_default();
         cfg.validate()?;
         Ok(cfg)

@@ -1,6 +1,6 @@
 //! 淘汰制 (knockout): the standard seeded bracket, single and double elimination, final places.
 //!
-//! Pure functions over seeds and decided matches; the event ([`crate::Event`]) turns games and
+//! Pure functions over seeds and decided matches; the event (`xiangqi_event::Event`) turns games and
 //! play-offs (附加赛) into decided matches.
 //!
 //! - The bracket: seed 1 and seed 2 can meet only in the final, seeds 1–4 only from the
@@ -19,14 +19,14 @@
 use std::collections::HashMap;
 
 /// The smallest power of two holding `n` entrants (at least 2).
-pub fn bracket_size(n: u32) -> u32 {
+fn bracket_size(n: u32) -> u32 {
     n.max(2).next_power_of_two()
 }
 
 /// The seeds in bracket-slot order for a bracket of `size` slots (a power of two): `[1, 2]`,
 /// `[1, 4, 2, 3]`, `[1, 8, 4, 5, 2, 7, 3, 6]`, … — adjacent slots meet in round 1, and each
 /// half, quarter, … holds one of the top seeds.
-pub fn bracket_order(size: u32) -> Vec<u32> {
+fn bracket_order(size: u32) -> Vec<u32> {
     let mut order = vec![1u32];
     while (order.len() as u32) < size.max(1) {
         let m = 2 * order.len() as u32 + 1;

@@ -1,6 +1,7 @@
 //! # xiangqi-scheduling — events: round robin, 积分编排制, scores, tie-breaks, teams
 //!
-//! Knows nothing about the board. The parts:
+//! Pairing systems as pure functions over a read-only view of a field and its history; no I/O,
+//! no event document (that is `xiangqi_event::Event`, which calls these). The parts:
 //!
 //! | module | what |
 //! |---|---|
@@ -8,23 +9,17 @@
 //! | [`swiss`] | 积分编排制 (seed 002) as an exact maximum-weight matching, colour key `(bal, streak)` |
 //! | [`score`] | points (1/½/0, 2/1/0), game results, 局分 and 场分 of two-game and team matches |
 //! | [`tiebreak`] | 小分, 对手分, 胜局, 犯规, 后走胜局, 后走局数, 倒数轮积分, 局分; standings with shared places |
-//! | [`admin`] | 退出比赛 withdrawals, late entries, requested byes, manual pairings, bulk results |
 //! | [`config`] | the ruleset `[event]` table ([`EventConfig`]) and the catalogue of pairing systems |
-//! | [`event`] | the event file: players, rounds, results, fouls, lot seed; validated on load |
-//! | [`export`] | CSV, JSON, HTML crosstable, 编排记录表, 成绩表, FIDE TRF-16 |
 //! | [`knockout`] | 淘汰制: the seeded bracket (1 v 2 only in the final, byes to the top seeds), single and double elimination, final places |
-//! | [`stage`] | events in stages: round robin, Swiss, knockouts, groups (分组循环制, snake seeding, 同单位回避), later stages from earlier places |
+//! | [`stage`] | rounds of a round robin and of a Swiss by field size, groups by snake seeding (分组循环制, 同单位回避) |
 //! | [`team`] | 团体赛: line-ups 分台定人制/分台换人制/临时定台制 with legality, board colours, 全队轮赛制, 队员总分制 |
-//! | [`simulate`] | random events for benchmarks and property tests |
+//! | [`simulate`] | random Swiss fields for benchmarks and property tests |
 //!
 //! Pairing systems ([`PairingSystem`]) and tie-break criteria ([`TieBreakCriterion`]) are
 //! registered with `inventory`; a plugin crate adds its own with `inventory::submit!` and a
 //! ruleset selects them by id.
 
-pub mod admin;
 pub mod config;
-pub mod event;
-pub mod export;
 pub mod knockout;
 pub mod roundrobin;
 pub mod score;
@@ -36,16 +31,15 @@ pub mod tiebreak;
 
 pub use config::{
     ByePoints, ConfigError, EventConfig, PairingRequest, PairingSystem, PairingSystemId, Playoff,
-    Round1Colours, TieBreakId, pairing_system, pairing_systems,
+    Round1Colours, TieBreakId, pairing_system,
 };
-pub use event::{Board, Event, EventError, Player, Round};
-pub use roundrobin::{RoundRobinRound, berger_round, double_round_robin, round_robin};
-pub use score::{MatchResult, Outcome, PointSystem, Points, Side};
-pub use stage::{Stage, StageSource, StageSystem, snake_groups, swiss_rounds};
-pub use swiss::{Colour, PairingError, RoundPairing, SwissOptions, SwissPlayer, pair_swiss};
+pub use roundrobin::{RoundRobinRound, round_robin};
+pub use score::{GameResult, MatchResult, PointSystem, Points, Side};
+pub use stage::{snake_groups, swiss_rounds};
+pub use swiss::{Color, PairingError, RoundPairing, SwissOptions, SwissPlayer, pair_swiss};
 pub use tiebreak::{
-    ByeOpponentScore, Crosstable, Entry, GameEntry, Standing, TieBreakContext, TieBreakCriterion,
-    criteria, criterion, standings,
+    ByeOpponentScore, Crosstable, CrosstableEntry, GameEntry, Standing, TieBreakContext,
+    TieBreakCriterion, criterion, standings,
 };
 
 /// Re-exported so plugin crates can register components without naming `inventory` themselves.

@@ -17,7 +17,7 @@ pub struct RoundRobinRound {
 /// Round `round` (1-based) of the Berger table for an even number `n` of table positions.
 ///
 /// Returns `None` if `n` is odd or zero, or `round` is outside `1..=n−1`.
-pub fn berger_round(n: u32, round: u32) -> Option<Vec<(u32, u32)>> {
+pub(crate) fn berger_round(n: u32, round: u32) -> Option<Vec<(u32, u32)>> {
     if n < 2 || n % 2 == 1 || round == 0 || round >= n {
         return None;
     }
@@ -68,7 +68,7 @@ pub fn round_robin(players: u32) -> Vec<RoundRobinRound> {
 /// A double round robin (decisions.md): the first cycle with its last two rounds exchanged, then
 /// the whole table again with colours swapped (两局制 "第二局则互换红黑棋"). Nobody gets three equal
 /// colours in a row at the cycle boundary.
-pub fn double_round_robin(players: u32) -> Vec<RoundRobinRound> {
+fn double_round_robin(players: u32) -> Vec<RoundRobinRound> {
     let single = round_robin(players);
     let mut first = single.clone();
     let len = first.len();
@@ -90,12 +90,6 @@ pub fn round_robin_round(players: u32, round: u32, double: bool) -> Option<Round
         round_robin(players)
     };
     table.into_iter().nth(round.checked_sub(1)? as usize)
-}
-
-/// In a team match the team listed first plays red on odd boards (单数台) and black on even
-/// boards (双数台) (1987 rules 第三章第三节三). `board` is 1-based.
-pub fn first_team_red_on_board(board: u32) -> bool {
-    board % 2 == 1
 }
 
 #[cfg(test)]
@@ -149,12 +143,5 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn team_colours_alternate_by_board() {
-        assert!(first_team_red_on_board(1));
-        assert!(!first_team_red_on_board(2));
-        assert!(first_team_red_on_board(3));
     }
 }

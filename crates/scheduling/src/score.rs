@@ -88,7 +88,7 @@ impl PointSystem {
 /// The outcome of one game, seen from the first-listed player (the one listed first on the
 /// board; red in a single game).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome {
+pub enum GameResult {
     /// `1-0`: the first-listed player won.
     FirstWins,
     /// `=` (also `1/2-1/2`, `½-½`): a draw.
@@ -106,50 +106,50 @@ pub enum Outcome {
 /// A result string that is not one of `1-0`, `0-1`, `=`, `1/2-1/2`, `½-½`, `+-`, `-+`, `--`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown result {0:?} (expected 1-0, 0-1, =, +-, -+ or --)")]
-pub struct ParseOutcomeError(pub String);
+pub struct ParseGameResultError(pub String);
 
-impl FromStr for Outcome {
-    type Err = ParseOutcomeError;
+impl FromStr for GameResult {
+    type Err = ParseGameResultError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Ok(match s.trim() {
-            "1-0" | "1:0" => Outcome::FirstWins,
-            "0-1" | "0:1" => Outcome::SecondWins,
-            "=" | "1/2-1/2" | "½-½" | "0.5-0.5" | "½:½" => Outcome::Draw,
-            "+-" | "+:-" => Outcome::FirstWinsByForfeit,
-            "-+" | "-:+" => Outcome::SecondWinsByForfeit,
-            "--" | "-:-" => Outcome::DoubleForfeit,
-            other => return Err(ParseOutcomeError(other.to_string())),
+            "1-0" | "1:0" => GameResult::FirstWins,
+            "0-1" | "0:1" => GameResult::SecondWins,
+            "=" | "1/2-1/2" | "½-½" | "0.5-0.5" | "½:½" => GameResult::Draw,
+            "+-" | "+:-" => GameResult::FirstWinsByForfeit,
+            "-+" | "-:+" => GameResult::SecondWinsByForfeit,
+            "--" | "-:-" => GameResult::DoubleForfeit,
+            other => return Err(ParseGameResultError(other.to_string())),
         })
     }
 }
 
-impl fmt::Display for Outcome {
+impl fmt::Display for GameResult {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Outcome::FirstWins => "1-0",
-            Outcome::Draw => "=",
-            Outcome::SecondWins => "0-1",
-            Outcome::FirstWinsByForfeit => "+-",
-            Outcome::SecondWinsByForfeit => "-+",
-            Outcome::DoubleForfeit => "--",
+            GameResult::FirstWins => "1-0",
+            GameResult::Draw => "=",
+            GameResult::SecondWins => "0-1",
+            GameResult::FirstWinsByForfeit => "+-",
+            GameResult::SecondWinsByForfeit => "-+",
+            GameResult::DoubleForfeit => "--",
         })
     }
 }
 
-impl Outcome {
+impl GameResult {
     /// The first-listed player's share on a 1/½/0 scale, in half-points (2, 1 or 0).
     pub fn first_half_points(self) -> i64 {
         match self {
-            Outcome::FirstWins | Outcome::FirstWinsByForfeit => 2,
-            Outcome::Draw => 1,
+            GameResult::FirstWins | GameResult::FirstWinsByForfeit => 2,
+            GameResult::Draw => 1,
             _ => 0,
         }
     }
     /// The second-listed player's share on a 1/½/0 scale, in half-points.
     pub fn second_half_points(self) -> i64 {
         match self {
-            Outcome::SecondWins | Outcome::SecondWinsByForfeit => 2,
-            Outcome::Draw => 1,
+            GameResult::SecondWins | GameResult::SecondWinsByForfeit => 2,
+            GameResult::Draw => 1,
             _ => 0,
         }
     }
@@ -157,16 +157,16 @@ impl Outcome {
     pub fn played(self) -> bool {
         matches!(
             self,
-            Outcome::FirstWins | Outcome::Draw | Outcome::SecondWins
+            GameResult::FirstWins | GameResult::Draw | GameResult::SecondWins
         )
     }
     /// The same result seen from the other player.
-    pub fn reversed(self) -> Outcome {
+    pub fn reversed(self) -> GameResult {
         match self {
-            Outcome::FirstWins => Outcome::SecondWins,
-            Outcome::SecondWins => Outcome::FirstWins,
-            Outcome::FirstWinsByForfeit => Outcome::SecondWinsByForfeit,
-            Outcome::SecondWinsByForfeit => Outcome::FirstWinsByForfeit,
+            GameResult::FirstWins => GameResult::SecondWins,
+            GameResult::SecondWins => GameResult::FirstWins,
+            GameResult::FirstWinsByForfeit => GameResult::SecondWinsByForfeit,
+            GameResult::SecondWinsByForfeit => GameResult::FirstWinsByForfeit,
             o => o,
         }
     }
@@ -178,7 +178,7 @@ impl Outcome {
 pub struct MatchResult {
     /// Every game's outcome from the first-listed side; game `g` (0-based) is played with the
     /// first-listed side red when `g` is even.
-    pub games: Vec<Outcome>,
+    pub games: Vec<GameResult>,
 }
 
 /// Which side of a pairing.
@@ -192,14 +192,14 @@ pub enum Side {
 
 impl MatchResult {
     /// Parses whitespace- or comma-separated game results (`"1-0"`, `"1-0 0-1"`).
-    pub fn parse(s: &str) -> Result<MatchResult, ParseOutcomeError> {
+    pub fn parse(s: &str) -> Result<MatchResult, ParseGameResultError> {
         let games = s
             .split(|c: char| c.is_whitespace() || c == ',')
             .filter(|t| !t.is_empty())
             .map(str::parse)
-            .collect::<Result<Vec<Outcome>, _>>()?;
+            .collect::<Result<Vec<GameResult>, _>>()?;
         if games.is_empty() {
-            return Err(ParseOutcomeError(s.to_string()));
+            return Err(ParseGameResultError(s.to_string()));
         }
         Ok(MatchResult { games })
     }

@@ -33,25 +33,9 @@ use rand_chacha::ChaCha8Rng;
 use crate::score::Points;
 use xiangqi_matching::{Weight, Wide, max_weight_matching, max_weight_matching_from};
 
-/// A colour in one game: red moves first (先走), black second (后走).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Colour {
-    /// Red (先, 先走).
-    Red,
-    /// Black (后, 后走).
-    Black,
-}
-
-impl Colour {
-    /// The other colour.
-    pub fn other(self) -> Colour {
-        match self {
-            Colour::Red => Colour::Black,
-            Colour::Black => Colour::Red,
-        }
-    }
-}
+/// The side a player had in a game: red moves first (先走), black second (后走) — the board's
+/// own [`Color`], one concept in the whole workspace.
+pub use xiangqi_board::Color;
 
 /// What the pairing needs to know about a player before a round.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,7 +47,7 @@ pub struct SwissPlayer {
     /// Pairing numbers of every opponent met so far (played or forfeited).
     pub opponents: Vec<u32>,
     /// Colours of the games actually played, in order (D1: byes and forfeits skipped).
-    pub colours: Vec<Colour>,
+    pub colours: Vec<Color>,
     /// Number of byes (轮空) received.
     pub byes: u32,
 }
@@ -75,7 +59,7 @@ impl SwissPlayer {
         let bal = self
             .colours
             .iter()
-            .map(|c| if *c == Colour::Red { 1 } else { -1 })
+            .map(|c| if *c == Color::Red { 1 } else { -1 })
             .sum();
         let mut streak = 0i32;
         if let Some(&last) = self.colours.last() {
@@ -85,25 +69,25 @@ impl SwissPlayer {
                 .rev()
                 .take_while(|&&c| c == last)
                 .count() as i32;
-            streak = if last == Colour::Red { n } else { -n };
+            streak = if last == Color::Red { n } else { -n };
         }
         (bal, streak)
     }
 
     /// The colour this player is due, and whether the need is strong (|bal| ≥ 2, or two in a
     /// row of the other colour).
-    pub fn due(&self) -> Option<(Colour, bool)> {
+    pub fn due(&self) -> Option<(Color, bool)> {
         let (bal, streak) = self.colour_key();
         let due = if bal < 0 || (bal == 0 && streak < 0) {
-            Colour::Red
+            Color::Red
         } else if bal > 0 || (bal == 0 && streak > 0) {
-            Colour::Black
+            Color::Black
         } else {
             return None;
         };
         let strong = bal.abs() >= 2
-            || (due == Colour::Black && streak >= 2)
-            || (due == Colour::Red && streak <= -2);
+            || (due == Color::Black && streak >= 2)
+            || (due == Color::Red && streak <= -2);
         Some((due, strong))
     }
 }
@@ -330,7 +314,7 @@ struct Model<'a> {
     weak_mult: Wide<8>,
     total: Wide<8>,
     avoid_third: bool,
-    due: Vec<Option<(Colour, bool)>>,
+    due: Vec<Option<(Color, bool)>>,
 }
 
 impl<'a> Model<'a> {
@@ -591,12 +575,12 @@ fn block_edges<W: Weight>(
         while end < e && model.level[end] == model.level[k] {
             end += 1;
         }
-        let due_of = |c: Colour| -> Vec<usize> {
+        let due_of = |c: Color| -> Vec<usize> {
             (k..end)
                 .filter(|&v| matches!(model.due[v], Some((d, _)) if d == c))
                 .collect()
         };
-        let (reds, blacks) = (due_of(Colour::Red), due_of(Colour::Black));
+        let (reds, blacks) = (due_of(Color::Red), due_of(Color::Black));
         let (r, m) = (reds.len() as isize, blacks.len() as isize);
         if r > 0 && m > 0 {
             for (a, &i) in reds.iter().enumerate() {
@@ -792,12 +776,12 @@ impl<W: Weight> Certifier<W> {
     ) -> Result<Certifier<W>, PairingError> {
         let n = model.order.len();
         let levels = model.level.iter().copied().max().map_or(0, |l| l + 1);
-        let due_code = |d: Option<(Colour, bool)>| match d {
+        let due_code = |d: Option<(Color, bool)>| match d {
             None => 0,
-            Some((Colour::Red, false)) => 1,
-            Some((Colour::Red, true)) => 2,
-            Some((Colour::Black, false)) => 3,
-            Some((Colour::Black, true)) => 4,
+            Some((Color::Red, false)) => 1,
+            Some((Color::Red, true)) => 2,
+            Some((Color::Black, false)) => 3,
+            Some((Color::Black, true)) => 4,
         };
         let classes = levels * 5;
         let mut members = vec![Vec::new(); classes];
@@ -1019,7 +1003,7 @@ mod tests {
             opponents: opps.to_vec(),
             colours: colours
                 .chars()
-                .map(|c| if c == 'R' { Colour::Red } else { Colour::Black })
+                .map(|c| if c == 'R' { Color::Red } else { Color::Black })
                 .collect(),
             byes: 0,
         }
@@ -1053,9 +1037,7 @@ mod tests {
 
     /// The total exact penalty of the sparse, certified solve and of the complete graph.
     fn sparse_and_complete(n: u32, rounds: u32, seed: u64) -> (Wide<8>, Wide<8>) {
-        let (ev, _) =
-            crate::simulate::simulate(n, rounds, seed, crate::simulate::SimSystem::Swiss).unwrap();
-        let state = ev.pairing_state(rounds + 1);
+        let state = crate::simulate::swiss_field(n, rounds, seed).unwrap();
         let mut order: Vec<&SwissPlayer> = state.iter().collect();
         order.sort_by(|a, b| b.score.cmp(&a.score).then(a.no.cmp(&b.no)));
         let model = Model::new(&order, &SwissOptions::default());

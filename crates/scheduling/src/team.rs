@@ -8,7 +8,7 @@
 //! - 临时定台制 ([`LineupSystem::Free`]): a line-up named before each match, any members in any
 //!   order.
 //! - Colours: the first-listed team's players are red on odd boards, black on even boards
-//!   ([`first_team_red`]).
+//!   (`first_team_red`).
 //! - 全队轮赛制 (全队循环制): every member of one team plays every member of the other
 //!   ([`all_play_all`]).
 //! - 队员总分制: team standings from an individual event, by unit (单位), counting each unit's
@@ -199,7 +199,7 @@ pub fn legal_lineups(roster: usize, boards: usize) -> Vec<Vec<usize>> {
 
 /// `true` if the first-listed team's player is red on `board` (1-based): odd boards red, even
 /// boards black (1987 第三章第三节三、四).
-pub fn first_team_red(board: u32) -> bool {
+pub(crate) fn first_team_red(board: u32) -> bool {
     board % 2 == 1
 }
 
@@ -300,147 +300,6 @@ pub fn member_totals(members: &[(String, f64)], best: Option<usize>) -> Vec<(Str
             .then(x.0.cmp(&y.0))
     });
     out.into_iter().map(|(u, t, k, _)| (u, t, k)).collect()
-}
-
-impl crate::event::Event {
-    /// The line-up (1-based roster positions, board order) of team `team` in round `round`
-    /// board `board`: the one recorded, else the default — the fixed order (分台定人制) or the
-    /// first members of the roster.
-    pub fn lineup(&self, round: u32, board: u32, team: u32) -> Option<Vec<u32>> {
-        let b = self
-            .paired
-            .get(round.checked_sub(1)? as usize)?
-            .boards
-            .get(board.checked_sub(1)? as usize)?;
-        let recorded = if b.red == team {
-            &b.red_lineup
-        } else if b.black == team {
-            &b.black_lineup
-        } else {
-            return None;
-        };
-        if !recorded.is_empty() {
-            return Some(recorded.clone());
-        }
-        let p = self.player(team)?;
-        let boards = self.config.team_boards as usize;
-        let order: Vec<usize> = match self.config.lineup_system {
-            LineupSystem::FixedBoards => {
-                fixed_board_order(&p.members.iter().map(|m| m.rating).collect::<Vec<_>>())
-            }
-            _ => (0..p.members.len()).collect(),
-        };
-        Some(
-            order
-                .into_iter()
-                .take(boards)
-                .map(|i| i as u32 + 1)
-                .collect(),
-        )
-    }
-
-    /// Records team `team`'s line-up (1-based roster positions, board order) for the match on
-    /// round `round` board `board`, checked against the event's line-up system; refused once
-    /// the match has a result.
-    pub fn set_lineup(
-        &mut self,
-        round: u32,
-        board: u32,
-        team: u32,
-        members: &[u32],
-    ) -> Result<(), crate::event::EventError> {
-        use crate::event::invalid;
-        let rec = format!("round {round} board {board}");
-        let boards = self.config.team_boards as usize;
-        if boards == 0 {
-            return Err(invalid("event", "not a team event (team_boards = 0)"));
-        }
-        let p = self
-            .player(team)
-            .ok_or_else(|| invalid(&rec, format!("no team {team}")))?;
-        let roster = p.members.len();
-        let fixed = fixed_board_order(&p.members.iter().map(|m| m.rating).collect::<Vec<_>>());
-        let lineup: Vec<usize> = members
-            .iter()
-            .map(|&m| (m as usize).wrapping_sub(1))
-            .collect();
-        check_lineup(self.config.lineup_system, roster, boards, &lineup, &fixed)
-            .map_err(|e| invalid(format!("{rec} team {team}"), e.to_string()))?;
-        let b = self
-            .paired
-            .get_mut(round.wrapping_sub(1) as usize)
-            .and_then(|r| r.boards.get_mut(board.wrapping_sub(1) as usize))
-            .ok_or(crate::event::EventError::NoSuchBoard { round, board })?;
-        if b.result.is_some() {
-            return Err(invalid(
-                &rec,
-                "the match has a result: its line-ups are final",
-            ));
-        }
-        if b.red == team {
-            b.red_lineup = members.to_vec();
-        } else if b.black == team {
-            b.black_lineup = members.to_vec();
-        } else {
-            return Err(invalid(
-                &rec,
-                format!("team {team} does not play this match"),
-            ));
-        }
-        Ok(())
-    }
-
-    /// The line-up form of a team round (对阵表): every match, every board with the players,
-    /// their colours (the first-listed team red on odd boards) and the result seen from red.
-    pub fn lineup_form(&self, round: u32) -> Option<String> {
-        let r = self.paired.get(round.checked_sub(1)? as usize)?;
-        let mut out = format!("{}  第 {round} 轮  对阵表\n", self.name);
-        for b in &r.boards {
-            let (ta, tb) = (self.player(b.red)?, self.player(b.black)?);
-            out.push_str(&format!("第 {} 场  {} – {}\n", b.board, ta.name, tb.name));
-            let la = self.lineup(round, b.board, b.red).unwrap_or_default();
-            let lb = self.lineup(round, b.board, b.black).unwrap_or_default();
-            let games: Vec<String> = b
-                .result
-                .as_deref()
-                .map(|s| s.split_whitespace().map(String::from).collect())
-                .unwrap_or_default();
-            let name = |t: &crate::event::Player, m: Option<&u32>| {
-                m.and_then(|&m| t.members.get((m as usize).checked_sub(1)?))
-                    .map_or("?".to_string(), |x| x.name.clone())
-            };
-            let mut sub_round = None;
-            for (k, g) in match_games(self.config.team_boards as usize, self.config.all_play_all)
-                .iter()
-                .enumerate()
-            {
-                if g.sub_round.is_some() && g.sub_round != sub_round {
-                    sub_round = g.sub_round;
-                    out.push_str(&format!("  第 {} 小轮\n", g.sub_round.unwrap_or_default()));
-                }
-                let game = k as u32 + 1;
-                let (a, c) = (name(ta, la.get(g.first)), name(tb, lb.get(g.second)));
-                let (red, black) = if g.first_red { (a, c) } else { (c, a) };
-                // the result as seen from red: the first-listed team's view, reversed where
-                // the first-listed team has black
-                let res = games.get(k).map_or(String::new(), |r| {
-                    match r.parse::<crate::score::Outcome>() {
-                        Ok(o) if !g.first_red => format!("  {}", o.reversed()),
-                        _ => format!("  {r}"),
-                    }
-                });
-                let (red_team, black_team) = if g.first_red {
-                    (&ta.name, &tb.name)
-                } else {
-                    (&tb.name, &ta.name)
-                };
-                out.push_str(&format!(
-                    "  {game}. 红 {red} ({red_team}) – 黑 {black} ({black_team}){res}\n"
-                ));
-            }
-        }
-        Some(out)
-    }
 }
 
 #[cfg(test)]

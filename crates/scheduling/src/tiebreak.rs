@@ -10,7 +10,7 @@ use crate::score::Points;
 
 /// What one player did in one round.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Entry {
+pub enum CrosstableEntry {
     /// A pairing (one game, a two-game match or a team match).
     Game(GameEntry),
     /// A bye (轮空) worth these points.
@@ -48,7 +48,7 @@ pub struct Crosstable {
     /// Pairing numbers, in row order.
     pub players: Vec<u32>,
     /// `entries[p][r]` = player `p` in round `r + 1`.
-    pub entries: Vec<Vec<Entry>>,
+    pub entries: Vec<Vec<CrosstableEntry>>,
 }
 
 impl Crosstable {
@@ -68,16 +68,16 @@ impl Crosstable {
             .iter()
             .take(rounds)
             .map(|e| match e {
-                Entry::Game(g) => g.points,
-                Entry::Bye(pts) => *pts,
-                Entry::None => Points::ZERO,
+                CrosstableEntry::Game(g) => g.points,
+                CrosstableEntry::Bye(pts) => *pts,
+                CrosstableEntry::None => Points::ZERO,
             })
             .sum()
     }
 
     fn games(&self, p: usize) -> impl Iterator<Item = &GameEntry> {
         self.entries[p].iter().filter_map(|e| match e {
-            Entry::Game(g) => Some(g),
+            CrosstableEntry::Game(g) => Some(g),
             _ => None,
         })
     }
@@ -123,7 +123,7 @@ pub fn criterion(id: &str) -> Option<&'static TieBreakCriterion> {
 }
 
 /// All registered criteria, sorted by id.
-pub fn criteria() -> Vec<&'static TieBreakCriterion> {
+pub(crate) fn criteria() -> Vec<&'static TieBreakCriterion> {
     let mut v: Vec<_> = inventory::iter::<TieBreakCriterion>().collect();
     v.sort_by_key(|c| c.id);
     v
@@ -152,7 +152,7 @@ fn buchholz(ct: &Crosstable, p: usize, ctx: &TieBreakContext) -> Vec<f64> {
     if ctx.bye_opponent == ByeOpponentScore::LowestScore {
         let byes = ct.entries[p]
             .iter()
-            .filter(|e| matches!(e, Entry::Bye(_)))
+            .filter(|e| matches!(e, CrosstableEntry::Bye(_)))
             .count();
         if byes > 0 {
             let lowest = (0..ct.players.len())
@@ -203,11 +203,6 @@ inventory::submit! { TieBreakCriterion { id: "black-games", chinese: "后走局�
 inventory::submit! { TieBreakCriterion { id: "previous-rounds", chinese: "倒数轮积分", title: "scores after the previous rounds, backwards", lower_is_better: false, compute: previous_rounds } }
 inventory::submit! { TieBreakCriterion { id: "game-points", chinese: "局分", title: "game points in match events", lower_is_better: false, compute: game_points } }
 
-/// A tie-break chain id that is not registered.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown tie-break criterion {0:?}")]
-pub struct UnknownCriterion(pub String);
-
 /// One line of the standings.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Standing {
@@ -228,10 +223,15 @@ pub fn standings(
     ct: &Crosstable,
     chain: &[String],
     ctx: &TieBreakContext,
-) -> Result<Vec<Standing>, UnknownCriterion> {
+) -> Result<Vec<Standing>, crate::ConfigError> {
     let crits = chain
         .iter()
-        .map(|id| criterion(id).ok_or_else(|| UnknownCriterion(id.clone())))
+        .map(|id| {
+            criterion(id).ok_or_else(|| crate::ConfigError::Invalid {
+                key: "tie_breaks",
+                message: format!("unknown tie-break criterion {id:?}"),
+            })
+        })
         .collect::<Result<Vec<_>, _>>()?;
     let mut rows: Vec<(usize, Points, Vec<Vec<f64>>)> = (0..ct.players.len())
         .map(|p| {

@@ -15,7 +15,7 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use tower::ServiceExt;
 use xiangqi::event::Store;
-use xiangqi::scheduling::simulate::{SimSystem, simulate};
+use xiangqi::event::simulate::{SimSystem, simulate};
 
 fn main() {
     divan::main();
@@ -118,7 +118,7 @@ fn scoresheets_2000(bencher: divan::Bencher<'_, '_>) {
 #[divan::bench(sample_count = 20, sample_size = 1)]
 fn event_read_2000(bencher: divan::Bencher<'_, '_>) {
     let (dir, _app, _rt) = desk();
-    let store = Store::<xiangqi::scheduling::Event>::new(dir.path().join("big.toml"));
+    let store = Store::<xiangqi::event::Event>::new(dir.path().join("big.toml"));
     bencher.bench_local(|| {
         let ev = store.read().expect("the event");
         assert_eq!(ev.players.len(), 2000);
@@ -129,7 +129,7 @@ fn event_read_2000(bencher: divan::Bencher<'_, '_>) {
 #[divan::bench(sample_count = 20, sample_size = 1)]
 fn event_update_2000(bencher: divan::Bencher<'_, '_>) {
     let (dir, _app, _rt) = desk();
-    let store = Store::<xiangqi::scheduling::Event>::new(dir.path().join("big.toml"));
+    let store = Store::<xiangqi::event::Event>::new(dir.path().join("big.toml"));
     let mut flip = false;
     bencher.bench_local(|| {
         flip = !flip;

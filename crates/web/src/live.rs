@@ -28,12 +28,12 @@ use axum::routing::get;
 use serde::Deserialize;
 use xiangqi::board::Color;
 use xiangqi::diagram::Diagram;
+use xiangqi::event::Event;
 use xiangqi::game::store::{self, BoardOf, NewGame};
 use xiangqi::game::time::format_clock;
 use xiangqi::game::words;
 use xiangqi::game::{Entry, Game, foul_name};
 use xiangqi::movegen::Position;
-use xiangqi::scheduling::Event;
 
 use crate::i18n::Lang;
 use crate::pages::{self, Page, Shared, whole_number};

@@ -17,9 +17,10 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use serde::Deserialize;
 use xiangqi::event::create::parse_player;
+use xiangqi::event::{Event, EventError, StageSystem};
 use xiangqi::event::{NewEvent, NewEventError, Store, system_line};
 use xiangqi::rules::Ruleset;
-use xiangqi::scheduling::{Event, EventError, StageSystem, knockout};
+use xiangqi::scheduling::knockout;
 
 use crate::i18n::Lang;
 use crate::pages::{
@@ -793,7 +794,7 @@ fn manage_view(
         format!("{} · {}", w.manage, ev.name),
     )
     .for_event(id, ev);
-    let opt = |p: &xiangqi::scheduling::Player| PlayerOpt {
+    let opt = |p: &xiangqi::event::Player| PlayerOpt {
         no: p.no,
         label: if p.club.is_empty() {
             format!("{} {}", p.no, p.name)

@@ -10,10 +10,11 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use serde::Deserialize;
+use xiangqi::event::export::{self, chain_names, fmt_value, result_colon, score_name};
+use xiangqi::event::{Event, EventError, trf};
 use xiangqi::event::{Store, UpdateError};
-use xiangqi::scheduling::export::{self, chain_names, fmt_value, result_colon, score_name};
-use xiangqi::scheduling::tiebreak::Entry;
-use xiangqi::scheduling::{Event, EventError, Outcome, Points, Standing};
+use xiangqi::scheduling::tiebreak::CrosstableEntry;
+use xiangqi::scheduling::{GameResult, Points, Standing};
 
 use crate::i18n::{Lang, Tr};
 use crate::security::{self, Forbidden};
@@ -737,7 +738,11 @@ async fn export_file(r: EventRequest, Path((_, name)): Path<(String, String)>) -
                 format!("{:#}\n", export::event_json(&ev, &st)),
                 "application/json",
             )),
-            "event.trf" => Some((export::trf(&ev, &st), "text/plain; charset=utf-8")),
+            // an event too large for TRF's columns: the download says why
+            "event.trf" => Some((
+                trf::export(&ev, &st).unwrap_or_else(|e| format!("{e}\n")),
+                "text/plain; charset=utf-8",
+            )),
             _ => None,
         }
     })
@@ -802,13 +807,13 @@ struct ScoresheetsPage {
 /// Each side's word for a single game's result on its 计分单: 胜, 和, 负 (and 弃权 for a
 /// forfeit); blank while no result is in, or for a result that is not one game.
 fn sheet_scores(result: Option<&str>) -> (&'static str, &'static str) {
-    match result.map(str::parse::<Outcome>) {
-        Some(Ok(Outcome::FirstWins)) => ("胜", "负"),
-        Some(Ok(Outcome::SecondWins)) => ("负", "胜"),
-        Some(Ok(Outcome::Draw)) => ("和", "和"),
-        Some(Ok(Outcome::FirstWinsByForfeit)) => ("胜", "弃权"),
-        Some(Ok(Outcome::SecondWinsByForfeit)) => ("弃权", "胜"),
-        Some(Ok(Outcome::DoubleForfeit)) => ("弃权", "弃权"),
+    match result.map(str::parse::<GameResult>) {
+        Some(Ok(GameResult::FirstWins)) => ("胜", "负"),
+        Some(Ok(GameResult::SecondWins)) => ("负", "胜"),
+        Some(Ok(GameResult::Draw)) => ("和", "和"),
+        Some(Ok(GameResult::FirstWinsByForfeit)) => ("胜", "弃权"),
+        Some(Ok(GameResult::SecondWinsByForfeit)) => ("弃权", "胜"),
+        Some(Ok(GameResult::DoubleForfeit)) => ("弃权", "弃权"),
         _ => ("", ""),
     }
 }
@@ -1041,7 +1046,7 @@ fn cross_grid(ev: &Event, st: &[Standing]) -> CrossGrid {
             let no = ct.players[i];
             let mut cells: Vec<Option<Points>> = vec![None; order.len()];
             for e in ct.entries.get(i).into_iter().flatten() {
-                if let Entry::Game(g) = e
+                if let CrosstableEntry::Game(g) = e
                     && let Some(&k) = at.get(&g.opponent)
                 {
                     let c = cells[k].get_or_insert(Points(0));
@@ -1138,14 +1143,14 @@ fn results_table(ev: &Event, st: &[Standing]) -> ResultsTable {
                 .map(|k| {
                     let cum = ct.score_after(i, k + 1).to_string();
                     match ct.entries.get(i).and_then(|e| e.get(k)) {
-                        Some(Entry::Game(g)) => (
+                        Some(CrosstableEntry::Game(g)) => (
                             ct.players
                                 .get(g.opponent)
                                 .map_or(String::new(), u32::to_string),
                             if g.first { "先" } else { "后" },
                             cum,
                         ),
-                        Some(Entry::Bye(_)) => ("轮空".to_string(), "-", cum),
+                        Some(CrosstableEntry::Bye(_)) => ("轮空".to_string(), "-", cum),
                         _ => ("-".to_string(), "-", cum),
                     }
                 })

@@ -15,8 +15,9 @@ use common::{Browser, pdf_pages, wait_for};
 use fantoccini::Locator;
 use fantoccini::key::Key;
 use fantoccini::wd::{PrintConfiguration, PrintSize};
+use xiangqi::event::Event;
 use xiangqi::event::Store;
-use xiangqi::scheduling::{Event, EventConfig, PointSystem};
+use xiangqi::scheduling::{EventConfig, PointSystem};
 
 fn new_event(path: &Path, players: usize) {
     let players = (1..=players)

@@ -11,8 +11,8 @@ use std::time::Instant;
 use common::{Browser, pdf_pages, wait_for};
 use fantoccini::Locator;
 use fantoccini::wd::{PrintConfiguration, PrintSize};
+use xiangqi::event::Event;
 use xiangqi::event::Store;
-use xiangqi::scheduling::Event;
 
 const PLAYERS: usize = 40;
 

@@ -8,8 +8,9 @@ mod common;
 use common::{Browser, wait_for};
 use fantoccini::Locator;
 use fantoccini::key::Key;
+use xiangqi::event::Event;
 use xiangqi::event::Store;
-use xiangqi::scheduling::{Event, EventConfig};
+use xiangqi::scheduling::EventConfig;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_board_played_to_an_agreed_draw_in_the_browser() {

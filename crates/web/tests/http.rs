@@ -8,8 +8,9 @@ mod common;
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use common::{app, csrf_of, get, post, send};
+use xiangqi::event::Event;
 use xiangqi::event::Store;
-use xiangqi::scheduling::{Event, EventConfig, PointSystem};
+use xiangqi::scheduling::{EventConfig, PointSystem};
 
 const NAMES: [&str; 6] = ["王天一", "郑惟桐", "许银川", "吕钦", "赵鑫鑫", "蒋川"];
 
@@ -354,8 +355,7 @@ async fn with_a_token_every_write_needs_it() {
 
 #[tokio::test]
 async fn an_event_in_stages_shows_its_stages() {
-    use xiangqi::scheduling::StageSystem;
-    use xiangqi::scheduling::stage::{Entrant, StagePlan};
+    use xiangqi::event::{Entrant, StagePlan, StageSystem};
     let dir = tempfile::tempdir().unwrap();
     let entrants = NAMES[..5]
         .iter()
@@ -487,7 +487,7 @@ async fn exports_download_as_the_cli_writes_them() {
     );
     let ev = read(&path);
     let st = ev.standings(None);
-    let csv = xiangqi::scheduling::export::standings_csv(&ev, &st);
+    let csv = xiangqi::event::export::standings_csv(&ev, &st);
     assert_eq!(body, format!("\u{feff}{csv}"));
     assert!(body.contains("王天一"));
     // JSON: the whole event, parseable, with the players.
@@ -495,11 +495,11 @@ async fn exports_download_as_the_cli_writes_them() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(headers[header::CONTENT_TYPE], "application/json");
     let v: serde_json::Value = serde_json::from_str(&body).unwrap();
-    assert_eq!(v, xiangqi::scheduling::export::event_json(&ev, &st));
+    assert_eq!(v, xiangqi::event::export::event_json(&ev, &st));
     // TRF as the CLI writes it.
     let (status, _, body) = get(&app, "/e/open.toml/export/event.trf").await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(body, xiangqi::scheduling::export::trf(&ev, &st));
+    assert_eq!(body, xiangqi::event::trf::export(&ev, &st).unwrap());
     // Anything else is not found, and no path escapes the folder.
     assert_eq!(
         get(&app, "/e/open.toml/export/secret.txt").await.0,

@@ -13,10 +13,11 @@ use axum::body::Body;
 use axum::http::{HeaderMap, Request, StatusCode, header};
 use common::{csrf_of, enc, get_page as get, send};
 use xiangqi::board::Color;
+use xiangqi::event::Event;
 use xiangqi::event::Store;
 use xiangqi::game::store::{self, BoardOf, NewGame};
 use xiangqi::game::{ClaimKind, Entry, Game};
-use xiangqi::scheduling::{Event, EventConfig};
+use xiangqi::scheduling::EventConfig;
 
 const LIVE: &str = "/e/open.toml/round/1/board/1/live";
 

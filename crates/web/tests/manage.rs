@@ -12,8 +12,8 @@ use axum::Router;
 use axum::body::Body;
 use axum::http::{HeaderMap, Request, StatusCode, header};
 use common::{csrf_of, form, get, send};
+use xiangqi::event::Event;
 use xiangqi::event::{NewEvent, Store};
-use xiangqi::scheduling::Event;
 
 fn app(root: &Path) -> Router {
     common::app(root, None)
@@ -616,12 +616,12 @@ async fn the_division_is_in_the_caption_of_every_printed_form() {
     assert!(cap.contains(&format!("colspan=\"{cols}\"")), "{cap}");
     // the CLI's record and table headers name it too
     let st = ev.standings(None);
-    let record = xiangqi::scheduling::export::pairing_record(&ev, 1).unwrap();
+    let record = xiangqi::event::export::pairing_record(&ev, 1).unwrap();
     assert!(record.starts_with("编排纪录公告  全市象棋赛  男子组\n"));
-    let table = xiangqi::scheduling::export::results_table(&ev, &st);
+    let table = xiangqi::event::export::results_table(&ev, &st);
     assert!(table.starts_with("积分编排成绩表  全市象棋赛  男子组\n"));
     let plain = read(&dir.path().join("plain.toml"));
-    let record = xiangqi::scheduling::export::pairing_record(&plain, 1).unwrap();
+    let record = xiangqi::event::export::pairing_record(&plain, 1).unwrap();
     assert!(record.starts_with("编排纪录公告  全市象棋赛\n"));
 }
 

@@ -16,8 +16,9 @@ mod common;
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use common::{app, csrf_of, get, post, send};
+use xiangqi::event::Event;
 use xiangqi::event::Store;
-use xiangqi::scheduling::{Event, EventConfig};
+use xiangqi::scheduling::EventConfig;
 use xiangqi_web::{Limits, Options, Server};
 
 /// A folder with a six-player Swiss (`open.toml`), round 1 paired.

@@ -277,7 +277,7 @@ async fn the_events_page_links_the_folders_games() {
 #[tokio::test]
 async fn a_single_event_file_serves_the_games_of_its_folder() {
     let dir = folder();
-    let ev = xiangqi::scheduling::Event::new(
+    let ev = xiangqi::event::Event::new(
         "公开赛",
         "axf",
         xiangqi::scheduling::EventConfig::default(),

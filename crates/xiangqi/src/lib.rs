@@ -11,9 +11,9 @@
 //! | [`movegen`] | `xiangqi-movegen` | validated `Position`, legal moves, check, Zobrist, perft |
 //! | [`notation`] | `xiangqi-notation` | ICCS, WXF, Chinese notation; PGN, XQF, DhtmlXQ |
 //! | [`adjudication`] | `xiangqi-adjudication` | game records, repetition cycles, per-ply facts |
-//! | [`scheduling`] | `xiangqi-scheduling` | round robin, Swiss, scores, tie-breaks, events |
+//! | [`scheduling`] | `xiangqi-scheduling` | pairing systems (round robin, Swiss, knockouts, groups, teams), scores, tie-breaks |
 //! | [`diagram`] | `xiangqi-diagram` | SVG and terminal diagrams of a position |
-//! | [`event`] | `xiangqi-event` | the event file store (lock, atomic writes), safe output files |
+//! | [`event`] | `xiangqi-event` | the event document (`Event`) and its file store (lock, atomic writes), safe output files |
 //! | [`rules`] | `xiangqi-rules` | the catalogue: `RuleEdition`, `Ruleset`, `Arbiter` |
 //! | [`game`] | `xiangqi-game` | the arbiter's live game log: clocks, offers, claims, 违例/犯规 |
 //! | [`judgement`] | (here) | one game under several rulesets; the `xq judge --json` document |

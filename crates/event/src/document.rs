@@ -1,15 +1,20 @@
-//! An event on disk: ruleset configuration, players with pairing numbers, rounds, boards,
-//! results, fouls and the lot seed, as one TOML document validated on load.
+//! The event document (比赛): ruleset configuration, players with pairing numbers, rounds,
+//! pairings (台次), results, fouls and the lot seed, as one TOML document validated on load.
 
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-use crate::config::{ConfigError, EventConfig, PairingRequest};
-use crate::score::{MatchResult, Points, Side};
-use crate::swiss::{Colour, PairingError, SwissPlayer};
-use crate::tiebreak::{Crosstable, Entry, GameEntry, Standing, TieBreakContext, standings};
+use xiangqi_scheduling::config::{ConfigError, EventConfig, PairingRequest, WithdrawalResults};
+use xiangqi_scheduling::score::{GameResult, MatchResult, Points, Side};
+use xiangqi_scheduling::swiss::{Color, PairingError, SwissPlayer};
+use xiangqi_scheduling::team::Member;
+use xiangqi_scheduling::tiebreak::{
+    Crosstable, CrosstableEntry, GameEntry, Standing, TieBreakContext, standings,
+};
+
+use crate::stages::EventStage;
 
 /// A player (or team) of the event.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -36,7 +41,7 @@ pub struct Player {
     pub late: Option<u32>,
     /// A team's roster (队员) in board order, reserves last; empty for a player.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub members: Vec<crate::team::Member>,
+    pub members: Vec<Member>,
 }
 
 impl Player {
@@ -47,10 +52,11 @@ impl Player {
     }
 }
 
-/// One board (台次) of a round.
+/// One pairing (台次) of a round: who plays whom at which table, and the result. Not to be
+/// confused with the board of pieces (`xiangqi_board::Board`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Board {
+pub struct Pairing {
     /// Board number, 1-based.
     pub board: u32,
     /// Pairing number of the first-listed player (red in a single game).
@@ -78,6 +84,23 @@ pub struct Board {
     /// Team match: the second-listed team's line-up.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub black_lineup: Vec<u32>,
+}
+
+impl Pairing {
+    /// Table `board` of a new round: `red` (first-listed) against `black`, no result yet.
+    pub fn new(board: u32, red: u32, black: u32) -> Pairing {
+        Pairing {
+            board,
+            red,
+            black,
+            result: None,
+            red_fouls: 0,
+            black_fouls: 0,
+            bracket: None,
+            red_lineup: Vec::new(),
+            black_lineup: Vec::new(),
+        }
+    }
 }
 
 fn is_zero(v: &u32) -> bool {
@@ -110,15 +133,40 @@ pub struct Round {
     /// Remarks of the pairing program.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
-    /// The boards.
+    /// The pairings (台次), stored as `[[round.boards]]`.
     #[serde(default)]
-    pub boards: Vec<Board>,
+    pub boards: Vec<Pairing>,
 }
+
+/// The event file format this crate writes: a file of this format ends with an `[end]` table
+/// ([`EndMarker`]), so that a file cut short at a table boundary is refused instead of being
+/// read as a shorter event.
+pub const FORMAT: u32 = 2;
+
+/// The `[end]` table closing an event file of format [`FORMAT`]: the counts of what comes
+/// before it. Written by [`Event::to_toml`], checked and consumed by [`Event::from_toml`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EndMarker {
+    /// Players (`[[players]]`).
+    pub players: u32,
+    /// Rounds paired (`[[round]]`).
+    pub rounds: u32,
+    /// Pairings (`[[round.boards]]`) of all rounds together.
+    pub pairings: u32,
+}
+
+/// Largest number of rounds an event may plan (a double round robin of 500 players).
+pub const MAX_ROUNDS: u32 = 998;
 
 /// A whole event.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Event {
+    /// The file format ([`FORMAT`]); absent in files written before the `[end]` table existed,
+    /// which are read (without the truncation check) and written back as they were.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub format: Option<u32>,
     /// Event name.
     pub name: String,
     /// Division (组别), e.g. `男子组`; empty for none (every file written before divisions).
@@ -139,10 +187,14 @@ pub struct Event {
     /// The stages (`[[stage]]`); none for a one-stage event of `config.pairing` (every file
     /// written before stages existed).
     #[serde(default, rename = "stage", skip_serializing_if = "Vec::is_empty")]
-    pub stages: Vec<crate::stage::Stage>,
+    pub stages: Vec<EventStage>,
     /// Rounds paired so far (`[[round]]`).
     #[serde(default, rename = "round")]
     pub paired: Vec<Round>,
+    /// The `[end]` table as read; checked and dropped by [`Event::from_toml`] (always `None`
+    /// after it), written by [`Event::to_toml`] for a file of a known [`format`](Event::format).
+    #[serde(default, rename = "end", skip_serializing)]
+    pub end: Option<EndMarker>,
 }
 
 /// Why an event operation was refused. Every message names the record concerned.
@@ -200,20 +252,6 @@ pub enum EventError {
     /// The pairing program failed.
     #[error("pairing: {0}")]
     Pairing(#[from] PairingError),
-}
-
-/// A TOML error as one line: `line L, column C: message`.
-pub(crate) fn one_line(text: &str, e: &toml::de::Error) -> String {
-    let message = e.message().split_whitespace().collect::<Vec<_>>().join(" ");
-    match e.span() {
-        Some(span) => {
-            let before = &text[..span.start.min(text.len())];
-            let line = before.matches('\n').count() + 1;
-            let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-            format!("line {line}, column {column}: {message}")
-        }
-        None => message,
-    }
 }
 
 pub(crate) fn invalid(record: impl Into<String>, reason: impl Into<String>) -> EventError {
@@ -275,14 +313,29 @@ impl Event {
                 None => full,
             }
         } else {
-            rounds.ok_or_else(|| {
+            let r = rounds.ok_or_else(|| {
                 invalid(
                     "event",
                     "a Swiss event needs the number of rounds (--rounds)",
                 )
-            })?
+            })?;
+            let (most, rule) = Event::max_rounds(n, false, false);
+            if r > most {
+                return Err(invalid(
+                    "event",
+                    format!("a Swiss of {n} players has at most {most} rounds, not {r}: {rule}"),
+                ));
+            }
+            r
         };
+        if rounds > MAX_ROUNDS {
+            return Err(invalid(
+                "event",
+                format!("{rounds} rounds: an event plans at most {MAX_ROUNDS}"),
+            ));
+        }
         let ev = Event {
+            format: Some(FORMAT),
             name: name.to_string(),
             division: String::new(),
             ruleset: ruleset.to_string(),
@@ -292,21 +345,92 @@ impl Event {
             players,
             stages: Vec::new(),
             paired: Vec::new(),
+            end: None,
         };
         ev.validate()?;
         Ok(ev)
     }
 
-    /// Parses and validates an event file.
+    /// Parses and validates an event file. A file of format [`FORMAT`] must end with its
+    /// `[end]` table and the counts in it must hold: a file cut short is refused.
     pub fn from_toml(text: &str) -> Result<Event, EventError> {
-        let ev: Event = toml::from_str(text).map_err(|e| EventError::Toml(one_line(text, &e)))?;
+        let mut ev: Event =
+            toml::from_str(text).map_err(|e| EventError::Toml(ConfigError::toml_line(text, &e)))?;
+        match (ev.format, ev.end.take()) {
+            (Some(f), _) if f > FORMAT => {
+                return Err(invalid(
+                    "event",
+                    format!(
+                        "file format {f}: written by a newer xq (this one reads up to {FORMAT})"
+                    ),
+                ));
+            }
+            (Some(_), None) => {
+                return Err(invalid(
+                    "event",
+                    "the file ends before its [end] table: it was cut short; restore it from a copy",
+                ));
+            }
+            (_, Some(end)) if end != ev.end_marker() => {
+                let now = ev.end_marker();
+                return Err(invalid(
+                    "event",
+                    format!(
+                        "the [end] table counts {} players, {} rounds and {} pairings but the file holds {}, {} and {}: it was cut short or edited; restore it from a copy",
+                        end.players,
+                        end.rounds,
+                        end.pairings,
+                        now.players,
+                        now.rounds,
+                        now.pairings
+                    ),
+                ));
+            }
+            _ => {}
+        }
         ev.validate()?;
         Ok(ev)
     }
 
-    /// Renders the event file.
+    /// The counts of the `[end]` table.
+    pub fn end_marker(&self) -> EndMarker {
+        EndMarker {
+            players: self.players.len() as u32,
+            rounds: self.paired.len() as u32,
+            pairings: self.paired.iter().map(|r| r.boards.len() as u32).sum(),
+        }
+    }
+
+    /// Renders the event file; with a [`format`](Event::format), closed by its `[end]` table.
     pub fn to_toml(&self) -> String {
-        toml::to_string(self).unwrap_or_default()
+        let mut text = toml::to_string(self).unwrap_or_default();
+        if self.format.is_some() {
+            let end = self.end_marker();
+            if !text.is_empty() && !text.ends_with("\n\n") {
+                text.push('\n');
+            }
+            text.push_str(&format!(
+                "[end]\nplayers = {}\nrounds = {}\npairings = {}\n",
+                end.players, end.rounds, end.pairings
+            ));
+        }
+        text
+    }
+
+    /// The most rounds `system` allows for `n` players, and the rule that says so.
+    pub fn max_rounds(n: u32, predetermined: bool, double: bool) -> (u32, &'static str) {
+        let single = n.saturating_sub(1) + n % 2;
+        if predetermined {
+            (
+                if double { 2 * single } else { single },
+                "a round robin plays every pairing of its table once (每轮按对局秩序表)",
+            )
+        } else {
+            (
+                single,
+                "相遇过的对手不再编对 (seed 002 一(一)2: opponents who have met are not paired again)",
+            )
+        }
     }
 
     /// The player with a pairing number.
@@ -551,8 +675,8 @@ impl Event {
                     out[j].score +=
                         m.match_points(Side::Second, self.config.points, self.config.match_points);
                     if m.games.iter().any(|g| g.played()) {
-                        out[i].colours.push(Colour::Red);
-                        out[j].colours.push(Colour::Black);
+                        out[i].colours.push(Color::Red);
+                        out[j].colours.push(Color::Black);
                     }
                 }
             }
@@ -603,17 +727,7 @@ impl Event {
             .boards
             .iter()
             .enumerate()
-            .map(|(k, &(red, black))| Board {
-                board: k as u32 + 1,
-                red,
-                black,
-                result: None,
-                red_fouls: 0,
-                black_fouls: 0,
-                bracket: None,
-                red_lineup: Vec::new(),
-                black_lineup: Vec::new(),
-            })
+            .map(|(k, &(red, black))| Pairing::new(k as u32 + 1, red, black))
             .collect();
         self.paired.push(Round {
             round,
@@ -712,7 +826,7 @@ impl Event {
         let idx: std::collections::HashMap<u32, usize> =
             players.iter().enumerate().map(|(i, &n)| (n, i)).collect();
         let rounds = after.min(self.paired.len() as u32) as usize;
-        let mut entries = vec![vec![Entry::None; rounds]; players.len()];
+        let mut entries = vec![vec![CrosstableEntry::None; rounds]; players.len()];
         for (ri, r) in self.paired.iter().take(rounds).enumerate() {
             if stage.is_some_and(|s| r.stage.unwrap_or(1) != s) {
                 continue;
@@ -720,13 +834,13 @@ impl Event {
             if let Some(b) = r.bye
                 && let Some(&i) = idx.get(&b)
             {
-                entries[i][ri] = Entry::Bye(self.config.bye_value());
+                entries[i][ri] = CrosstableEntry::Bye(self.config.bye_value());
             }
             for b in &r.boards {
                 if !(idx.contains_key(&b.red) && idx.contains_key(&b.black)) {
                     continue;
                 }
-                if self.config.withdrawal_results == crate::config::WithdrawalResults::Annul
+                if self.config.withdrawal_results == WithdrawalResults::Annul
                     && [b.red, b.black]
                         .iter()
                         .any(|&n| self.player(n).is_some_and(|p| p.withdrawn.is_some()))
@@ -755,7 +869,7 @@ impl Event {
                             if !my_red {
                                 black_games += 1;
                             }
-                            if o == crate::score::Outcome::FirstWins {
+                            if o == GameResult::FirstWins {
                                 wins += 1;
                                 if !my_red {
                                     black_wins += 1;
@@ -763,7 +877,7 @@ impl Event {
                             }
                         }
                     }
-                    entries[idx[&me]][ri] = Entry::Game(GameEntry {
+                    entries[idx[&me]][ri] = CrosstableEntry::Game(GameEntry {
                         opponent: idx[&other],
                         first: side == Side::First,
                         points: m.match_points(side, self.config.points, self.config.match_points),

@@ -1,11 +1,12 @@
 //! Views of an event: CSV and JSON standings, an HTML crosstable, the printable 编排记录表 and
-//! 成绩表 of seed 002, and FIDE TRF-16 (with `BBW`/`BBD` point lines for 2/1/0 scoring).
+//! 成绩表 of seed 002 (FIDE TRF is [`crate::trf`]).
 
 use std::fmt::Write as _;
 
-use crate::event::Event;
-use crate::score::{PointSystem, Points};
-use crate::tiebreak::{Entry, Standing, criterion};
+use xiangqi_scheduling::score::{MatchResult, PointSystem, Points, Side};
+use xiangqi_scheduling::tiebreak::{CrosstableEntry, Standing, criterion};
+
+use crate::document::Event;
 
 /// Display width of a string in terminal columns (CJK characters count two), by Unicode
 /// Standard Annex #11 (`unicode-width`).
@@ -226,14 +227,14 @@ pub fn crosstable_html(ev: &Event, st: &[Standing]) -> String {
         );
         for e in &ct.entries[idx(s.no)] {
             let cell = match e {
-                Entry::Game(g) => format!(
+                CrosstableEntry::Game(g) => format!(
                     "{}{} {}",
                     ct.players[g.opponent],
                     if g.first { "先" } else { "后" },
                     Points(g.points.0)
                 ),
-                Entry::Bye(p) => format!("轮空 {p}"),
-                Entry::None => String::new(),
+                CrosstableEntry::Bye(p) => format!("轮空 {p}"),
+                CrosstableEntry::None => String::new(),
             };
             let _ = write!(out, "<td>{}</td>", html_escape(&cell));
         }
@@ -316,16 +317,16 @@ pub fn pairing_record(ev: &Event, round: u32) -> Option<String> {
 /// A stored result as the 编排记录表 prints it: points `2:0` for single games, game points
 /// `1.5:0.5` for matches; an unreadable result as it is.
 pub fn result_colon(s: &str, sys: PointSystem, games: usize) -> String {
-    match crate::score::MatchResult::parse(s) {
+    match MatchResult::parse(s) {
         Ok(m) if games == 1 => {
-            let a = m.match_points(crate::score::Side::First, sys, sys);
-            let b = m.match_points(crate::score::Side::Second, sys, sys);
+            let a = m.match_points(Side::First, sys, sys);
+            let b = m.match_points(Side::Second, sys, sys);
             format!("{a}:{b}")
         }
         Ok(m) => format!(
             "{}:{}",
-            m.game_points(crate::score::Side::First),
-            m.game_points(crate::score::Side::Second)
+            m.game_points(Side::First),
+            m.game_points(Side::Second)
         ),
         Err(_) => s.to_string(),
     }
@@ -358,15 +359,15 @@ pub fn results_table(ev: &Event, st: &[Standing]) -> String {
         for k in 0..after as usize {
             let cum = ct.score_after(i, k + 1).to_string();
             match &ct.entries[i][k] {
-                Entry::Game(g) => {
+                CrosstableEntry::Game(g) => {
                     r.push(ct.players[g.opponent].to_string());
                     r.push(if g.first { "先" } else { "后" }.into());
                 }
-                Entry::Bye(_) => {
+                CrosstableEntry::Bye(_) => {
                     r.push("轮空".into());
                     r.push("-".into());
                 }
-                Entry::None => {
+                CrosstableEntry::None => {
                     r.push("-".into());
                     r.push("-".into());
                 }
@@ -380,68 +381,6 @@ pub fn results_table(ev: &Event, st: &[Standing]) -> String {
         rows.push(r);
     }
     out.push_str(&table(&rows));
-    out
-}
-
-/// FIDE TRF-16: `012` name, `XXR` rounds, `BBW`/`BBD` for 2/1/0 scoring, one `001` line per
-/// player (`w` = red, `b` = black; `U` = bye; `+`/`-` forfeits).
-pub fn trf(ev: &Event, st: &[Standing]) -> String {
-    let after = ev.complete_rounds();
-    let ct = ev.crosstable(after);
-    let rank: std::collections::HashMap<u32, u32> = st.iter().map(|s| (s.no, s.rank)).collect();
-    let mut out = String::new();
-    let _ = writeln!(out, "012 {}", ev.name);
-    let _ = writeln!(out, "062 {}", ev.players.len());
-    let _ = writeln!(out, "XXR {}", ev.rounds);
-    if ev.config.points == PointSystem::TwoOneZero && ev.config.games_in_match() == 1 {
-        out.push_str("BBW  2.0\nBBD  1.0\n");
-    }
-    for (i, &no) in ct.players.iter().enumerate() {
-        let p = ev.player(no);
-        let name: String = p
-            .map_or(String::new(), |p| p.name.clone())
-            .chars()
-            .take(33)
-            .collect();
-        let mut line = format!("001 {no:>4}      {name:<33}");
-        // columns 48–80: rating, federation, FIDE id, birth date (blank)
-        line.push_str(&" ".repeat(33));
-        let pts = ct.score(i);
-        let _ = write!(
-            line,
-            "{:>4.1} {:>4}",
-            pts.as_f64(),
-            rank.get(&no).copied().unwrap_or(0)
-        );
-        for k in 0..after as usize {
-            let block = match &ct.entries[i][k] {
-                Entry::Game(g) => {
-                    let opp = ct.players[g.opponent];
-                    let col = if g.first { 'w' } else { 'b' };
-                    let played = ev.paired[k]
-                        .boards
-                        .iter()
-                        .find(|b| b.red == no || b.black == no)
-                        .and_then(|b| b.result.as_deref())
-                        .and_then(|s| crate::score::MatchResult::parse(s).ok())
-                        .is_some_and(|m| m.games.iter().any(|g| g.played()));
-                    let res = match (g.verdict, played) {
-                        (1, true) => '1',
-                        (0, _) => '=',
-                        (_, true) => '0',
-                        (1, false) => '+',
-                        (_, false) => '-',
-                    };
-                    format!("  {opp:>4} {col} {res}")
-                }
-                Entry::Bye(_) => "  0000 - U".to_string(),
-                Entry::None => "          ".to_string(),
-            };
-            line.push_str(&block);
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
     out
 }
 
@@ -466,8 +405,8 @@ mod csv_tests {
         let ev = Event::new(
             "t",
             "axf",
-            crate::EventConfig {
-                points: crate::PointSystem::TwoOneZero,
+            xiangqi_scheduling::EventConfig {
+                points: xiangqi_scheduling::PointSystem::TwoOneZero,
                 ..Default::default()
             },
             players,

@@ -1,7 +1,7 @@
 //! The arbiter's administration of an event: withdrawals (退出比赛), late entries, requested
 //! byes, manual pairings (recorded as such) and bulk result entry (all or nothing).
 
-use crate::event::{Board, Event, EventError, Player, Round, invalid};
+use crate::document::{Event, EventError, Pairing, Player, Round, invalid};
 
 impl Event {
     /// Player `no` withdraws (退出比赛) after the last paired round: never paired again. How the
@@ -122,17 +122,7 @@ impl Event {
             boards: boards
                 .iter()
                 .enumerate()
-                .map(|(k, &(red, black))| Board {
-                    board: k as u32 + 1,
-                    red,
-                    black,
-                    result: None,
-                    red_fouls: 0,
-                    black_fouls: 0,
-                    bracket: None,
-                    red_lineup: Vec::new(),
-                    black_lineup: Vec::new(),
-                })
+                .map(|(k, &(red, black))| Pairing::new(k as u32 + 1, red, black))
                 .collect(),
         });
         self.validate()?;
@@ -184,8 +174,8 @@ impl Event {
 
 #[cfg(test)]
 mod tests {
-    use crate::config::EventConfig;
-    use crate::event::Event;
+    use crate::document::Event;
+    use xiangqi_scheduling::EventConfig;
 
     fn swiss(n: u32, rounds: u32) -> Event {
         let entrants = (1..=n).map(|i| (format!("P{i}"), String::new())).collect();
@@ -224,7 +214,7 @@ mod tests {
         // a round robin keeps its table: the withdrawn player's opponent waits
         let entrants = (1..=4).map(|i| (format!("P{i}"), String::new())).collect();
         let cfg = EventConfig {
-            pairing: crate::PairingSystemId("berger".into()),
+            pairing: xiangqi_scheduling::PairingSystemId("berger".into()),
             ..EventConfig::default()
         };
         let mut rr = Event::new("rr", "", cfg, entrants, 1, None, false).unwrap();
