@@ -384,8 +384,51 @@ fn side_word(w: &Words, c: Color) -> &'static str {
 }
 
 /// Replays the log text: the game and the ruling of every entry, as `xq game` printed them.
-fn replay(text: &str) -> Result<(Game, Vec<String>), String> {
+/// The ruleset the log names is opened only if the desk may open it ([`ruleset_allowed`]).
+fn replay(text: &str, root: &Path) -> Result<(Game, Vec<String>), String> {
+    log_ruleset_allowed(text, root)?;
     Game::from_text(text).map_err(|e| e.to_string())
+}
+
+/// Whether the desk may open the ruleset an event or a game log names: an embedded id, or a
+/// ruleset file (`.toml`) inside `root` once links are followed. Anything else is refused
+/// without being opened, so that a hostile log in the served folder cannot make the desk read
+/// `/dev/zero` or show the first word of a file outside it.
+fn ruleset_allowed(named: &str, root: &Path) -> Result<(), String> {
+    if xiangqi::rules::Ruleset::builtin(named).is_some() {
+        return Ok(());
+    }
+    let inside = match (root.canonicalize(), Path::new(named).canonicalize()) {
+        (Ok(root), Ok(real)) => {
+            real.starts_with(&root)
+                && real.extension().is_some_and(|x| x == "toml")
+                && real.is_file()
+        }
+        _ => false,
+    };
+    if inside {
+        Ok(())
+    } else {
+        Err(format!(
+            "ruleset {}: neither an embedded ruleset ({}) nor a ruleset file (.toml) in this folder",
+            pages::one_line(&format!("{named:?}"), 80),
+            xiangqi::rules::Ruleset::builtin_ids().join(", ")
+        ))
+    }
+}
+
+/// [`ruleset_allowed`] for the ruleset a log's text names (a text that does not parse is left
+/// to the replay, which says why).
+fn log_ruleset_allowed(text: &str, root: &Path) -> Result<(), String> {
+    match xiangqi::game::GameLog::parse(text) {
+        Ok(log) => ruleset_allowed(&log.header.ruleset, root),
+        Err(_) => Ok(()),
+    }
+}
+
+/// The folder whose ruleset files an event's games may name: the event file's own folder.
+fn ruleset_root(event_path: &Path) -> &Path {
+    event_path.parent().unwrap_or(Path::new("."))
 }
 
 fn game_view(g: &Game, rulings: Vec<String>, w: &Words) -> GameView {
@@ -604,6 +647,20 @@ async fn show(
     if let Err(r) = pages::log_inside(desk, headers, lang, &log, &name) {
         return *r;
     }
+    // the ruleset a log names is opened only if the desk may open it (before the repair below
+    // replays the log)
+    let root = ruleset_root(&event_path).to_path_buf();
+    let (lp, rp) = (log.clone(), root.clone());
+    let allowed = pages::blocking(move || match std::fs::read_to_string(&lp) {
+        Ok(text) => log_ruleset_allowed(&text, &rp),
+        Err(_) => Ok(()),
+    })
+    .await
+    .unwrap_or(Ok(()));
+    if let Err(m) = allowed {
+        let msg = format!("{name}: {m}");
+        return pages::error_page(desk, headers, lang, StatusCode::UNPROCESSABLE_ENTITY, msg);
+    }
     let (lp, nm, ep) = (log.clone(), name.clone(), event_path.clone());
     // a read repairs: a finished game whose result a crash kept off the board lands now
     let landed = pages::blocking(move || store::land(&lp, |_| ep).map_err(|e| e.to_string()))
@@ -628,7 +685,7 @@ async fn show(
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
             Err(e) => Err(format!("{nm}: {e}")),
             Ok(text) => {
-                let (g, rulings) = replay(&text).map_err(|e| format!("{nm}: {e}"))?;
+                let (g, rulings) = replay(&text, &root).map_err(|e| format!("{nm}: {e}"))?;
                 // the last ruling; for a new log, the line `xq game new` prints
                 let last = rulings.last().cloned().unwrap_or_else(|| new_line(&nm, &g));
                 Ok(Some((game_view(&g, rulings, w), last)))
@@ -909,6 +966,20 @@ type Done = Result<Option<String>, String>;
 
 fn run_step(event_path: &Path, id: &str, round: u32, board: u32, step: Step) -> Done {
     let log = board_log(event_path, round, board);
+    let root = ruleset_root(event_path);
+    match &step {
+        Step::Start => {
+            let ev = xiangqi::event::Store::<Event>::new(event_path)
+                .read()
+                .map_err(|e| e.to_string())?;
+            ruleset_allowed(&ev.ruleset, root)?;
+        }
+        Step::Change(_) => {
+            if let Ok(text) = std::fs::read_to_string(&log) {
+                log_ruleset_allowed(&text, root)?;
+            }
+        }
+    }
     match step {
         Step::Start => {
             if let Some(dir) = log.parent() {

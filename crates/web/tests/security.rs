@@ -224,8 +224,9 @@ async fn the_viewer_loads_a_log_s_ruleset_only_from_the_catalogue_or_the_folder(
     let outside = tempfile::tempdir().unwrap();
     std::fs::write(outside.path().join("private.toml"), "TOPSECRET = [").unwrap();
     let ruleset = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../rules/rulesets/axf.toml"),
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../rules-axf/rulesets/axf.toml"),
     );
+    assert!(ruleset.is_ok(), "the axf edition's shipped ruleset file");
     let dir = tempfile::tempdir().unwrap();
     let private = outside.path().join("private.toml");
     let mut cases = vec![
@@ -265,6 +266,33 @@ async fn the_viewer_loads_a_log_s_ruleset_only_from_the_catalogue_or_the_folder(
                 "{file}: {body}"
             );
         }
+    }
+}
+
+#[tokio::test]
+async fn the_live_console_opens_no_ruleset_outside_the_folder() {
+    let outside = tempfile::tempdir().unwrap();
+    std::fs::write(outside.path().join("private.toml"), "TOPSECRET = [").unwrap();
+    let private = outside.path().join("private.toml").display().to_string();
+    for named in [
+        private.as_str(),
+        "/etc/passwd",
+        "/dev/zero",
+        "../private.toml",
+    ] {
+        let (dir, _) = folder();
+        let games = dir.path().join("open-games");
+        std::fs::create_dir_all(&games).unwrap();
+        std::fs::write(games.join("r1b1.pgn"), game_log(named)).unwrap();
+        let app = app(dir.path(), None);
+        let (s, _, body) = get(&app, "/e/open.toml/round/1/board/1/live").await;
+        assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{named}: {body}");
+        assert!(
+            body.contains("neither an embedded ruleset")
+                && !body.contains("TOPSECRET")
+                && !body.contains("root:"),
+            "{named}: {body}"
+        );
     }
 }
 
