@@ -10,7 +10,6 @@ use xiangqi::notation::stream::{Database, NthGame, open_database, read_nth_game}
 use xiangqi::notation::{Game, GameFormat, Mode, Notation, read_games, render};
 
 use crate::CliError;
-use crate::io::write_output;
 
 /// Target notation on the command line.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -216,11 +215,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let mut spool = spool.into_inner().map_err(|e| spool_err(e.into_error()))?;
     spool.seek(SeekFrom::Start(0)).map_err(spool_err)?;
     match &args.output {
-        Some(path) => {
-            let mut bytes = Vec::new();
-            spool.read_to_end(&mut bytes).map_err(spool_err)?;
-            write_output(path, &bytes)
-        }
+        // from the spool to the file's temporary twin, never whole in memory
+        Some(path) => xiangqi::event::file::write_from(path, &mut std::io::BufReader::new(spool))
+            .map_err(CliError::input),
         None => std::io::copy(&mut spool, &mut std::io::stdout().lock())
             .map(|_| ())
             .map_err(CliError::output),

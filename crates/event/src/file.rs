@@ -9,7 +9,7 @@
 //! under the event store's lock, where no other writer can own it).
 
 use std::fs::{self, File, Metadata, OpenOptions, Permissions};
-use std::io::{self, Write as _};
+use std::io::{self, Read};
 use std::os::unix::fs::{FileTypeExt as _, MetadataExt as _, PermissionsExt as _};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
@@ -174,11 +174,33 @@ fn kind_of(m: &Metadata) -> &'static str {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn write(path: &Path, contents: &[u8]) -> Result<(), WriteError> {
+    write_swept(path, &mut &contents[..], STALE_AFTER)
+}
+
+/// [`write`] with the contents read from `contents` to its end, so that a large output (a
+/// converted database spooled to a temporary file) reaches its file without being held in
+/// memory: the same atomic replacement, links, mode and owner rules.
+///
+/// # Examples
+/// ```
+/// # let dir = tempfile::tempdir()?;
+/// let path = dir.path().join("games.wxf");
+/// let mut spool = std::io::Cursor::new(b"C2.5 h8+7".to_vec());
+/// xiangqi_event::file::write_from(&path, &mut spool)?;
+/// assert_eq!(std::fs::read_to_string(&path)?, "C2.5 h8+7");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn write_from(path: &Path, contents: &mut dyn Read) -> Result<(), WriteError> {
     write_swept(path, contents, STALE_AFTER)
 }
 
-/// [`write`], removing our temporary files for the same target that are older than `stale`.
-pub(crate) fn write_swept(path: &Path, contents: &[u8], stale: Duration) -> Result<(), WriteError> {
+/// [`write_from`], removing our temporary files for the same target that are older than
+/// `stale`.
+pub(crate) fn write_swept(
+    path: &Path,
+    contents: &mut dyn Read,
+    stale: Duration,
+) -> Result<(), WriteError> {
     // The kernel follows the links for `metadata` and `open`: a FIFO or device is written
     // through the path as given (`/dev/stdout` → `/proc/self/fd/1` → `pipe:[…]` names no file).
     if let Ok(m) = fs::metadata(path) {
@@ -188,7 +210,9 @@ pub(crate) fn write_swept(path: &Path, contents: &[u8], stale: Duration) -> Resu
                 .write(true)
                 .open(path)
                 .map_err(io_err(path))?;
-            return f.write_all(contents).map_err(io_err(path));
+            return io::copy(contents, &mut f)
+                .map(|_| ())
+                .map_err(io_err(path));
         }
     }
     let target = resolve(path)?;
@@ -222,7 +246,7 @@ pub fn create_new(path: &Path, contents: &[u8]) -> Result<(), WriteError> {
     if fs::symlink_metadata(&target).is_ok() {
         return Err(WriteError::Exists { path: target });
     }
-    let tmp = temp_beside(&target, contents, None, STALE_AFTER)?;
+    let tmp = temp_beside(&target, &mut &contents[..], None, STALE_AFTER)?;
     match tmp.persist_noclobber(&target) {
         Ok(_) => {
             sync_folder(&target);
@@ -237,7 +261,7 @@ pub fn create_new(path: &Path, contents: &[u8]) -> Result<(), WriteError> {
 
 fn replace(
     target: &Path,
-    contents: &[u8],
+    contents: &mut dyn Read,
     old: Option<&Metadata>,
     stale: Duration,
 ) -> Result<(), WriteError> {
@@ -251,7 +275,7 @@ fn replace(
 /// owner when given.
 fn temp_beside(
     target: &Path,
-    contents: &[u8],
+    contents: &mut dyn Read,
     old: Option<&Metadata>,
     stale: Duration,
 ) -> Result<tempfile::NamedTempFile, WriteError> {
@@ -265,7 +289,7 @@ fn temp_beside(
         .permissions(Permissions::from_mode(mode))
         .tempfile_in(&folder)
         .map_err(io_err(&folder))?;
-    tmp.write_all(contents).map_err(io_err(tmp.path()))?;
+    io::copy(contents, &mut tmp).map_err(io_err(tmp.path()))?;
     if let Some(m) = old {
         let f = tmp.as_file();
         // The umask applied at creation: set the old bits exactly.
@@ -426,7 +450,7 @@ mod tests {
         write(&p, b"x").unwrap();
         // fresh: kept (another writer may own it)
         assert!(stale.exists());
-        write_swept(&p, b"y", Duration::ZERO).unwrap();
+        write_swept(&p, &mut &b"y"[..], Duration::ZERO).unwrap();
         assert!(!stale.exists());
         assert!(
             other.exists(),

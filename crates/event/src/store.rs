@@ -222,7 +222,7 @@ impl<D: Document> Store<D> {
         })?;
         if new_text != old_text {
             // Under the lock no other writer can own a temporary file of this target: sweep all.
-            file::write_swept(&target, new_text.as_bytes(), Duration::ZERO)
+            file::write_swept(&target, &mut new_text.as_bytes(), Duration::ZERO)
                 .map_err(StoreError::from)?;
         }
         Ok(out)
