@@ -177,7 +177,7 @@ pub fn write(path: &Path, contents: &[u8]) -> Result<(), WriteError> {
     write_swept(path, &mut &contents[..], STALE_AFTER)
 }
 
-/// [`write`] with the contents read from `contents` to its end, so that a large output (a
+/// [`write()`] with the contents read from `contents` to its end, so that a large output (a
 /// converted database spooled to a temporary file) reaches its file without being held in
 /// memory: the same atomic replacement, links, mode and owner rules.
 ///
@@ -210,9 +210,7 @@ pub(crate) fn write_swept(
                 .write(true)
                 .open(path)
                 .map_err(io_err(path))?;
-            return io::copy(contents, &mut f)
-                .map(|_| ())
-                .map_err(io_err(path));
+            return io::copy(contents, &mut f).map(|_| ()).map_err(io_err(path));
         }
     }
     let target = resolve(path)?;
