@@ -395,26 +395,8 @@ fn replay(text: &str, root: &Path) -> Result<(Game, Vec<String>), String> {
 /// without being opened, so that a hostile log in the served folder cannot make the desk read
 /// `/dev/zero` or show the first word of a file outside it.
 fn ruleset_allowed(named: &str, root: &Path) -> Result<(), String> {
-    if xiangqi::rules::Ruleset::builtin(named).is_some() {
-        return Ok(());
-    }
-    let inside = match (root.canonicalize(), Path::new(named).canonicalize()) {
-        (Ok(root), Ok(real)) => {
-            real.starts_with(&root)
-                && real.extension().is_some_and(|x| x == "toml")
-                && real.is_file()
-        }
-        _ => false,
-    };
-    if inside {
-        Ok(())
-    } else {
-        Err(format!(
-            "ruleset {}: neither an embedded ruleset ({}) nor a ruleset file (.toml) in this folder",
-            pages::one_line(&format!("{named:?}"), 80),
-            xiangqi::rules::Ruleset::builtin_ids().join(", ")
-        ))
-    }
+    // relative to the working folder, as `Ruleset::load` reads it
+    crate::security::ruleset_in_folder(named, Path::new(""), root).map(|_| ())
 }
 
 /// [`ruleset_allowed`] for the ruleset a log's text names (a text that does not parse is left

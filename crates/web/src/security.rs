@@ -5,6 +5,7 @@
 
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::path::Path;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -360,6 +361,36 @@ impl GuessLimit {
     /// Whether no address is remembered.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+}
+
+/// The ruleset a game log names, as the desk (viewer, live console) may load it: an embedded id as it is, or a TOML
+/// file inside the served folder `root` (a path relative to the log's folder `dir`), as its real
+/// path. Anything else is refused without being opened, so that no file outside the folder is
+/// read (nor its first word shown in a parse error).
+pub(crate) fn ruleset_in_folder(named: &str, dir: &Path, root: &Path) -> Result<String, String> {
+    if xiangqi::rules::Ruleset::builtin(named).is_some() {
+        return Ok(named.to_string());
+    }
+    let refused = || {
+        format!(
+            "ruleset {}: neither an embedded ruleset ({}) nor a ruleset file (.toml) in this folder",
+            crate::pages::one_line(&format!("{named:?}"), 80),
+            xiangqi::rules::Ruleset::builtin_ids().join(", ")
+        )
+    };
+    let candidate = dir.join(named);
+    let small = |p: &Path| std::fs::metadata(p).is_ok_and(|m| m.len() <= 1 << 20);
+    match (root.canonicalize(), candidate.canonicalize()) {
+        (Ok(root), Ok(real))
+            if real.starts_with(&root)
+                && real.extension().is_some_and(|x| x == "toml")
+                && real.is_file()
+                && small(&real) =>
+        {
+            Ok(real.to_string_lossy().into_owned())
+        }
+        _ => Err(refused()),
     }
 }
 

@@ -395,36 +395,6 @@ impl GameCache {
     }
 }
 
-/// The ruleset a game log names, as the viewer may load it: an embedded id as it is, or a TOML
-/// file inside the served folder `root` (a path relative to the log's folder `dir`), as its real
-/// path. Anything else is refused without being opened, so that no file outside the folder is
-/// read (nor its first word shown in a parse error).
-fn log_ruleset(named: &str, dir: &Path, root: &Path) -> Result<String, String> {
-    if Ruleset::builtin(named).is_some() {
-        return Ok(named.to_string());
-    }
-    let refused = || {
-        format!(
-            "ruleset {}: neither an embedded ruleset ({}) nor a ruleset file (.toml) in this folder",
-            crate::pages::one_line(&format!("{named:?}"), 80),
-            Ruleset::builtin_ids().join(", ")
-        )
-    };
-    let candidate = dir.join(named);
-    let small = |p: &Path| std::fs::metadata(p).is_ok_and(|m| m.len() <= 1 << 20);
-    match (root.canonicalize(), candidate.canonicalize()) {
-        (Ok(root), Ok(real))
-            if real.starts_with(&root)
-                && real.extension().is_some_and(|x| x == "toml")
-                && real.is_file()
-                && small(&real) =>
-        {
-            Ok(real.to_string_lossy().into_owned())
-        }
-        _ => Err(refused()),
-    }
-}
-
 /// One row of a list page: the tags and the length of a game, read without resolving its
 /// moves.
 fn list_row_of(no: usize, tags: &[(String, String)], result: Option<&str>, plies: usize) -> Row {
@@ -610,7 +580,7 @@ fn load(cache: &GameCache, path: &Path, name: &str, q: &ViewQuery, root: &Path) 
 }
 
 /// Reads every game of a file: an `xq game` JSON log (replayed under its rules, see
-/// [`log_ruleset`]; `at` is the log's path, `root` the served folder), or any format the notation
+/// [`crate::security::ruleset_in_folder`]; `at` is the log's path, `root` the served folder), or any format the notation
 /// readers know. The error is the reader's message, naming the file as `name`.
 fn read_file(
     bytes: &[u8],
@@ -622,8 +592,9 @@ fn read_file(
     if text.trim_start().starts_with('{') {
         let mut log = xiangqi::game::GameLog::parse(text).map_err(|e| format!("{name}: {e}"))?;
         let named = log.header.ruleset.clone();
-        log.header.ruleset = log_ruleset(&named, at.parent().unwrap_or(root), root)
-            .map_err(|e| format!("{name}: {e}"))?;
+        log.header.ruleset =
+            crate::security::ruleset_in_folder(&named, at.parent().unwrap_or(root), root)
+                .map_err(|e| format!("{name}: {e}"))?;
         let played = xiangqi::game::Game::replay(log).map_err(|e| format!("{name}: {e}"))?;
         let header = &played.log().header;
         let start = Position::from_fen(&header.fen).map_err(|e| format!("{name}: {e}"))?;
