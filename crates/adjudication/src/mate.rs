@@ -144,11 +144,13 @@ fn least_mate(
     nodes: &mut u64,
     limit: u64,
 ) -> Option<u32> {
-    (1..=plies).find_map(|p| match search_checks(pos, p, only_reply_free, nodes, limit) {
-        Some(true) => Some(Some(p)),
-        Some(false) => None,
-        None => Some(None),
-    })?
+    (1..=plies).find_map(
+        |p| match search_checks(pos, p, only_reply_free, nodes, limit) {
+            Some(true) => Some(Some(p)),
+            Some(false) => None,
+            None => Some(None),
+        },
+    )?
 }
 
 /// After the mating side's move (the defender to move in `pos`): whether it was a check that mates
@@ -223,7 +225,10 @@ mod tests {
         let p = pos("5k3/9/R8/9/9/9/9/9/9/3K4R w - - 0 1");
         let (line, plies) = mate_line(&p, 9, false, DEFAULT_NODE_LIMIT).unwrap();
         assert!(plies > 1, "not a mate in one");
-        assert_eq!(mate_by_checks(&p, plies, DEFAULT_NODE_LIMIT), MateSearch::Mate);
+        assert_eq!(
+            mate_by_checks(&p, plies, DEFAULT_NODE_LIMIT),
+            MateSearch::Mate
+        );
         assert_eq!(
             mate_by_checks(&p, plies - 1, DEFAULT_NODE_LIMIT),
             MateSearch::NoMate
@@ -238,14 +243,20 @@ mod tests {
                 assert!(work.is_check(), "every move of the mating side checks");
             }
         }
-        assert!(work.is_check() && !work.has_legal_move(), "the line ends in mate");
+        assert!(
+            work.is_check() && !work.has_legal_move(),
+            "the line ends in mate"
+        );
     }
 
     #[test]
     fn no_mate_no_line() {
         // A lone horse far from the king gives no mate by checks within five plies.
         let p = pos("3k5/9/9/9/9/9/9/9/9/N3K4 w - - 0 1");
-        assert_eq!(mate_by_checks(&p, 5, DEFAULT_NODE_LIMIT), MateSearch::NoMate);
+        assert_eq!(
+            mate_by_checks(&p, 5, DEFAULT_NODE_LIMIT),
+            MateSearch::NoMate
+        );
         assert_eq!(mate_line(&p, 5, false, DEFAULT_NODE_LIMIT), None);
     }
 }

@@ -35,7 +35,13 @@ fn the_example_edition_is_registered_beside_the_shipped_ones() {
         .collect();
     // Beside the shipped editions (whatever else is linked: a further edition needs no edit here).
     assert!(ids.windows(2).all(|w| w[0] < w[1]), "{ids:?}");
-    for id in ["axf", "axf-strict-mate", "cn-1987", "cn-2020", "computer-2007"] {
+    for id in [
+        "axf",
+        "axf-strict-mate",
+        "cn-1987",
+        "cn-2020",
+        "computer-2007",
+    ] {
         assert!(ids.contains(&id), "{id} registered: {ids:?}");
     }
     // It ships its ruleset: loadable by id as well as by path.

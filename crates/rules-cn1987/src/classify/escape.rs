@@ -143,8 +143,9 @@ pub(super) fn tied_to_its_line(
         .filter(|r| r.from == target)
         .any(|&r| {
             after.played(r).is_ok_and(|mut next| {
-                let newly =
-                    material::winnable(&next, &params.gain).won & !now & !Bitboard::from_square(r.to);
+                let newly = material::winnable(&next, &params.gain).won
+                    & !now
+                    & !Bitboard::from_square(r.to);
                 let lost: i32 = newly
                     .into_iter()
                     .filter_map(|sq| {
