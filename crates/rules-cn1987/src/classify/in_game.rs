@@ -128,7 +128,8 @@ pub(super) fn drop_established(
     // (see [`helps_another`]), nor opens a line of ours onto it (see [`attacks_opened_by`]: 车４退２
     // leaving the rank lets the rook behind take the advisor), nor keeps it on its line (不能离线): it guards a square the piece
     // could flee to, and the piece cannot leave its line but at a cost of its own worth or more,
-    // as it could without the moved piece (see [`ties_to_its_line`]). One newly guarded flight
+    // as it could without the moved piece (see [`ties_to_its_line`]), or its every way out is a
+    // capture the moved piece answers (see [`guards_prey`], 参考图39). One newly guarded flight
     // square among many does not renew an old threat (issue 23 (2): 参考图49's cannon keeps open
     // flights; what keeps it on its line is what leaving would lose). Tested first: it is cheap,
     // and the searches below need only the pieces that pass it.
@@ -143,7 +144,9 @@ pub(super) fn drop_established(
             if reach.contains(t)
                 || helps_another(&passed, m.to, t)
                 || attacks_opened_by(&after, m, Bitboard::from_square(t))
-                || ((reach & flights).any() && ties_to_its_line(&after, m.to, t, params))
+                || ((reach & flights).any()
+                    && (guards_prey(&after, m.to, t, &params.gain.values)
+                        || ties_to_its_line(&after, m.to, t, params)))
             {
                 old.remove(t);
             }
