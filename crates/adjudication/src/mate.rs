@@ -237,7 +237,7 @@ mod tests {
         assert_eq!(line.len() as u32, plies);
         let mut work = p.clone();
         for (i, &m) in line.iter().enumerate() {
-            assert!(work.legal_moves().iter().any(|&l| l == m), "move {i} legal");
+            assert!(work.legal_moves().contains(&m), "move {i} legal");
             work.play_unchecked(m);
             if i % 2 == 0 {
                 assert!(work.is_check(), "every move of the mating side checks");
