@@ -74,21 +74,23 @@ fn a_chase_judged_apart_says_so() {
         line.note.as_deref().is_some_and(|n| n.contains("apart")),
         "{line:?}"
     );
-    // Plies that are not chases get no lines.
+    // Plies that are neither chases nor mate threats get no lines.
     assert!(
         r.plies
             .iter()
-            .filter(|p| p.class != Some(ClassKind::Chase))
+            .filter(|p| !matches!(p.class, Some(ClassKind::Chase | ClassKind::MateThreat)))
             .all(|p| p.lines.is_empty())
     );
 }
 
 /// Every line of every chase of the constructed and rule-book cases is legal from the position
-/// after its ply with the opponent passing, the mover moving first, and takes its target.
+/// after its ply with the opponent passing, the mover moving first, and takes its target; every
+/// mate line of a 杀 is consecutive checks ending in mate of the king it names.
 #[test]
 fn every_line_is_legal_and_takes_its_target() {
     let arbiter = cn1987();
     let mut lines = 0;
+    let mut mate_lines = 0;
     for file in ["cn1987-constructed.toml", "cn-rulebook-cases.toml"] {
         for case in cases::load(file) {
             let rec = case.record();
@@ -97,6 +99,7 @@ fn every_line_is_legal_and_takes_its_target() {
                 let Some(start) = rec.position_at(p.ply).pass() else {
                     continue;
                 };
+                let mate = p.class == Some(ClassKind::MateThreat);
                 for line in &p.lines {
                     lines += 1;
                     let mut pos = start.clone();
@@ -117,6 +120,26 @@ fn every_line_is_legal_and_takes_its_target() {
                             took = true;
                         }
                         pos.play_unchecked(m);
+                        if mate && i % 2 == 0 {
+                            assert!(
+                                pos.is_check(),
+                                "{} ply {}: move {i} {iccs} of the mate line gives no check",
+                                case.id,
+                                p.ply
+                            );
+                        }
+                    }
+                    if mate {
+                        // A mate line (杀): consecutive checks to mate, on the king it names.
+                        mate_lines += 1;
+                        assert!(
+                            pos.is_check() && !pos.has_legal_move(),
+                            "{} ply {}: the mate line ends in no mate: {line:?}",
+                            case.id,
+                            p.ply
+                        );
+                        assert_eq!(line.target, start.king(!start.turn()).to_string());
+                        continue;
                     }
                     assert!(
                         took,
@@ -128,4 +151,5 @@ fn every_line_is_legal_and_takes_its_target() {
         }
     }
     assert!(lines > 50, "only {lines} lines");
+    assert!(mate_lines > 5, "only {mate_lines} mate lines");
 }

@@ -77,16 +77,19 @@ fn registered_editions_sorted_by_id() {
         .iter()
         .map(|r| r.id)
         .collect();
-    assert_eq!(
-        ids,
-        [
-            "axf",
-            "cn-1987",
-            "cn-2020",
-            "computer-2007",
-            "test-always-vary"
-        ]
-    );
+    // Sorted, and holding the shipped editions and this package's test edition. A further
+    // edition linked into the facade joins the list without an edit here (docs/
+    // writing-an-edition.md: adding one touches only its crate, the link list and the manifest).
+    assert!(ids.windows(2).all(|w| w[0] < w[1]), "{ids:?}");
+    for id in [
+        "axf",
+        "cn-1987",
+        "cn-2020",
+        "computer-2007",
+        "test-always-vary",
+    ] {
+        assert!(ids.contains(&id), "{id} registered: {ids:?}");
+    }
 }
 
 #[test]
@@ -95,18 +98,22 @@ fn editions_ship_their_rulesets_and_name_their_bases() {
         .iter()
         .map(|(b, r)| (b.id, r.id))
         .collect();
+    // The shipped editions each ship their ruleset under their own id (a further linked edition
+    // may add its own: it is checked below like these).
+    for pair in [
+        ("axf", "axf"),
+        ("cn-1987", "cn-1987"),
+        ("cn-2020", "cn-2020"),
+        ("computer-2007", "computer-2007"),
+    ] {
+        assert!(shipped.contains(&pair), "{pair:?} shipped: {shipped:?}");
+    }
+    let ids = Ruleset::builtin_ids();
+    assert!(ids.windows(2).all(|w| w[0] < w[1]), "{ids:?}");
     assert_eq!(
-        shipped,
-        [
-            ("axf", "axf"),
-            ("cn-1987", "cn-1987"),
-            ("cn-2020", "cn-2020"),
-            ("computer-2007", "computer-2007")
-        ]
-    );
-    assert_eq!(
-        Ruleset::builtin_ids(),
-        ["axf", "cn-1987", "cn-2020", "computer-2007"]
+        ids,
+        shipped.iter().map(|(b, _)| *b).collect::<Vec<_>>(),
+        "every built-in ruleset is shipped by a registered edition"
     );
     assert_eq!(
         Ruleset::linked_builtin_ids().unwrap(),
@@ -114,16 +121,15 @@ fn editions_ship_their_rulesets_and_name_their_bases() {
     );
     let bases: Vec<(&str, Option<&str>)> =
         editions().unwrap().iter().map(|r| (r.id, r.base)).collect();
-    assert_eq!(
-        bases,
-        [
-            ("axf", None),
-            ("cn-1987", None),
-            ("cn-2020", Some("cn-1987")),
-            ("computer-2007", Some("axf")),
-            ("test-always-vary", None)
-        ]
-    );
+    for pair in [
+        ("axf", None),
+        ("cn-1987", None),
+        ("cn-2020", Some("cn-1987")),
+        ("computer-2007", Some("axf")),
+        ("test-always-vary", None),
+    ] {
+        assert!(bases.contains(&pair), "{pair:?}: {bases:?}");
+    }
     // Every base is a registered edition, and every shipped ruleset builds.
     for r in editions().unwrap() {
         if let Some(b) = r.base {

@@ -10,7 +10,7 @@ use xiangqi::adjudication::GameRecord;
 use xiangqi::board::{START_FEN, Setup};
 use xiangqi::movegen::Position;
 use xiangqi::notation::{Mode, parse_move_list};
-use xiangqi::rules::{Arbiter, ClassKind, Outcome, Ruleset, Ruling};
+use xiangqi::rules::{Arbiter, ClassKind, LineRuling, Outcome, PlyRuling, Ruleset, Ruling};
 
 use crate::CliError;
 use crate::convert::To as NotationArg;
@@ -188,9 +188,9 @@ pub fn run(args: JudgeArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// The capture lines of `ruling`'s chases in Chinese notation: each line is played from the
+/// The capture lines of `ruling`'s chases (and mate lines of its mate threats) in Chinese notation: each line is played from the
 /// position after its ply with the opponent passing (让一着).
-fn render_lines(record: &GameRecord, ruling: &mut Ruling) {
+pub(crate) fn render_lines(record: &GameRecord, ruling: &mut Ruling) {
     for p in &mut ruling.plies {
         if p.lines.is_empty() || p.ply > record.len() {
             continue;
@@ -220,6 +220,35 @@ fn render_lines(record: &GameRecord, ruling: &mut Ruling) {
             line.chinese = texts;
         }
     }
+}
+
+/// One explain line of a ply in words: `捉 c5（让一着）：<moves>  [bounds] (note)`, or `杀 e9…` for
+/// a mate line; the moves in Chinese notation when rendered (see [`render_lines`]).
+pub(crate) fn line_text(p: &PlyRuling, line: &LineRuling) -> String {
+    let moves = if line.chinese.is_empty() {
+        line.moves.join(" ")
+    } else {
+        line.chinese.join(" ")
+    };
+    let bounds: Vec<String> = line
+        .bounds
+        .iter()
+        .map(|(k, v)| format!("{k} ≥ {v}"))
+        .collect();
+    let word = if p.class == Some(ClassKind::MateThreat) {
+        "杀"
+    } else {
+        "捉"
+    };
+    format!(
+        "{word} {}（让一着）：{moves}  [{}]{}",
+        line.target,
+        bounds.join(", "),
+        line.note
+            .as_deref()
+            .map(|n| format!(" ({n})"))
+            .unwrap_or_default()
+    )
 }
 
 fn outcome_words(o: Outcome) -> &'static str {
@@ -309,26 +338,7 @@ pub fn report(r: &Ruling, arbiter: &Arbiter, all_plies: bool) -> String {
                 targets
             );
             for line in &p.lines {
-                let moves = if line.chinese.is_empty() {
-                    line.moves.join(" ")
-                } else {
-                    line.chinese.join(" ")
-                };
-                let bounds: Vec<String> = line
-                    .bounds
-                    .iter()
-                    .map(|(k, v)| format!("{k} ≥ {v}"))
-                    .collect();
-                let _ = writeln!(
-                    s,
-                    "          捉 {}（让一着）：{moves}  [{}]{}",
-                    line.target,
-                    bounds.join(", "),
-                    line.note
-                        .as_deref()
-                        .map(|n| format!(" ({n})"))
-                        .unwrap_or_default()
-                );
+                let _ = writeln!(s, "          {}", line_text(p, line));
             }
         }
     }

@@ -133,9 +133,16 @@ struct Shown {
 
 fn judge_full(game: BatchGame, arbiters: &[Arbiter], lang: Lang) -> Option<Shown> {
     let record = GameRecord::new(game.start.clone(), game.moves.clone()).ok()?;
+    // Each ruling with the line behind each 捉 and 杀 (in Chinese notation), shown where the
+    // rulesets' classes differ.
     let rulings: Vec<Ruling> = arbiters
         .iter()
-        .map(|a| a.judge(&record, JudgeOptions::default()))
+        .map(|a| {
+            let mut r = a.judge(&record, JudgeOptions::default());
+            a.explain(&record, &mut r);
+            crate::judge::render_lines(&record, &mut r);
+            r
+        })
         .collect();
     let cause = cause(arbiters, &rulings, lang);
     Some(Shown {
@@ -481,8 +488,19 @@ fn game_section(out: &mut String, s: &Shown, lang: Lang) {
                 lang.pick("黑", "Black")
             }
         );
-        for c in cells {
-            let _ = write!(out, "<td>{}</td>", esc(&c));
+        for (c, r) in cells.iter().zip(&s.rulings) {
+            let _ = write!(out, "<td>{}", esc(c));
+            // Where the classes differ, the line behind each 捉 / 杀 with its search bounds.
+            if differs && let Some(p) = r.plies.iter().find(|p| p.ply == ply) {
+                for line in &p.lines {
+                    let _ = write!(
+                        out,
+                        "<div class=\"line\">{}</div>",
+                        esc(&crate::judge::line_text(p, line))
+                    );
+                }
+            }
+            out.push_str("</td>");
         }
         out.push_str("</tr>");
     }
@@ -516,6 +534,7 @@ td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:now
 .game{border-top:1px solid #ccc;margin-top:1.5em;padding-top:.5em;break-inside:avoid;page-break-inside:avoid}
 .game h3{margin:.2em 0} .game small{color:#666;font-weight:normal}
 .cause{color:#7b241c;margin:.2em 0 .6em}
+.cycle .line{font-weight:normal;font-size:.85em;color:#444}
 .pair{display:flex;gap:1.2em;align-items:flex-start;flex-wrap:wrap} .board svg{width:330px;height:auto}
 .plies{flex:1;min-width:360px} .moves span{white-space:nowrap;margin-right:.6em}
 .cycle td:nth-child(-n+3),.cycle th{white-space:nowrap}

@@ -283,6 +283,10 @@ impl RuleEdition for Cn1987 {
         crate::classify::capture_lines(ply.before(), ply.mv(), set, &self.params)
     }
 
+    fn mate_line(&self, ply: &PlyContext<'_>) -> Option<CaptureLine> {
+        crate::classify::mate_line(ply.before(), ply.mv(), &self.params)
+    }
+
     fn cost_warnings(&self) -> Vec<String> {
         self.params.cost_warnings()
     }

@@ -55,28 +55,42 @@ impl Arbiter {
     }
 
     /// Fills in, for every chase (捉) of `ruling` (this arbiter's ruling on `record`), the capture
-    /// line behind each chased piece ([`RuleEdition::capture_lines`]): what an arbiter reads to
-    /// check the class, with the search bounds it needed. Searched anew, outside the work budget.
+    /// line behind each chased piece ([`RuleEdition::capture_lines`]), and for every mate threat
+    /// (杀) the mate line behind it ([`RuleEdition::mate_line`]): what an arbiter reads to check
+    /// the class, with the search bounds it needed. Searched anew, outside the work budget.
     pub fn explain(&self, record: &GameRecord, ruling: &mut Ruling) {
         if record.is_empty() {
             return;
         }
         let replay = Replay::new(record, 0, record.len());
         for p in &mut ruling.plies {
-            if p.class != Some(ClassKind::Chase) || p.ply == 0 || p.ply > record.len() {
+            if p.ply == 0 || p.ply > record.len() {
                 continue;
             }
-            let targets: Vec<xiangqi_board::Square> = p
-                .targets
-                .iter()
-                .filter_map(|t| xiangqi_board::Square::from_name(t))
-                .collect();
-            p.lines = self
-                .edition
-                .capture_lines(&replay.ply(p.ply), &targets)
-                .iter()
-                .map(LineRuling::new)
-                .collect();
+            match p.class {
+                Some(ClassKind::Chase) => {
+                    let targets: Vec<xiangqi_board::Square> = p
+                        .targets
+                        .iter()
+                        .filter_map(|t| xiangqi_board::Square::from_name(t))
+                        .collect();
+                    p.lines = self
+                        .edition
+                        .capture_lines(&replay.ply(p.ply), &targets)
+                        .iter()
+                        .map(LineRuling::new)
+                        .collect();
+                }
+                Some(ClassKind::MateThreat) => {
+                    p.lines = self
+                        .edition
+                        .mate_line(&replay.ply(p.ply))
+                        .iter()
+                        .map(LineRuling::new)
+                        .collect();
+                }
+                _ => {}
+            }
         }
     }
 

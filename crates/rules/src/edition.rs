@@ -61,6 +61,14 @@ pub trait RuleEdition: Send + Sync {
         Vec::new()
     }
 
+    /// The mate line behind a mate threat (杀) made by the ply (see [`CaptureLine`]: its target is
+    /// the threatened king, its moves the mate by consecutive checks the opponent passing), for
+    /// `xq judge --explain`. Default: none (the edition gives no line).
+    fn mate_line(&self, ply: &PlyContext<'_>) -> Option<CaptureLine> {
+        let _ = ply;
+        None
+    }
+
     /// Warnings about this edition's parameters that make judging costly (which option, its value,
     /// why), for `xq rulesets check`: a costly ruleset is accepted, and the work budgets of a ply
     /// and a game bound it. Default: none.
@@ -217,6 +225,11 @@ pub trait EditionVariant: Send + Sync {
         self.base().capture_lines(ply, targets)
     }
 
+    /// See [`RuleEdition::mate_line`]; default: the base's.
+    fn mate_line(&self, ply: &PlyContext<'_>) -> Option<CaptureLine> {
+        self.base().mate_line(ply)
+    }
+
     /// See [`RuleEdition::cost_warnings`]; default: the base's.
     fn cost_warnings(&self) -> Vec<String> {
         self.base().cost_warnings()
@@ -272,6 +285,9 @@ impl<T: EditionVariant> RuleEdition for T {
     }
     fn capture_lines(&self, ply: &PlyContext<'_>, targets: &[Square]) -> Vec<CaptureLine> {
         EditionVariant::capture_lines(self, ply, targets)
+    }
+    fn mate_line(&self, ply: &PlyContext<'_>) -> Option<CaptureLine> {
+        EditionVariant::mate_line(self, ply)
     }
     fn cost_warnings(&self) -> Vec<String> {
         EditionVariant::cost_warnings(self)

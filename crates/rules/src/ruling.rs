@@ -87,16 +87,17 @@ pub struct PlyRuling {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
     /// For a chase, when asked for ([`Arbiter::explain`](crate::Arbiter::explain)): the capture
-    /// line behind each chased piece (absent otherwise).
+    /// line behind each chased piece; for a mate threat (杀), the mate line, its target the
+    /// threatened king (absent otherwise).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub lines: Vec<LineRuling>,
 }
 
-/// The capture line behind one chased piece ([`CaptureLine`](crate::CaptureLine)), as the ruling
-/// shows it.
+/// The capture line behind one chased piece, or the mate line behind a mate threat
+/// ([`CaptureLine`](crate::CaptureLine)), as the ruling shows it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub struct LineRuling {
-    /// The chased piece's square after the ply (`c5`).
+    /// The chased piece's square after the ply (`c5`); for a mate line, the threatened king's.
     pub target: String,
     /// The moves in ICCS from the position after the ply, the opponent passing.
     pub moves: Vec<String>,

@@ -33,16 +33,17 @@ fn the_example_edition_is_registered_beside_the_shipped_ones() {
         .iter()
         .map(|r| r.id)
         .collect();
-    assert_eq!(
-        ids,
-        [
-            "axf",
-            "axf-strict-mate",
-            "cn-1987",
-            "cn-2020",
-            "computer-2007"
-        ]
-    );
+    // Beside the shipped editions (whatever else is linked: a further edition needs no edit here).
+    assert!(ids.windows(2).all(|w| w[0] < w[1]), "{ids:?}");
+    for id in [
+        "axf",
+        "axf-strict-mate",
+        "cn-1987",
+        "cn-2020",
+        "computer-2007",
+    ] {
+        assert!(ids.contains(&id), "{id} registered: {ids:?}");
+    }
     // It ships its ruleset: loadable by id as well as by path.
     let rs = Ruleset::load("axf-strict-mate").expect("shipped");
     assert_eq!(rs.edition, "axf-strict-mate");

@@ -93,7 +93,12 @@ pub(super) fn guards_prey(
 }
 
 /// Whether the moved piece on `moved` ties the opponent's piece on `target` to its line (see
-/// [`tied_to_its_line`]): it is tied, and would not be without the moved piece.
+/// [`tied_to_its_line`]): it is tied, and would not be without the moved piece. A piece is tied
+/// only when leaving its line costs at least what it is worth: a piece that can flee at a smaller
+/// loss is not kept on its line, and a capture of it that the ply makes real by escaping is
+/// 避吃促成得子 still (issue 23 (3): 车六退二 flees the advisor 马７进５ unpinned; the horse e6 it
+/// "ties" would give up only an advisor by leaving, and the cannon's capture of it is 闲 for the
+/// rook, as in 参考图37).
 ///
 /// Reading R23 (READINGS.md).
 pub(super) fn ties_to_its_line(
@@ -102,19 +107,32 @@ pub(super) fn ties_to_its_line(
     target: Square,
     params: &Params,
 ) -> bool {
-    if !tied_to_its_line(after, target, params) {
+    let Some(worth) = after
+        .piece_at(target)
+        .map(|p| params.gain.values.material(p, target))
+    else {
+        return false;
+    };
+    if !tied_to_its_line(after, target, params, worth) {
         return false;
     }
     let mut setup = after.to_setup();
     setup.board.remove(moved);
-    Position::from_setup(setup).is_ok_and(|without| !tied_to_its_line(&without, target, params))
+    Position::from_setup(setup)
+        .is_ok_and(|without| !tied_to_its_line(&without, target, params, worth))
 }
 
 /// 不能离线 (参考图49: "红方进马退马均使黑方四路炮不能离线，为长捉无根子"): the opponent's piece on
 /// `target` (the opponent to move in `after`) holds a line — some move of it would let us win
-/// another piece that we cannot win now, or mate by consecutive checks. A piece that can only be
-/// lost itself (参考图37: the horse's one flight is taken too) holds nothing.
-pub(super) fn tied_to_its_line(after: &Position, target: Square, params: &Params) -> bool {
+/// other pieces worth `worth` or more together that we cannot win now, or mate by consecutive
+/// checks. A piece that can only be lost itself (参考图37: the horse's one flight is taken too)
+/// holds nothing.
+pub(super) fn tied_to_its_line(
+    after: &Position,
+    target: Square,
+    params: &Params,
+    worth: i32,
+) -> bool {
     let Some(passed) = after.pass() else {
         return false;
     };
@@ -125,9 +143,18 @@ pub(super) fn tied_to_its_line(after: &Position, target: Square, params: &Params
         .filter(|r| r.from == target)
         .any(|&r| {
             after.played(r).is_ok_and(|mut next| {
+                let newly = material::winnable(&next, &params.gain).won
+                    & !now
+                    & !Bitboard::from_square(r.to);
+                let lost: i32 = newly
+                    .into_iter()
+                    .filter_map(|sq| {
+                        next.piece_at(sq)
+                            .map(|p| params.gain.values.material(p, sq))
+                    })
+                    .sum();
                 let mut budget = params.mate_threat_budget;
-                (material::winnable(&next, &params.gain).won & !now & !Bitboard::from_square(r.to))
-                    .any()
+                (newly.any() && lost >= worth)
                     || material::mates_by_forcing_checks(
                         &mut next,
                         params.mate_threat_plies,

@@ -125,8 +125,14 @@ pub(super) fn drop_established(
         return class;
     }
     // The moved piece takes no part: it neither attacks the piece, nor takes its protection away
-    // (see [`helps_another`]), nor guards a square the piece could flee to (不能离线). Tested
-    // first: it is cheap, and the searches below need only the pieces that pass it.
+    // (see [`helps_another`]), nor opens a line of ours onto it (see [`attacks_opened_by`]: 车４退２
+    // leaving the rank lets the rook behind take the advisor), nor keeps it on its line (不能离线): it guards a square the piece
+    // could flee to, and the piece cannot leave its line but at a cost of its own worth or more,
+    // as it could without the moved piece (see [`ties_to_its_line`]), or its every way out is a
+    // capture the moved piece answers (see [`guards_prey`], 参考图39). One newly guarded flight
+    // square among many does not renew an old threat (issue 23 (2): 参考图49's cannon keeps open
+    // flights; what keeps it on its line is what leaving would lose). Tested first: it is cheap,
+    // and the searches below need only the pieces that pass it.
     let mut old = targets;
     if let Some(passed) = after.pass() {
         let reach = after.attacks_from(m.to);
@@ -135,7 +141,13 @@ pub(super) fn drop_established(
                 .legal_moves_from(t)
                 .iter()
                 .fold(Bitboard::EMPTY, |b, r| b | Bitboard::from_square(r.to));
-            if reach.contains(t) || (reach & flights).any() || helps_another(&passed, m.to, t) {
+            if reach.contains(t)
+                || helps_another(&passed, m.to, t)
+                || attacks_opened_by(&after, m, Bitboard::from_square(t))
+                || ((reach & flights).any()
+                    && (guards_prey(&after, m.to, t, &params.gain.values)
+                        || ties_to_its_line(&after, m.to, t, params)))
+            {
                 old.remove(t);
             }
         }

@@ -1,6 +1,7 @@
-//! The line that makes a ply 捉: for each chased piece, the capture line the material search
-//! finds after the ply (the opponent passing) and the least search bounds it needs, so that an
-//! arbiter can read it and a federation dispute it.
+//! The line that makes a ply 捉 or 杀: for each chased piece, the capture line the material
+//! search finds after the ply (the opponent passing), and for a mate threat the mate by
+//! consecutive checks, with the least search bounds each needs, so that an arbiter can read it and
+//! a federation dispute it.
 
 use super::*;
 
@@ -120,4 +121,30 @@ pub(crate) fn capture_lines(
             },
         })
         .collect()
+}
+
+/// The mate line behind a mate threat (杀) made by the legal move `m` played in `before`: the mate
+/// by consecutive checks the mover would give if the opponent passed (the shortest, the defender
+/// holding out longest), with the least horizon it needs (`mate_threat_plies`, counted as the
+/// 杀 test counts it: a check answered by the only legal reply costs one ply). `None` when the
+/// search finds no mate within the parameters' bounds (see reading R01 in READINGS.md).
+pub(crate) fn mate_line(
+    before: &Position,
+    m: Move,
+    params: &Params,
+) -> Option<xiangqi_rules::CaptureLine> {
+    let after = before.played(m).ok()?;
+    let passed = after.pass()?;
+    let (moves, plies) = xiangqi_adjudication::mate_line(
+        &passed,
+        params.mate_threat_plies,
+        true,
+        u64::from(params.mate_threat_budget),
+    )?;
+    Some(xiangqi_rules::CaptureLine {
+        target: passed.king(!passed.turn()),
+        moves,
+        bounds: vec![("mate_threat_plies", plies)],
+        note: None,
+    })
 }

@@ -21,7 +21,7 @@ use exchange::*;
 use idle::*;
 use in_game::*;
 use joint::*;
-pub(crate) use line::capture_lines;
+pub(crate) use line::{capture_lines, mate_line};
 use threats::*;
 
 /// Parameters of the CN-1987 classification (every bound is stated in a ruling's explanation).
