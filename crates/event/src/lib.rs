@@ -39,18 +39,22 @@
 
 pub mod admin;
 pub mod check;
+pub mod corrections;
 pub mod create;
 pub mod document;
 pub mod export;
 pub mod file;
+pub mod history;
 pub mod lineups;
 pub mod simulate;
 pub mod stages;
 mod store;
 pub mod trf;
 
+pub use corrections::PlayerEdit;
 pub use create::{Created, NewEvent, NewEventError, system_line};
 pub use document::{Event, EventError, Pairing, Player, Round};
 pub use file::WriteError;
+pub use history::{Change, Done, EditError, Edited, Warning, Writer};
 pub use stages::{Entrant, EventStage, StagePlan, StageSource, StageSystem};
 pub use store::{Document, Store, StoreError, UpdateError};
