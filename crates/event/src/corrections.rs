@@ -176,6 +176,19 @@ impl Event {
 
     /// Changes a player's name, unit (单位) or rating (等级分).
     pub fn edit_player(&mut self, no: u32, edit: &PlayerEdit) -> Result<Done<()>, EventError> {
+        let kept = self.players.clone();
+        let done = self.edit_player_unchecked(no, edit);
+        if done.is_err() {
+            self.players = kept;
+        }
+        done
+    }
+
+    fn edit_player_unchecked(
+        &mut self,
+        no: u32,
+        edit: &PlayerEdit,
+    ) -> Result<Done<()>, EventError> {
         let p = self
             .players
             .iter_mut()
@@ -234,7 +247,10 @@ impl Event {
             return Err(invalid("event", "empty name"));
         }
         let old = std::mem::replace(&mut self.name, name.to_string());
-        self.validate()?;
+        if let Err(e) = self.validate() {
+            self.name = old;
+            return Err(e);
+        }
         Ok(Done::new((), format!("renamed {old:?} → {name:?}")))
     }
 
@@ -293,5 +309,178 @@ impl Event {
             .get(board.wrapping_sub(1) as usize)?
             .result
             .clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::history::Warning;
+    use xiangqi_scheduling::EventConfig;
+
+    fn swiss(n: u32, rounds: u32) -> Event {
+        let entrants = (1..=n).map(|i| (format!("P{i}"), String::new())).collect();
+        Event::new(
+            "t",
+            "",
+            EventConfig::default(),
+            entrants,
+            1,
+            Some(rounds),
+            false,
+        )
+        .unwrap()
+    }
+
+    fn finish(ev: &mut Event) {
+        let r = ev.paired.len() as u32;
+        for b in 1..=ev.paired[r as usize - 1].boards.len() as u32 {
+            ev.set_result(r, b, "1-0", (None, None), false).unwrap();
+        }
+    }
+
+    #[test]
+    fn unpair_is_refused_while_the_round_has_results_unless_forced() {
+        let mut ev = swiss(8, 4);
+        assert!(ev.unpair_last(false).is_err());
+        ev.pair_next().unwrap();
+        ev.set_result(1, 2, "1-0", (None, None), false).unwrap();
+        ev.set_result(1, 3, "=", (None, None), false).unwrap();
+        let before = ev.clone();
+        let e = ev.unpair_last(false).unwrap_err();
+        assert_eq!(
+            e,
+            EventError::RoundHasResults {
+                round: 1,
+                boards: vec![2, 3]
+            }
+        );
+        assert!(e.to_string().contains("2 boards (2, 3)"), "{e}");
+        assert_eq!(ev, before);
+        let d = ev.unpair_last(true).unwrap();
+        assert_eq!(d.value, 1);
+        assert!(ev.paired.is_empty());
+        // re-paired, the same round comes back
+        assert_eq!(ev.pair_next().unwrap(), &before.paired[0].clone().tap_clear());
+    }
+
+    trait TapClear {
+        fn tap_clear(self) -> Self;
+    }
+    impl TapClear for crate::Round {
+        fn tap_clear(mut self) -> Self {
+            for b in &mut self.boards {
+                b.result = None;
+            }
+            self
+        }
+    }
+
+    #[test]
+    fn a_refused_pairing_names_every_board_without_a_result() {
+        let mut ev = swiss(40, 5);
+        ev.pair_next().unwrap();
+        for b in [1, 4, 9, 10] {
+            ev.set_result(1, b, "1-0", (None, None), false).unwrap();
+        }
+        let e = ev.pair_next().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "round 1: 16 boards without a result (2, 3, 5–8, 11–20): enter them before pairing round 2"
+        );
+    }
+
+    #[test]
+    fn a_manual_pairing_that_repeats_round_one_warns() {
+        let mut ev = swiss(4, 3);
+        ev.pair_next().unwrap();
+        finish(&mut ev);
+        let r1: Vec<(u32, u32)> = ev.paired[0].boards.iter().map(|b| (b.red, b.black)).collect();
+        let d = ev.pair_by_hand(&r1, None).unwrap();
+        assert_eq!(d.value, 2);
+        assert!(ev.paired[1].manual);
+        let rematches = d
+            .warnings
+            .iter()
+            .filter(|w| matches!(w, Warning::Pairing(x) if x.kind == DeviationKind::Rematch))
+            .count();
+        assert_eq!(rematches, 2, "{:?}", d.warnings);
+        // the same players again with the colours the rules give: no rematch warning for a
+        // fresh pairing
+        let mut ev2 = swiss(4, 3);
+        ev2.pair_next().unwrap();
+        finish(&mut ev2);
+        let d = ev2.pair_by_hand(&[(2, 4), (3, 1)], None).unwrap();
+        assert!(
+            d.warnings
+                .iter()
+                .all(|w| !matches!(w, Warning::Pairing(x) if x.kind == DeviationKind::Rematch)),
+            "{:?}",
+            d.warnings
+        );
+    }
+
+    #[test]
+    fn a_result_changed_after_the_next_round_was_paired_warns() {
+        let mut ev = swiss(4, 3);
+        ev.pair_next().unwrap();
+        finish(&mut ev);
+        ev.pair_next().unwrap();
+        let d = ev.enter_result(1, 1, "0-1", (None, None), true).unwrap();
+        assert_eq!(
+            d.warnings,
+            vec![Warning::PairedOnOldScore {
+                round: 1,
+                board: 1,
+                next: 2
+            }]
+        );
+        // the same result again, or a first result in the last round: no warning
+        assert!(ev.enter_result(1, 1, "0-1", (None, None), true).unwrap().warnings.is_empty());
+        assert!(ev.enter_result(2, 1, "1-0", (None, None), false).unwrap().warnings.is_empty());
+        let d = ev.enter_results("1 2 =\n2 2 1-0\n", true).unwrap();
+        assert_eq!(d.warnings.len(), 1, "{:?}", d.warnings);
+    }
+
+    #[test]
+    fn swapping_colours_keeps_each_players_score() {
+        let mut ev = swiss(4, 3);
+        ev.pair_next().unwrap();
+        ev.set_result(1, 1, "1-0", (Some(2), None), false).unwrap();
+        let (red, black) = (ev.paired[0].boards[0].red, ev.paired[0].boards[0].black);
+        let before = ev.standings(Some(0));
+        ev.swap_colours(1, 1).unwrap();
+        let b = &ev.paired[0].boards[0];
+        assert_eq!((b.red, b.black), (black, red));
+        assert_eq!(b.result.as_deref(), Some("0-1"));
+        assert_eq!((b.red_fouls, b.black_fouls), (0, 2));
+        assert_eq!(ev.standings(Some(0)), before);
+        assert_eq!(
+            ev.swap_colours(1, 9).unwrap_err(),
+            EventError::NoSuchBoard { round: 1, board: 9 }
+        );
+    }
+
+    #[test]
+    fn edit_reinstate_and_rename_refuse_bad_input() {
+        let mut ev = swiss(4, 3);
+        let before = ev.clone();
+        let none = PlayerEdit::default();
+        assert!(ev.edit_player(1, &none).is_err());
+        assert!(ev.edit_player(9, &PlayerEdit { name: Some("x".into()), ..none.clone() }).is_err());
+        assert!(ev.edit_player(1, &PlayerEdit { name: Some(" ".into()), ..none.clone() }).is_err());
+        // the same name and unit as player 2
+        let e = ev
+            .edit_player(1, &PlayerEdit { name: Some("P2".into()), ..none.clone() })
+            .unwrap_err();
+        assert!(e.to_string().contains("duplicate player"), "{e}");
+        ev = before.clone();
+        assert!(ev.reinstate(1).unwrap_err().to_string().contains("has not withdrawn"));
+        assert!(ev.rename("  ").is_err());
+        assert!(ev.rename("a\nb").is_err());
+        assert_eq!(ev, before);
+        ev.withdraw(1).unwrap();
+        ev.reinstate(1).unwrap();
+        assert_eq!(ev.player(1).unwrap().withdrawn, None);
     }
 }

@@ -409,3 +409,192 @@ fn move_to(from: &Path, folder: &Path, dest: &Path) -> std::io::Result<()> {
     }
     std::fs::rename(from, dest)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::PlayerEdit;
+    use xiangqi_scheduling::EventConfig;
+
+    fn swiss(n: u32, rounds: u32) -> Event {
+        let entrants = (1..=n).map(|i| (format!("P{i}"), format!("U{i}"))).collect();
+        Event::new(
+            "t",
+            "",
+            EventConfig::default(),
+            entrants,
+            1,
+            Some(rounds),
+            false,
+        )
+        .unwrap()
+    }
+
+    fn finish(ev: &mut Event, who: &Writer) {
+        let r = ev.paired.len() as u32;
+        for b in 1..=ev.paired[r as usize - 1].boards.len() as u32 {
+            ev.edit(who, |e| e.enter_result(r, b, "1-0", (None, None), false))
+                .unwrap();
+        }
+    }
+
+    /// Every kind of change is recorded with who, and undoing it gives back the event as it
+    /// was before, byte for byte (apart from the history and the version).
+    #[test]
+    fn every_change_is_recorded_and_undone() {
+        let a = Writer::new("甲");
+        let mut ev = swiss(6, 4);
+        ev.edit(&a, |e| e.pair_recorded()).unwrap();
+        finish(&mut ev, &a);
+        ev.edit(&a, |e| e.pair_recorded()).unwrap();
+        ev.edit(&a, |e| e.withdraw_recorded(2)).unwrap();
+        type Op = Box<dyn Fn(&mut Event) -> Result<Done<()>, EventError>>;
+        let ops: Vec<(&str, Op)> = vec![
+            (
+                "result",
+                Box::new(|e| e.enter_result(2, 1, "=", (Some(1), None), false).map(|_| Done::new((), "x"))),
+            ),
+            ("swap", Box::new(|e| e.swap_colours(1, 2))),
+            (
+                "edit player",
+                Box::new(|e| {
+                    e.edit_player(
+                        3,
+                        &PlayerEdit {
+                            name: Some("丙".into()),
+                            club: Some("北京".into()),
+                            rating: Some(Some(2100)),
+                        },
+                    )
+                }),
+            ),
+            ("reinstate", Box::new(|e| e.reinstate(2))),
+            ("rename", Box::new(|e| e.rename("新名"))),
+            ("unpair", Box::new(|e| e.unpair_last(true).map(|_| Done::new((), "u")))),
+            ("bye", Box::new(|e| e.bye_recorded(4, 4))),
+            ("late", Box::new(|e| e.add_recorded("迟到", "", None).map(|_| Done::new((), "l")))),
+        ];
+        for (name, op) in ops {
+            let before = ev.clone();
+            let v = ev.version();
+            let done = ev.edit(&Writer::new("乙"), |e| op(e)).unwrap();
+            assert!(done.changed, "{name}");
+            assert_eq!(done.version, v + 1, "{name}");
+            assert_ne!(ev.body(), before.clone().body(), "{name}");
+            let last = ev.history.last().unwrap();
+            assert_eq!((last.by.as_str(), last.version), ("乙", v + 1), "{name}");
+            // the file round-trips with its history
+            assert_eq!(Event::from_toml(&ev.to_toml()).unwrap(), ev, "{name}");
+            let undone = ev.undo(&Writer::new("丙")).unwrap();
+            assert_eq!(undone.value.version, v + 1, "{name}");
+            assert_eq!(ev.version(), v + 2, "{name}");
+            assert_eq!(ev.clone().body(), before.clone().body(), "{name}");
+            assert_eq!(ev.history[ev.history.len() - 2].undone_by, Some(v + 2));
+            assert_eq!(ev.history.last().unwrap().undoes, Some(v + 1));
+        }
+        // undos walk back: the withdrawal, then round 2's pairing
+        let w = ev.undo(&a).unwrap();
+        assert!(w.value.what.contains("withdrew"), "{}", w.value.what);
+        assert_eq!(ev.player(2).unwrap().withdrawn, None);
+        let p = ev.undo(&a).unwrap();
+        assert_eq!(p.value.what, "paired round 2");
+        assert_eq!(ev.paired.len(), 1);
+    }
+
+    #[test]
+    fn a_stale_writer_is_told_what_changed_and_by_whom() {
+        let mut ev = swiss(4, 3);
+        ev.edit(&Writer::new("甲"), |e| e.pair_recorded()).unwrap();
+        let seen = ev.version();
+        ev.edit(&Writer::saw("甲", seen), |e| {
+            e.enter_result(1, 1, "1-0", (None, None), false)
+        })
+        .unwrap();
+        let before = ev.clone();
+        let e = ev
+            .edit(&Writer::saw("乙", seen), |e| {
+                e.enter_result(1, 1, "0-1", (None, None), true)
+            })
+            .unwrap_err();
+        let EditError::Stale { seen: s, now, since } = &e else {
+            panic!("{e}")
+        };
+        assert_eq!((*s, *now), (1, 2));
+        assert_eq!(since.len(), 1);
+        assert_eq!(since[0].by, "甲");
+        let msg = e.to_string();
+        assert!(
+            msg.contains("version 2 by 甲") && msg.contains("result round 1 board 1: none → 1-0"),
+            "{msg}"
+        );
+        assert_eq!(ev, before);
+        // the current version is accepted
+        ev.edit(&Writer::saw("乙", 2), |e| {
+            e.enter_result(1, 1, "0-1", (None, None), true)
+        })
+        .unwrap();
+        assert!(matches!(ev.undo(&Writer::saw("乙", 2)), Err(EditError::Stale { .. })));
+    }
+
+    #[test]
+    fn a_change_that_changes_nothing_is_not_recorded_and_nothing_left_is_refused() {
+        let mut ev = swiss(4, 3);
+        let text = ev.to_toml();
+        assert!(!text.contains("version") && !text.contains("history"), "{text}");
+        assert_eq!(ev.undo(&Writer::new("x")).unwrap_err(), EditError::NothingToUndo);
+        ev.edit(&Writer::new("x"), |e| e.pair_recorded()).unwrap();
+        let d = ev
+            .edit(&Writer::new("x"), |e| {
+                e.enter_result(1, 1, "1-0", (None, None), false)
+            })
+            .unwrap();
+        assert!(d.changed);
+        let d = ev
+            .edit(&Writer::new("x"), |e| {
+                e.enter_result(1, 1, "1-0", (None, None), false)
+            })
+            .unwrap();
+        assert!(!d.changed);
+        assert_eq!(ev.version(), 2);
+        ev.undo(&Writer::new("x")).unwrap();
+        ev.undo(&Writer::new("x")).unwrap();
+        assert_eq!(ev.undo(&Writer::new("x")).unwrap_err(), EditError::NothingToUndo);
+        assert!(ev.paired.is_empty());
+    }
+
+    #[test]
+    fn an_undo_over_a_hand_edit_is_refused() {
+        let mut ev = swiss(4, 3);
+        ev.edit(&Writer::new("x"), |e| e.pair_recorded()).unwrap();
+        ev.edit(&Writer::new("x"), |e| e.rename("A")).unwrap();
+        let text = ev.to_toml().replacen("name = \"A\"", "name = \"B\"", 1);
+        let mut ev = Event::from_toml(&text).unwrap();
+        let e = ev.undo(&Writer::new("x")).unwrap_err();
+        assert!(matches!(e, EditError::UndoMismatch { version: 2, .. }), "{e}");
+    }
+
+    #[test]
+    fn trash_moves_the_file_beside_it_and_records_who() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("e.toml");
+        let store: Store<Event> = Store::new(&path);
+        store.create(&swiss(4, 3)).unwrap();
+        let e = store.trash(&Writer::saw("甲", 5)).unwrap_err();
+        assert!(e.to_string().contains("changed since version 5"), "{e}");
+        assert!(path.exists());
+        let dest = store.trash(&Writer::new("甲")).unwrap();
+        assert!(!path.exists());
+        assert_eq!(dest.parent().unwrap(), dir.path().join(".trash"));
+        let ev = Store::<Event>::new(&dest).read().unwrap();
+        assert_eq!(ev.history.last().unwrap().by, "甲");
+        assert!(ev.history.last().unwrap().what.starts_with("deleted to "));
+    }
+
+    #[test]
+    fn hunks_are_the_changed_lines_only() {
+        assert_eq!(hunk("a\nb\nc\n", "a\nx\nc\n"), (2, "b\n".into(), "x\n".into()));
+        assert_eq!(hunk("a\nb\n", "a\nb\nc\n"), (3, String::new(), "c\n".into()));
+        assert_eq!(hunk("a\na\n", "a\n"), (2, "a\n".into(), String::new()));
+        assert_eq!(hunk("", ""), (1, String::new(), String::new()));
+    }
+}
