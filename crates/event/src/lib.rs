@@ -46,6 +46,7 @@ pub mod export;
 pub mod file;
 pub mod history;
 pub mod lineups;
+pub mod players;
 pub mod simulate;
 pub mod stages;
 mod store;
