@@ -456,7 +456,9 @@ pub fn run(args: EventArgs) -> Result<(), CliError> {
         }
         EventCommand::Add(a) => {
             let e = parse_entrant(&a.player)?;
-            let no = update(&a.file, who, |ev| ev.add_recorded(&e.name, &e.club, e.rating))?;
+            let no = update(&a.file, who, |ev| {
+                ev.add_recorded(&e.name, &e.club, e.rating)
+            })?;
             outln!(
                 "{}: {} enters late as number {no}",
                 a.file.display(),
@@ -1216,12 +1218,15 @@ mod tests {
         new(a).unwrap();
         let text = std::fs::read_to_string(&file).unwrap();
         assert!(text.contains("division = \"男子组\""), "{text}");
-        pair(PairArgs {
-            file: file.clone(),
-            boards: Vec::new(),
-            bye: None,
-            json: false,
-        }, &who())
+        pair(
+            PairArgs {
+                file: file.clone(),
+                boards: Vec::new(),
+                bye: None,
+                json: false,
+            },
+            &who(),
+        )
         .unwrap();
         let ev = load(&file).unwrap();
         assert_eq!(ev.division, "男子组");
@@ -1265,12 +1270,15 @@ mod tests {
             new(new_args(file.clone(), "axf")).unwrap_err().exit_code(),
             2
         );
-        pair(PairArgs {
-            file: file.clone(),
-            boards: Vec::new(),
-            bye: None,
-            json: false,
-        }, &who())
+        pair(
+            PairArgs {
+                file: file.clone(),
+                boards: Vec::new(),
+                bye: None,
+                json: false,
+            },
+            &who(),
+        )
         .unwrap();
         result(result_args(&file, 1, 1, "1-0"), &who()).unwrap();
         let before = std::fs::read(&file).unwrap();
@@ -1283,12 +1291,15 @@ mod tests {
             // not a result
             result(result_args(&file, 1, 2, "2-0"), &who()).unwrap_err(),
             // round 2 before round 1 is complete
-            pair(PairArgs {
-                file: file.clone(),
-                boards: Vec::new(),
-                bye: None,
-                json: false,
-            }, &who())
+            pair(
+                PairArgs {
+                    file: file.clone(),
+                    boards: Vec::new(),
+                    bye: None,
+                    json: false,
+                },
+                &who(),
+            )
             .unwrap_err(),
         ];
         for e in refused {
@@ -1297,17 +1308,215 @@ mod tests {
         }
         // a hand-broken file is named and refused
         std::fs::write(&file, b"name = 3").unwrap();
-        let e = pair(PairArgs {
-            file: file.clone(),
-            boards: Vec::new(),
-            bye: None,
-            json: false,
-        }, &who())
+        let e = pair(
+            PairArgs {
+                file: file.clone(),
+                boards: Vec::new(),
+                bye: None,
+                json: false,
+            },
+            &who(),
+        )
         .unwrap_err();
         assert_eq!(e.exit_code(), 2);
         assert!(e.to_string().contains("e.toml"), "{e}");
         assert_eq!(std::fs::read(&file).unwrap(), b"name = 3");
         std::fs::remove_file(&file).unwrap();
         let _ = std::fs::remove_dir(&dir);
+    }
+
+    fn run_event(by: &str, seen: Option<u64>, cmd: EventCommand) -> Result<(), CliError> {
+        run(EventArgs {
+            cmd,
+            by: Some(by.into()),
+            expect_version: seen,
+        })
+    }
+
+    /// The corrections: each refusal exits 2 and leaves the file byte for byte; each change is
+    /// recorded with who made it and undone by `undo`; a stale `--expect-version` is refused.
+    #[test]
+    fn corrections_are_recorded_refusals_leave_the_file_and_undo_walks_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("e.toml");
+        new(new_args(file.clone(), "axf")).unwrap();
+        let f = || file.clone();
+        let pair_cmd = |boards: &[&str]| {
+            EventCommand::Pair(PairArgs {
+                file: file.clone(),
+                boards: boards.iter().map(|b| b.to_string()).collect(),
+                bye: None,
+                json: false,
+            })
+        };
+        run_event("甲", None, pair_cmd(&[])).unwrap();
+        run_event(
+            "甲",
+            Some(1),
+            EventCommand::Result(result_args(&file, 1, 1, "1-0")),
+        )
+        .unwrap();
+        let before = std::fs::read(&file).unwrap();
+        let refused = vec![
+            // stale: the writer saw version 1, the file is at 2
+            run_event(
+                "乙",
+                Some(1),
+                EventCommand::Result(result_args(&file, 1, 2, "=")),
+            ),
+            // round 1 has a result
+            run_event(
+                "乙",
+                None,
+                EventCommand::Unpair(UnpairArgs {
+                    file: f(),
+                    force: false,
+                }),
+            ),
+            // round 1 is not complete
+            run_event("乙", None, pair_cmd(&[])),
+            run_event(
+                "乙",
+                None,
+                EventCommand::Swap(BoardArgs {
+                    file: f(),
+                    round: 1,
+                    board: 7,
+                }),
+            ),
+            run_event(
+                "乙",
+                None,
+                EventCommand::EditPlayer(EditPlayerArgs {
+                    file: f(),
+                    no: 9,
+                    name: Some("x".into()),
+                    unit: None,
+                    rating: None,
+                    no_rating: false,
+                }),
+            ),
+            run_event(
+                "乙",
+                None,
+                EventCommand::Reinstate(PlayerArgs { file: f(), no: 1 }),
+            ),
+            run_event(
+                "乙",
+                None,
+                EventCommand::Rename(RenameArgs {
+                    file: f(),
+                    name: " ".into(),
+                }),
+            ),
+            run_event("乙", Some(0), EventCommand::Delete(FileArgs { file: f() })),
+        ];
+        for e in refused {
+            let e = e.unwrap_err();
+            assert_eq!(e.exit_code(), 2, "{e}");
+            assert_eq!(std::fs::read(&file).unwrap(), before, "after {e}");
+        }
+        run_event(
+            "乙",
+            Some(2),
+            EventCommand::Swap(BoardArgs {
+                file: f(),
+                round: 1,
+                board: 1,
+            }),
+        )
+        .unwrap();
+        run_event(
+            "乙",
+            None,
+            EventCommand::Unpair(UnpairArgs {
+                file: f(),
+                force: true,
+            }),
+        )
+        .unwrap();
+        let ev = load(&file).unwrap();
+        assert!(ev.paired.is_empty());
+        assert_eq!(ev.version(), 4);
+        assert_eq!(ev.history[3].by, "乙");
+        run_event("丙", None, EventCommand::Undo(FileArgs { file: f() })).unwrap();
+        run_event("丙", None, EventCommand::Undo(FileArgs { file: f() })).unwrap();
+        let ev = load(&file).unwrap();
+        assert_eq!(ev.paired[0].boards[0].result.as_deref(), Some("1-0"));
+        // a manual pairing of round 2 that repeats round 1 is made, recorded as manual
+        let mut ev2 = ev.clone();
+        for b in 2..=ev2.paired[0].boards.len() as u32 {
+            ev2.set_result(1, b, "=", (None, None), false).unwrap();
+        }
+        Store::new(&file)
+            .update(|e: &mut Event| -> Result<(), String> {
+                *e = ev2.clone();
+                Ok(())
+            })
+            .unwrap();
+        let r1: Vec<String> = ev2.paired[0]
+            .boards
+            .iter()
+            .map(|b| format!("{}-{}", b.red, b.black))
+            .collect();
+        let r1: Vec<&str> = r1.iter().map(String::as_str).collect();
+        run_event("甲", None, pair_cmd(&r1)).unwrap();
+        let ev = load(&file).unwrap();
+        assert!(ev.paired[1].manual);
+        assert!(
+            ev.history
+                .last()
+                .unwrap()
+                .what
+                .starts_with("paired round 2 by hand")
+        );
+        run_event("甲", None, EventCommand::Delete(FileArgs { file: f() })).unwrap();
+        assert!(!file.exists());
+        let trash: Vec<_> = std::fs::read_dir(dir.path().join(".trash"))
+            .unwrap()
+            .collect();
+        assert_eq!(trash.len(), 1);
+    }
+
+    /// `--players-file` reads what the desk reads: a heading, 单位 first, spaces; bad lines are
+    /// refused with nothing written.
+    #[test]
+    fn players_file_takes_a_heading_and_any_column_order() {
+        let dir = tempfile::tempdir().unwrap();
+        let list = dir.path().join("p.txt");
+        std::fs::write(
+            &list,
+            "序号 单位 姓名 等级分\n1 北京队 张三 2100\n2 上海队 李四\n3 北京队 王五 1900\n",
+        )
+        .unwrap();
+        let file = dir.path().join("e.toml");
+        let mut a = new_args(file.clone(), "axf");
+        a.players = Vec::new();
+        a.players_file = Some(list.display().to_string());
+        a.no_lot = true;
+        new(a).unwrap();
+        let ev = load(&file).unwrap();
+        let got: Vec<(&str, &str, Option<u32>)> = ev
+            .players
+            .iter()
+            .map(|p| (p.name.as_str(), p.club.as_str(), p.rating))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                ("张三", "北京队", Some(2100)),
+                ("李四", "上海队", None),
+                ("王五", "北京队", Some(1900))
+            ]
+        );
+        std::fs::write(&list, "姓名,单位,等级分\n张三,北京,x\n李四,上海\n").unwrap();
+        let bad = dir.path().join("bad.toml");
+        let mut a = new_args(bad.clone(), "axf");
+        a.players = Vec::new();
+        a.players_file = Some(list.display().to_string());
+        let e = new(a).unwrap_err();
+        assert_eq!(e.exit_code(), 2);
+        assert!(e.to_string().contains("1 bad line"), "{e}");
+        assert!(!bad.exists());
     }
 }

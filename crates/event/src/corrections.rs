@@ -361,7 +361,10 @@ mod tests {
         assert_eq!(d.value, 1);
         assert!(ev.paired.is_empty());
         // re-paired, the same round comes back
-        assert_eq!(ev.pair_next().unwrap(), &before.paired[0].clone().tap_clear());
+        assert_eq!(
+            ev.pair_next().unwrap(),
+            &before.paired[0].clone().tap_clear()
+        );
     }
 
     trait TapClear {
@@ -395,7 +398,11 @@ mod tests {
         let mut ev = swiss(4, 3);
         ev.pair_next().unwrap();
         finish(&mut ev);
-        let r1: Vec<(u32, u32)> = ev.paired[0].boards.iter().map(|b| (b.red, b.black)).collect();
+        let r1: Vec<(u32, u32)> = ev.paired[0]
+            .boards
+            .iter()
+            .map(|b| (b.red, b.black))
+            .collect();
         let d = ev.pair_by_hand(&r1, None).unwrap();
         assert_eq!(d.value, 2);
         assert!(ev.paired[1].manual);
@@ -436,8 +443,18 @@ mod tests {
             }]
         );
         // the same result again, or a first result in the last round: no warning
-        assert!(ev.enter_result(1, 1, "0-1", (None, None), true).unwrap().warnings.is_empty());
-        assert!(ev.enter_result(2, 1, "1-0", (None, None), false).unwrap().warnings.is_empty());
+        assert!(
+            ev.enter_result(1, 1, "0-1", (None, None), true)
+                .unwrap()
+                .warnings
+                .is_empty()
+        );
+        assert!(
+            ev.enter_result(2, 1, "1-0", (None, None), false)
+                .unwrap()
+                .warnings
+                .is_empty()
+        );
         let d = ev.enter_results("1 2 =\n2 2 1-0\n", true).unwrap();
         assert_eq!(d.warnings.len(), 1, "{:?}", d.warnings);
     }
@@ -467,15 +484,44 @@ mod tests {
         let before = ev.clone();
         let none = PlayerEdit::default();
         assert!(ev.edit_player(1, &none).is_err());
-        assert!(ev.edit_player(9, &PlayerEdit { name: Some("x".into()), ..none.clone() }).is_err());
-        assert!(ev.edit_player(1, &PlayerEdit { name: Some(" ".into()), ..none.clone() }).is_err());
+        assert!(
+            ev.edit_player(
+                9,
+                &PlayerEdit {
+                    name: Some("x".into()),
+                    ..none.clone()
+                }
+            )
+            .is_err()
+        );
+        assert!(
+            ev.edit_player(
+                1,
+                &PlayerEdit {
+                    name: Some(" ".into()),
+                    ..none.clone()
+                }
+            )
+            .is_err()
+        );
         // the same name and unit as player 2
         let e = ev
-            .edit_player(1, &PlayerEdit { name: Some("P2".into()), ..none.clone() })
+            .edit_player(
+                1,
+                &PlayerEdit {
+                    name: Some("P2".into()),
+                    ..none.clone()
+                },
+            )
             .unwrap_err();
         assert!(e.to_string().contains("duplicate player"), "{e}");
         ev = before.clone();
-        assert!(ev.reinstate(1).unwrap_err().to_string().contains("has not withdrawn"));
+        assert!(
+            ev.reinstate(1)
+                .unwrap_err()
+                .to_string()
+                .contains("has not withdrawn")
+        );
         assert!(ev.rename("  ").is_err());
         assert!(ev.rename("a\nb").is_err());
         assert_eq!(ev, before);

@@ -160,7 +160,10 @@ pub struct Edited<T> {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum EditError {
     /// The event changed since the writer read it (optimistic concurrency).
-    #[error("the event changed since version {seen} (now version {now}): {}; read it again and redo the change", since.iter().map(|c| c.to_string()).collect::<Vec<_>>().join("; "))]
+    #[error(
+        "the event changed since version {seen} (now version {now}): {}; read it again and redo the change",
+        changes_line(since)
+    )]
     Stale {
         /// The version the writer saw.
         seen: u64,
@@ -186,6 +189,17 @@ pub enum EditError {
         /// Its body line.
         line: u32,
     },
+}
+
+/// The changes as one line: the last five, after a count of the others.
+fn changes_line(since: &[Change]) -> String {
+    const SHOWN: usize = 5;
+    let skip = since.len().saturating_sub(SHOWN);
+    let mut parts: Vec<String> = since[skip..].iter().map(Change::to_string).collect();
+    if skip > 0 {
+        parts.insert(0, format!("{skip} earlier changes"));
+    }
+    parts.join("; ")
 }
 
 /// The current time, UTC, RFC 3339 to the second.
@@ -417,7 +431,9 @@ mod tests {
     use xiangqi_scheduling::EventConfig;
 
     fn swiss(n: u32, rounds: u32) -> Event {
-        let entrants = (1..=n).map(|i| (format!("P{i}"), format!("U{i}"))).collect();
+        let entrants = (1..=n)
+            .map(|i| (format!("P{i}"), format!("U{i}")))
+            .collect();
         Event::new(
             "t",
             "",
@@ -452,7 +468,10 @@ mod tests {
         let ops: Vec<(&str, Op)> = vec![
             (
                 "result",
-                Box::new(|e| e.enter_result(2, 1, "=", (Some(1), None), false).map(|_| Done::new((), "x"))),
+                Box::new(|e| {
+                    e.enter_result(2, 1, "=", (Some(1), None), false)
+                        .map(|_| Done::new((), "x"))
+                }),
             ),
             ("swap", Box::new(|e| e.swap_colours(1, 2))),
             (
@@ -470,9 +489,15 @@ mod tests {
             ),
             ("reinstate", Box::new(|e| e.reinstate(2))),
             ("rename", Box::new(|e| e.rename("新名"))),
-            ("unpair", Box::new(|e| e.unpair_last(true).map(|_| Done::new((), "u")))),
+            (
+                "unpair",
+                Box::new(|e| e.unpair_last(true).map(|_| Done::new((), "u"))),
+            ),
             ("bye", Box::new(|e| e.bye_recorded(4, 4))),
-            ("late", Box::new(|e| e.add_recorded("迟到", "", None).map(|_| Done::new((), "l")))),
+            (
+                "late",
+                Box::new(|e| e.add_recorded("迟到", "", None).map(|_| Done::new((), "l"))),
+            ),
         ];
         for (name, op) in ops {
             let before = ev.clone();
@@ -516,7 +541,12 @@ mod tests {
                 e.enter_result(1, 1, "0-1", (None, None), true)
             })
             .unwrap_err();
-        let EditError::Stale { seen: s, now, since } = &e else {
+        let EditError::Stale {
+            seen: s,
+            now,
+            since,
+        } = &e
+        else {
             panic!("{e}")
         };
         assert_eq!((*s, *now), (1, 2));
@@ -533,15 +563,24 @@ mod tests {
             e.enter_result(1, 1, "0-1", (None, None), true)
         })
         .unwrap();
-        assert!(matches!(ev.undo(&Writer::saw("乙", 2)), Err(EditError::Stale { .. })));
+        assert!(matches!(
+            ev.undo(&Writer::saw("乙", 2)),
+            Err(EditError::Stale { .. })
+        ));
     }
 
     #[test]
     fn a_change_that_changes_nothing_is_not_recorded_and_nothing_left_is_refused() {
         let mut ev = swiss(4, 3);
         let text = ev.to_toml();
-        assert!(!text.contains("version") && !text.contains("history"), "{text}");
-        assert_eq!(ev.undo(&Writer::new("x")).unwrap_err(), EditError::NothingToUndo);
+        assert!(
+            !text.contains("version") && !text.contains("history"),
+            "{text}"
+        );
+        assert_eq!(
+            ev.undo(&Writer::new("x")).unwrap_err(),
+            EditError::NothingToUndo
+        );
         ev.edit(&Writer::new("x"), |e| e.pair_recorded()).unwrap();
         let d = ev
             .edit(&Writer::new("x"), |e| {
@@ -558,7 +597,10 @@ mod tests {
         assert_eq!(ev.version(), 2);
         ev.undo(&Writer::new("x")).unwrap();
         ev.undo(&Writer::new("x")).unwrap();
-        assert_eq!(ev.undo(&Writer::new("x")).unwrap_err(), EditError::NothingToUndo);
+        assert_eq!(
+            ev.undo(&Writer::new("x")).unwrap_err(),
+            EditError::NothingToUndo
+        );
         assert!(ev.paired.is_empty());
     }
 
@@ -570,7 +612,10 @@ mod tests {
         let text = ev.to_toml().replacen("name = \"A\"", "name = \"B\"", 1);
         let mut ev = Event::from_toml(&text).unwrap();
         let e = ev.undo(&Writer::new("x")).unwrap_err();
-        assert!(matches!(e, EditError::UndoMismatch { version: 2, .. }), "{e}");
+        assert!(
+            matches!(e, EditError::UndoMismatch { version: 2, .. }),
+            "{e}"
+        );
     }
 
     #[test]
@@ -592,8 +637,14 @@ mod tests {
 
     #[test]
     fn hunks_are_the_changed_lines_only() {
-        assert_eq!(hunk("a\nb\nc\n", "a\nx\nc\n"), (2, "b\n".into(), "x\n".into()));
-        assert_eq!(hunk("a\nb\n", "a\nb\nc\n"), (3, String::new(), "c\n".into()));
+        assert_eq!(
+            hunk("a\nb\nc\n", "a\nx\nc\n"),
+            (2, "b\n".into(), "x\n".into())
+        );
+        assert_eq!(
+            hunk("a\nb\n", "a\nb\nc\n"),
+            (3, String::new(), "c\n".into())
+        );
         assert_eq!(hunk("a\na\n", "a\n"), (2, "a\n".into(), String::new()));
         assert_eq!(hunk("", ""), (1, String::new(), String::new()));
     }

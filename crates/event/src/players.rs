@@ -219,7 +219,12 @@ pub fn read_with(text: &str, columns: Option<&[Option<Column>]>) -> Reading {
     let lines: Vec<(usize, &str)> = text
         .lines()
         .enumerate()
-        .map(|(i, l)| (i + 1, l.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}')))
+        .map(|(i, l)| {
+            (
+                i + 1,
+                l.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}'),
+            )
+        })
         .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
         .collect();
     let separator = if lines.iter().any(|(_, l)| l.contains('\t')) {
@@ -235,8 +240,7 @@ pub fn read_with(text: &str, columns: Option<&[Option<Column>]>) -> Reading {
         .collect();
     let heading_cols: Option<Vec<Option<Column>>> = rows.first().and_then(|(_, f)| {
         let cols: Vec<Option<Column>> = f.iter().map(|w| Column::of_heading(w)).collect();
-        (cols.iter().all(Option::is_some) || cols.iter().flatten().count() >= 2)
-            .then_some(cols)
+        (cols.iter().all(Option::is_some) || cols.iter().flatten().count() >= 2).then_some(cols)
     });
     let heading = heading_cols.as_ref().map(|_| rows[0].0);
     let data = &rows[usize::from(heading.is_some())..];
@@ -256,7 +260,10 @@ pub fn read_with(text: &str, columns: Option<&[Option<Column>]>) -> Reading {
                 {
                     errors.push(LineError {
                         line: *line,
-                        column: columns.iter().position(|c| *c == Some(Column::No)).unwrap_or(0)
+                        column: columns
+                            .iter()
+                            .position(|c| *c == Some(Column::No))
+                            .unwrap_or(0)
                             + 1,
                         problem: LineProblem::DuplicateNo { no, first },
                     });
@@ -329,7 +336,9 @@ fn guess(rows: &[(usize, Vec<&str>)]) -> Vec<Option<Column>> {
     for &i in nos.iter().skip(1) {
         out[i] = Some(Column::Rating);
     }
-    let ratings: Vec<usize> = (0..width).filter(|&i| out[i] == Some(Column::Rating)).collect();
+    let ratings: Vec<usize> = (0..width)
+        .filter(|&i| out[i] == Some(Column::Rating))
+        .collect();
     for &i in ratings.iter().skip(1) {
         out[i] = None;
     }
@@ -352,8 +361,20 @@ fn guess(rows: &[(usize, Vec<&str>)]) -> Vec<Option<Column>> {
 /// How much a column looks like 单位: values that end like a unit, and values repeated.
 fn unit_like(values: &[&str]) -> usize {
     const ENDINGS: [&str; 14] = [
-        "队", "省", "市", "区", "县", "俱乐部", "协会", "大学", "中学", "学校", "棋院", "体校",
-        "公司", "集团",
+        "队",
+        "省",
+        "市",
+        "区",
+        "县",
+        "俱乐部",
+        "协会",
+        "大学",
+        "中学",
+        "学校",
+        "棋院",
+        "体校",
+        "公司",
+        "集团",
     ];
     let ending = values
         .iter()
@@ -392,7 +413,13 @@ fn row(line: usize, fields: &[&str], columns: &[Option<Column>]) -> Result<ReadP
             .chars()
             .find(|&c| c.is_control() || (c == ',' && matches!(what, Column::Name | Column::Club)))
         {
-            return Err(err(i, LineProblem::BadCharacter { column: *what, found: c }));
+            return Err(err(
+                i,
+                LineProblem::BadCharacter {
+                    column: *what,
+                    found: c,
+                },
+            ));
         }
         match what {
             Column::No | Column::Rating if field.is_empty() => {}
@@ -417,7 +444,10 @@ fn row(line: usize, fields: &[&str], columns: &[Option<Column>]) -> Result<ReadP
         }
     }
     if p.name.is_empty() {
-        let at = columns.iter().position(|c| *c == Some(Column::Name)).unwrap_or(0);
+        let at = columns
+            .iter()
+            .position(|c| *c == Some(Column::Name))
+            .unwrap_or(0);
         return Err(err(at, LineProblem::NoName));
     }
     Ok(p)
