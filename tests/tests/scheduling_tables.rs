@@ -538,7 +538,7 @@ fn event_file_round_trips_and_refuses_bad_records() {
         ev.pair_next()
             .unwrap_err()
             .to_string()
-            .contains("has no result yet")
+            .contains("without a result")
     );
     ev.set_result(1, 1, "1-0", (None, None), false).unwrap();
     let e = ev

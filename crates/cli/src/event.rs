@@ -8,9 +8,12 @@ use std::path::{Path, PathBuf};
 
 use xiangqi::event::create::{self, group_name};
 use xiangqi::event::{
-    Created, NewEvent, NewEventError, Store, StoreError, UpdateError, system_line,
+    Created, Done, EditError, NewEvent, NewEventError, PlayerEdit, Store, StoreError, UpdateError,
+    Writer, system_line,
 };
-use xiangqi::event::{Entrant, Event, EventError, StageSystem, check, export, simulate, trf};
+use xiangqi::event::{
+    Entrant, Event, EventError, StageSystem, check, export, players, simulate, trf,
+};
 use xiangqi::rules::{Ruleset, RulesetError};
 use xiangqi::scheduling::EventConfig;
 
@@ -23,6 +26,13 @@ use crate::io::{read_input, write_output};
 pub struct EventArgs {
     #[command(subcommand)]
     cmd: EventCommand,
+    /// Who makes the change, for the event's history (default: $USER).
+    #[arg(long, global = true, value_name = "NAME")]
+    by: Option<String>,
+    /// Refuse the change unless the event is still at this version (the version read before;
+    /// `xq event history` shows it): a change made since is named, with who made it.
+    #[arg(long, global = true, value_name = "N")]
+    expect_version: Option<u64>,
 }
 
 #[derive(clap::Subcommand, Debug)]
@@ -58,6 +68,85 @@ enum EventCommand {
     /// Import a FIDE TRF file (TRF-2006 or TRF-16, as Swiss-Manager and Vega write it) into a
     /// new event file that `pair` continues and `check` checks.
     Import(ImportArgs),
+    /// Undo the last recorded change that is not undone (repeat to walk back); recorded too.
+    Undo(FileArgs),
+    /// The event's history: every recorded change with its version, who and when.
+    History(HistoryArgs),
+    /// Take back the last paired round (refused while it has results, unless --force).
+    Unpair(UnpairArgs),
+    /// Swap the colours of a game played reversed: the players change sides, the result is
+    /// turned round (each keeps the same score).
+    Swap(BoardArgs),
+    /// Change a player's name, unit (单位) or rating (等级分).
+    EditPlayer(EditPlayerArgs),
+    /// A withdrawn player plays again from the next round.
+    Reinstate(PlayerArgs),
+    /// Rename the event.
+    Rename(RenameArgs),
+    /// Delete the event to the trash: the file moves into `.trash/` beside it (never unlinked).
+    Delete(FileArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct FileArgs {
+    /// The event file.
+    file: PathBuf,
+}
+
+#[derive(clap::Args, Debug)]
+struct HistoryArgs {
+    /// The event file.
+    file: PathBuf,
+    /// Print JSON: {"version","changes":[{"version","by","at","what","undoes","undone_by"}]}.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Args, Debug)]
+struct UnpairArgs {
+    /// The event file.
+    file: PathBuf,
+    /// Unpair even though the round has results (they are dropped; undo brings them back).
+    #[arg(long)]
+    force: bool,
+}
+
+#[derive(clap::Args, Debug)]
+struct BoardArgs {
+    /// The event file.
+    file: PathBuf,
+    /// Round.
+    round: u32,
+    /// Board.
+    board: u32,
+}
+
+#[derive(clap::Args, Debug)]
+struct EditPlayerArgs {
+    /// The event file.
+    file: PathBuf,
+    /// The player's pairing number.
+    no: u32,
+    /// New name.
+    #[arg(long)]
+    name: Option<String>,
+    /// New unit (单位); empty for none.
+    #[arg(long)]
+    unit: Option<String>,
+    /// New rating (等级分).
+    #[arg(long, conflicts_with = "no_rating")]
+    rating: Option<u32>,
+    /// Remove the rating.
+    #[arg(long)]
+    no_rating: bool,
+}
+
+#[derive(clap::Args, Debug)]
+struct RenameArgs {
+    /// The event file.
+    file: PathBuf,
+    /// The new name.
+    name: String,
 }
 
 #[derive(clap::Args, Debug)]
@@ -208,7 +297,9 @@ struct NewArgs {
     /// A player, as `NAME`, `NAME,UNIT` or `NAME,UNIT,RATING` (repeatable).
     #[arg(long = "player")]
     players: Vec<String>,
-    /// A file with one player per line (`NAME`, `NAME,UNIT` or `NAME,UNIT,RATING`).
+    /// A file with one player per line: columns 序号/姓名/单位/等级分 in any order, separated by
+    /// tabs, commas or spaces, with an optional heading line (zh or en); without one the
+    /// columns are read from their contents. Every bad line is named (line, column).
     #[arg(long)]
     players_file: Option<String>,
     /// A team, as `NAME[,UNIT]:MEMBER[=RATING],MEMBER…` — its roster in board order, reserves
@@ -319,10 +410,20 @@ struct SimulateArgs {
 
 /// Runs `xq event`.
 pub fn run(args: EventArgs) -> Result<(), CliError> {
+    let who = Writer {
+        by: args
+            .by
+            .clone()
+            .or_else(|| std::env::var("USER").ok())
+            .filter(|b| !b.trim().is_empty())
+            .unwrap_or_else(|| "xq".into()),
+        seen: args.expect_version,
+    };
+    let who = &who;
     match args.cmd {
         EventCommand::New(a) => new(*a),
-        EventCommand::Pair(a) => pair(a),
-        EventCommand::Result(a) => result(a),
+        EventCommand::Pair(a) => pair(a, who),
+        EventCommand::Result(a) => result(a, who),
         EventCommand::Standings(a) => standings(a),
         EventCommand::Export(a) => export_cmd(a),
         EventCommand::Simulate(a) => simulate_cmd(a),
@@ -330,12 +431,12 @@ pub fn run(args: EventArgs) -> Result<(), CliError> {
             let bytes = read_input(&a.input)?;
             let text = String::from_utf8(bytes)
                 .map_err(|_| CliError::input(format!("{}: not UTF-8", a.input)))?;
-            let n = update(&a.file, |ev| ev.set_results(&text, a.force))?;
+            let n = update(&a.file, who, |ev| ev.enter_results(&text, a.force))?;
             outln!("{}: {n} results entered", a.file.display())?;
             Ok(())
         }
         EventCommand::Withdraw(a) => {
-            let after = update(&a.file, |ev| ev.withdraw(a.no))?;
+            let after = update(&a.file, who, |ev| ev.withdraw_recorded(a.no))?;
             outln!(
                 "{}: player {} withdraws after round {after}; never paired again",
                 a.file.display(),
@@ -344,7 +445,7 @@ pub fn run(args: EventArgs) -> Result<(), CliError> {
             Ok(())
         }
         EventCommand::Bye(a) => {
-            update(&a.file, |ev| ev.request_bye(a.no, a.round))?;
+            update(&a.file, who, |ev| ev.bye_recorded(a.no, a.round))?;
             outln!(
                 "{}: player {} is not paired in round {}",
                 a.file.display(),
@@ -355,7 +456,9 @@ pub fn run(args: EventArgs) -> Result<(), CliError> {
         }
         EventCommand::Add(a) => {
             let e = parse_entrant(&a.player)?;
-            let no = update(&a.file, |ev| ev.add_late(&e.name, &e.club, e.rating))?;
+            let no = update(&a.file, who, |ev| {
+                ev.add_recorded(&e.name, &e.club, e.rating)
+            })?;
             outln!(
                 "{}: {} enters late as number {no}",
                 a.file.display(),
@@ -367,12 +470,105 @@ pub fn run(args: EventArgs) -> Result<(), CliError> {
         EventCommand::Check(a) => check(a),
         EventCommand::Import(a) => import(a),
         EventCommand::Lineup(a) => {
-            update(&a.file, |ev| {
-                ev.set_lineup(a.round, a.board, a.team, &a.members)
+            update(&a.file, who, |ev| {
+                ev.lineup_recorded(a.round, a.board, a.team, &a.members)
             })?;
             Ok(())
         }
+        EventCommand::Undo(a) => {
+            let done = store(&a.file)
+                .undo(who)
+                .map_err(|e| edit_error(&a.file, e))?;
+            outln!(
+                "{}: undid version {} ({}); now version {}",
+                a.file.display(),
+                done.value.version,
+                done.value.what,
+                done.version
+            )?;
+            Ok(())
+        }
+        EventCommand::History(a) => history(a),
+        EventCommand::Unpair(a) => {
+            let round = update(&a.file, who, |ev| ev.unpair_last(a.force))?;
+            outln!("{}: round {round} unpaired", a.file.display())?;
+            Ok(())
+        }
+        EventCommand::Swap(a) => {
+            update(&a.file, who, |ev| ev.swap_colours(a.round, a.board))?;
+            let ev = load(&a.file)?;
+            let b = &ev.paired[a.round as usize - 1].boards[a.board as usize - 1];
+            outln!(
+                "{}: round {} board {}: {} red, {} black{}",
+                a.file.display(),
+                a.round,
+                a.board,
+                b.red,
+                b.black,
+                b.result
+                    .as_deref()
+                    .map_or(String::new(), |r| format!(", result {r}"))
+            )?;
+            Ok(())
+        }
+        EventCommand::EditPlayer(a) => {
+            let edit = PlayerEdit {
+                name: a.name.clone(),
+                club: a.unit.clone(),
+                rating: if a.no_rating {
+                    Some(None)
+                } else {
+                    a.rating.map(Some)
+                },
+            };
+            update(&a.file, who, |ev| ev.edit_player(a.no, &edit))?;
+            Ok(())
+        }
+        EventCommand::Reinstate(a) => {
+            update(&a.file, who, |ev| ev.reinstate(a.no))?;
+            outln!(
+                "{}: player {} is paired again from the next round",
+                a.file.display(),
+                a.no
+            )?;
+            Ok(())
+        }
+        EventCommand::Rename(a) => {
+            update(&a.file, who, |ev| ev.rename(&a.name))?;
+            Ok(())
+        }
+        EventCommand::Delete(a) => {
+            let dest = store(&a.file)
+                .trash(who)
+                .map_err(|e| edit_error(&a.file, e))?;
+            outln!("{}: moved to {}", a.file.display(), dest.display())?;
+            Ok(())
+        }
     }
+}
+
+fn history(a: HistoryArgs) -> Result<(), CliError> {
+    let ev = load(&a.file)?;
+    if a.json {
+        let v = serde_json::json!({
+            "version": ev.version(),
+            "changes": ev.history.iter().map(|c| serde_json::json!({
+                "version": c.version,
+                "by": c.by,
+                "at": c.at,
+                "what": c.what,
+                "undoes": c.undoes,
+                "undone_by": c.undone_by,
+            })).collect::<Vec<_>>(),
+        });
+        outln!("{v}")?;
+    } else {
+        for c in &ev.history {
+            outln!("{c}")?;
+        }
+        outln!("{}: version {}", a.file.display(), ev.version())?;
+    }
+    Ok(())
 }
 
 fn store(path: &Path) -> Store<Event> {
@@ -387,15 +583,27 @@ fn load(path: &Path) -> Result<Event, CliError> {
     store(path).read().map_err(store_error)
 }
 
-/// Applies `change` to the event file under the store's lock; a refusal names the file.
+/// Applies `change` to the event file under the store's lock and records it in the event's
+/// history as `who`; its warnings go to standard error. A refusal names the file.
 fn update<T>(
     path: &Path,
-    change: impl FnOnce(&mut Event) -> Result<T, EventError>,
+    who: &Writer,
+    change: impl FnOnce(&mut Event) -> Result<Done<T>, EventError>,
 ) -> Result<T, CliError> {
-    store(path).update(change).map_err(|e| match e {
+    let done = store(path)
+        .edit(who, change)
+        .map_err(|e| edit_error(path, e))?;
+    for w in &done.warnings {
+        eprintln!("xq: warning: {}: {w}", path.display());
+    }
+    Ok(done.value)
+}
+
+fn edit_error(path: &Path, e: UpdateError<EditError>) -> CliError {
+    match e {
         UpdateError::Store(e) => store_error(e),
         UpdateError::Rejected(e) => CliError::input(format!("{}: {e}", path.display())),
-    })
+    }
 }
 
 /// The `[event]` table of a ruleset, read by its owner (`scheduling`) with every problem located
@@ -446,13 +654,19 @@ fn new(a: NewArgs) -> Result<(), CliError> {
             };
             let bytes = read_input(f).map_err(|e| e.to_string())?;
             let text = String::from_utf8(bytes).map_err(|_| format!("{f}: not UTF-8"))?;
-            // A byte-order mark (some editors save one) is not part of the first name.
-            let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-            Ok(text
-                .lines()
-                .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-                .map(String::from)
-                .collect())
+            // the desk's reader: 序号/姓名/单位/等级分 in any order, tab, comma or spaces, an
+            // optional heading; every bad line is named, one line each
+            let reading = players::read(&text);
+            for e in &reading.errors {
+                eprintln!("xq: {f}: {e}");
+            }
+            match reading.errors.len() {
+                0 => Ok(reading.player_lines()),
+                n => Err(format!(
+                    "{f}: {n} bad line{} (listed above); nothing written",
+                    if n == 1 { "" } else { "s" }
+                )),
+            }
         })
         .map_err(|e| match e {
             NewEventError::Store(e) => store_error(e),
@@ -524,7 +738,7 @@ fn parse_board(s: &str) -> Result<(u32, u32), CliError> {
         })
 }
 
-fn pair(a: PairArgs) -> Result<(), CliError> {
+fn pair(a: PairArgs, who: &Writer) -> Result<(), CliError> {
     if a.bye.is_some() && a.boards.is_empty() {
         return Err(CliError::input(
             "--bye: only with --board (a manual pairing)",
@@ -535,20 +749,20 @@ fn pair(a: PairArgs) -> Result<(), CliError> {
         .iter()
         .map(|b| parse_board(b))
         .collect::<Result<Vec<_>, _>>()?;
-    let (round, ev) = update(&a.file, |ev| {
-        let round = if manual.is_empty() {
-            ev.pair_next()?.round
+    // a manual pairing is allowed, but never silently: every rule it breaks is a warning
+    // (`xq event check` reports them too)
+    let (round, ev) = update(&a.file, who, |ev| {
+        let done = if manual.is_empty() {
+            ev.pair_recorded()?
         } else {
-            ev.pair_manual(&manual, a.bye)?.round
+            ev.pair_by_hand(&manual, a.bye)?
         };
-        Ok((round, ev.clone()))
+        Ok(Done {
+            value: (done.value, ev.clone()),
+            what: done.what,
+            warnings: done.warnings,
+        })
     })?;
-    if !manual.is_empty() {
-        // allowed, but never silently: `xq event check` reports it too
-        for d in check::rematches(&ev, round) {
-            eprintln!("xq: warning: {}: {d}", a.file.display());
-        }
-    }
     if a.json {
         let r = &ev.paired[round as usize - 1];
         let v = serde_json::json!({
@@ -648,9 +862,9 @@ fn import(a: ImportArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-fn result(a: ResultArgs) -> Result<(), CliError> {
-    update(&a.file, |ev| {
-        ev.set_result(
+fn result(a: ResultArgs, who: &Writer) -> Result<(), CliError> {
+    update(&a.file, who, |ev| {
+        ev.enter_result(
             a.round,
             a.board,
             &a.result,
@@ -913,6 +1127,10 @@ fn simulate_cmd(a: SimulateArgs) -> Result<(), CliError> {
 mod tests {
     use super::*;
 
+    fn who() -> Writer {
+        Writer::new("test")
+    }
+
     const RULESETS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../rulesets/");
 
     fn new_args(file: PathBuf, ruleset: &str) -> NewArgs {
@@ -1000,12 +1218,15 @@ mod tests {
         new(a).unwrap();
         let text = std::fs::read_to_string(&file).unwrap();
         assert!(text.contains("division = \"男子组\""), "{text}");
-        pair(PairArgs {
-            file: file.clone(),
-            boards: Vec::new(),
-            bye: None,
-            json: false,
-        })
+        pair(
+            PairArgs {
+                file: file.clone(),
+                boards: Vec::new(),
+                bye: None,
+                json: false,
+            },
+            &who(),
+        )
         .unwrap();
         let ev = load(&file).unwrap();
         assert_eq!(ev.division, "男子组");
@@ -1049,30 +1270,36 @@ mod tests {
             new(new_args(file.clone(), "axf")).unwrap_err().exit_code(),
             2
         );
-        pair(PairArgs {
-            file: file.clone(),
-            boards: Vec::new(),
-            bye: None,
-            json: false,
-        })
-        .unwrap();
-        result(result_args(&file, 1, 1, "1-0")).unwrap();
-        let before = std::fs::read(&file).unwrap();
-        let refused: Vec<CliError> = vec![
-            // a different result without --force
-            result(result_args(&file, 1, 1, "0-1")).unwrap_err(),
-            // no such board / round
-            result(result_args(&file, 1, 9, "1-0")).unwrap_err(),
-            result(result_args(&file, 4, 1, "1-0")).unwrap_err(),
-            // not a result
-            result(result_args(&file, 1, 2, "2-0")).unwrap_err(),
-            // round 2 before round 1 is complete
-            pair(PairArgs {
+        pair(
+            PairArgs {
                 file: file.clone(),
                 boards: Vec::new(),
                 bye: None,
                 json: false,
-            })
+            },
+            &who(),
+        )
+        .unwrap();
+        result(result_args(&file, 1, 1, "1-0"), &who()).unwrap();
+        let before = std::fs::read(&file).unwrap();
+        let refused: Vec<CliError> = vec![
+            // a different result without --force
+            result(result_args(&file, 1, 1, "0-1"), &who()).unwrap_err(),
+            // no such board / round
+            result(result_args(&file, 1, 9, "1-0"), &who()).unwrap_err(),
+            result(result_args(&file, 4, 1, "1-0"), &who()).unwrap_err(),
+            // not a result
+            result(result_args(&file, 1, 2, "2-0"), &who()).unwrap_err(),
+            // round 2 before round 1 is complete
+            pair(
+                PairArgs {
+                    file: file.clone(),
+                    boards: Vec::new(),
+                    bye: None,
+                    json: false,
+                },
+                &who(),
+            )
             .unwrap_err(),
         ];
         for e in refused {
@@ -1081,17 +1308,215 @@ mod tests {
         }
         // a hand-broken file is named and refused
         std::fs::write(&file, b"name = 3").unwrap();
-        let e = pair(PairArgs {
-            file: file.clone(),
-            boards: Vec::new(),
-            bye: None,
-            json: false,
-        })
+        let e = pair(
+            PairArgs {
+                file: file.clone(),
+                boards: Vec::new(),
+                bye: None,
+                json: false,
+            },
+            &who(),
+        )
         .unwrap_err();
         assert_eq!(e.exit_code(), 2);
         assert!(e.to_string().contains("e.toml"), "{e}");
         assert_eq!(std::fs::read(&file).unwrap(), b"name = 3");
         std::fs::remove_file(&file).unwrap();
         let _ = std::fs::remove_dir(&dir);
+    }
+
+    fn run_event(by: &str, seen: Option<u64>, cmd: EventCommand) -> Result<(), CliError> {
+        run(EventArgs {
+            cmd,
+            by: Some(by.into()),
+            expect_version: seen,
+        })
+    }
+
+    /// The corrections: each refusal exits 2 and leaves the file byte for byte; each change is
+    /// recorded with who made it and undone by `undo`; a stale `--expect-version` is refused.
+    #[test]
+    fn corrections_are_recorded_refusals_leave_the_file_and_undo_walks_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("e.toml");
+        new(new_args(file.clone(), "axf")).unwrap();
+        let f = || file.clone();
+        let pair_cmd = |boards: &[&str]| {
+            EventCommand::Pair(PairArgs {
+                file: file.clone(),
+                boards: boards.iter().map(|b| b.to_string()).collect(),
+                bye: None,
+                json: false,
+            })
+        };
+        run_event("甲", None, pair_cmd(&[])).unwrap();
+        run_event(
+            "甲",
+            Some(1),
+            EventCommand::Result(result_args(&file, 1, 1, "1-0")),
+        )
+        .unwrap();
+        let before = std::fs::read(&file).unwrap();
+        let refused = vec![
+            // stale: the writer saw version 1, the file is at 2
+            run_event(
+                "乙",
+                Some(1),
+                EventCommand::Result(result_args(&file, 1, 2, "=")),
+            ),
+            // round 1 has a result
+            run_event(
+                "乙",
+                None,
+                EventCommand::Unpair(UnpairArgs {
+                    file: f(),
+                    force: false,
+                }),
+            ),
+            // round 1 is not complete
+            run_event("乙", None, pair_cmd(&[])),
+            run_event(
+                "乙",
+                None,
+                EventCommand::Swap(BoardArgs {
+                    file: f(),
+                    round: 1,
+                    board: 7,
+                }),
+            ),
+            run_event(
+                "乙",
+                None,
+                EventCommand::EditPlayer(EditPlayerArgs {
+                    file: f(),
+                    no: 9,
+                    name: Some("x".into()),
+                    unit: None,
+                    rating: None,
+                    no_rating: false,
+                }),
+            ),
+            run_event(
+                "乙",
+                None,
+                EventCommand::Reinstate(PlayerArgs { file: f(), no: 1 }),
+            ),
+            run_event(
+                "乙",
+                None,
+                EventCommand::Rename(RenameArgs {
+                    file: f(),
+                    name: " ".into(),
+                }),
+            ),
+            run_event("乙", Some(0), EventCommand::Delete(FileArgs { file: f() })),
+        ];
+        for e in refused {
+            let e = e.unwrap_err();
+            assert_eq!(e.exit_code(), 2, "{e}");
+            assert_eq!(std::fs::read(&file).unwrap(), before, "after {e}");
+        }
+        run_event(
+            "乙",
+            Some(2),
+            EventCommand::Swap(BoardArgs {
+                file: f(),
+                round: 1,
+                board: 1,
+            }),
+        )
+        .unwrap();
+        run_event(
+            "乙",
+            None,
+            EventCommand::Unpair(UnpairArgs {
+                file: f(),
+                force: true,
+            }),
+        )
+        .unwrap();
+        let ev = load(&file).unwrap();
+        assert!(ev.paired.is_empty());
+        assert_eq!(ev.version(), 4);
+        assert_eq!(ev.history[3].by, "乙");
+        run_event("丙", None, EventCommand::Undo(FileArgs { file: f() })).unwrap();
+        run_event("丙", None, EventCommand::Undo(FileArgs { file: f() })).unwrap();
+        let ev = load(&file).unwrap();
+        assert_eq!(ev.paired[0].boards[0].result.as_deref(), Some("1-0"));
+        // a manual pairing of round 2 that repeats round 1 is made, recorded as manual
+        let mut ev2 = ev.clone();
+        for b in 2..=ev2.paired[0].boards.len() as u32 {
+            ev2.set_result(1, b, "=", (None, None), false).unwrap();
+        }
+        Store::new(&file)
+            .update(|e: &mut Event| -> Result<(), String> {
+                *e = ev2.clone();
+                Ok(())
+            })
+            .unwrap();
+        let r1: Vec<String> = ev2.paired[0]
+            .boards
+            .iter()
+            .map(|b| format!("{}-{}", b.red, b.black))
+            .collect();
+        let r1: Vec<&str> = r1.iter().map(String::as_str).collect();
+        run_event("甲", None, pair_cmd(&r1)).unwrap();
+        let ev = load(&file).unwrap();
+        assert!(ev.paired[1].manual);
+        assert!(
+            ev.history
+                .last()
+                .unwrap()
+                .what
+                .starts_with("paired round 2 by hand")
+        );
+        run_event("甲", None, EventCommand::Delete(FileArgs { file: f() })).unwrap();
+        assert!(!file.exists());
+        let trash: Vec<_> = std::fs::read_dir(dir.path().join(".trash"))
+            .unwrap()
+            .collect();
+        assert_eq!(trash.len(), 1);
+    }
+
+    /// `--players-file` reads what the desk reads: a heading, 单位 first, spaces; bad lines are
+    /// refused with nothing written.
+    #[test]
+    fn players_file_takes_a_heading_and_any_column_order() {
+        let dir = tempfile::tempdir().unwrap();
+        let list = dir.path().join("p.txt");
+        std::fs::write(
+            &list,
+            "序号 单位 姓名 等级分\n1 北京队 张三 2100\n2 上海队 李四\n3 北京队 王五 1900\n",
+        )
+        .unwrap();
+        let file = dir.path().join("e.toml");
+        let mut a = new_args(file.clone(), "axf");
+        a.players = Vec::new();
+        a.players_file = Some(list.display().to_string());
+        a.no_lot = true;
+        new(a).unwrap();
+        let ev = load(&file).unwrap();
+        let got: Vec<(&str, &str, Option<u32>)> = ev
+            .players
+            .iter()
+            .map(|p| (p.name.as_str(), p.club.as_str(), p.rating))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                ("张三", "北京队", Some(2100)),
+                ("李四", "上海队", None),
+                ("王五", "北京队", Some(1900))
+            ]
+        );
+        std::fs::write(&list, "姓名,单位,等级分\n张三,北京,x\n李四,上海\n").unwrap();
+        let bad = dir.path().join("bad.toml");
+        let mut a = new_args(bad.clone(), "axf");
+        a.players = Vec::new();
+        a.players_file = Some(list.display().to_string());
+        let e = new(a).unwrap_err();
+        assert_eq!(e.exit_code(), 2);
+        assert!(e.to_string().contains("1 bad line"), "{e}");
+        assert!(!bad.exists());
     }
 }

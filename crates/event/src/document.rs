@@ -167,6 +167,10 @@ pub struct Event {
     /// which are read (without the truncation check) and written back as they were.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub format: Option<u32>,
+    /// The document's version: how many recorded changes it has had ([`crate::history`]);
+    /// absent until the first one (a file written before versions reads as version 0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub version: Option<u64>,
     /// Event name.
     pub name: String,
     /// Division (组别), e.g. `男子组`; empty for none (every file written before divisions).
@@ -191,6 +195,10 @@ pub struct Event {
     /// Rounds paired so far (`[[round]]`).
     #[serde(default, rename = "round")]
     pub paired: Vec<Round>,
+    /// Every recorded change (`[[history]]`), oldest first: who, when, what, and the lines
+    /// that undo it ([`crate::history`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub history: Vec<crate::history::Change>,
     /// The `[end]` table as read; checked and dropped by [`Event::from_toml`] (always `None`
     /// after it), written by [`Event::to_toml`] for a file of a known [`format`](Event::format).
     #[serde(default, rename = "end", skip_serializing)]
@@ -214,15 +222,31 @@ pub enum EventError {
     /// The configuration is inconsistent.
     #[error(transparent)]
     Config(#[from] ConfigError),
-    /// A result is missing before the next round can be paired.
-    #[error("round {round} board {board} has no result yet: enter it before pairing round {next}")]
+    /// Results are missing before the next round can be paired.
+    #[error(
+        "round {round}: {} without a result ({}): enter them before pairing round {next}",
+        plural(boards.len(), "board"),
+        list(boards)
+    )]
     RoundIncomplete {
         /// Round.
         round: u32,
-        /// Board.
-        board: u32,
+        /// Every board still without a result.
+        boards: Vec<u32>,
         /// The round that was to be paired.
         next: u32,
+    },
+    /// The last round cannot be unpaired while it has results (unless forced).
+    #[error(
+        "round {round} has results on {} ({}): unpairing it drops them; force it to unpair anyway",
+        plural(boards.len(), "board"),
+        list(boards)
+    )]
+    RoundHasResults {
+        /// Round.
+        round: u32,
+        /// The boards with a result.
+        boards: Vec<u32>,
     },
     /// Every planned round is paired.
     #[error("all {0} rounds are paired")]
@@ -252,6 +276,41 @@ pub enum EventError {
     /// The pairing program failed.
     #[error("pairing: {0}")]
     Pairing(#[from] PairingError),
+}
+
+/// `3 boards`, `1 board`.
+fn plural(n: usize, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
+}
+
+/// Ascending numbers as runs: `1–3, 5, 9–18` (a refusal that names 500 boards stays one short
+/// line).
+fn list(nos: &[u32]) -> String {
+    let mut runs: Vec<(u32, u32)> = Vec::new();
+    for &n in nos {
+        match runs.last_mut() {
+            Some((_, end)) if n == *end + 1 => *end = n,
+            _ => runs.push((n, n)),
+        }
+    }
+    runs.iter()
+        .map(|&(a, b)| match b - a {
+            0 => a.to_string(),
+            1 => format!("{a}, {b}"),
+            _ => format!("{a}–{b}"),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Boards of `round` without a result, in board order.
+pub(crate) fn missing_results(round: &Round) -> Vec<u32> {
+    round
+        .boards
+        .iter()
+        .filter(|b| b.result.is_none())
+        .map(|b| b.board)
+        .collect()
 }
 
 pub(crate) fn invalid(record: impl Into<String>, reason: impl Into<String>) -> EventError {
@@ -336,6 +395,7 @@ impl Event {
         }
         let ev = Event {
             format: Some(FORMAT),
+            version: None,
             name: name.to_string(),
             division: String::new(),
             ruleset: ruleset.to_string(),
@@ -345,6 +405,7 @@ impl Event {
             players,
             stages: Vec::new(),
             paired: Vec::new(),
+            history: Vec::new(),
             end: None,
         };
         ev.validate()?;
@@ -627,14 +688,15 @@ impl Event {
         if next > self.rounds {
             return Err(EventError::AllRoundsPaired(self.rounds));
         }
-        if let Some(last) = self.paired.last()
-            && let Some(b) = last.boards.iter().find(|b| b.result.is_none())
-        {
-            return Err(EventError::RoundIncomplete {
-                round: last.round,
-                board: b.board,
-                next,
-            });
+        if let Some(last) = self.paired.last() {
+            let boards = missing_results(last);
+            if !boards.is_empty() {
+                return Err(EventError::RoundIncomplete {
+                    round: last.round,
+                    boards,
+                    next,
+                });
+            }
         }
         Ok(next)
     }

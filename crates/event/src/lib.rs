@@ -14,6 +14,15 @@
 //! - [`create`]: a new event file from the choices of `xq event new` (and the desk's 新建
 //!   form), with the same checks and messages, and [`system_line`], the system and its
 //!   tie-break chain as `new` prints them.
+//! - [`history`]: every change made through [`Store::edit`] recorded in the file (who, when,
+//!   what, the lines that undo it), the version counter that refuses a stale write
+//!   ([`EditError::Stale`]: what changed since and by whom), [`Store::undo`] and
+//!   [`Store::trash`] (delete to `.trash/`, never unlink).
+//! - [`corrections`]: every change an arbiter makes as an operation that says what it did and
+//!   warns ([`Warning`]): unpair the last round, a manual pairing checked against the rules,
+//!   swap colours, edit a player, reinstate, rename, and the everyday changes.
+//! - [`players`]: the players reader of `--players-file` and the desk's 新建 (columns in any
+//!   order, any separator, a heading in zh or en, typed per-line errors).
 //! - [`check`]: the pairing checker — each round re-derived and its deviations listed.
 //! - [`export`]: CSV, JSON, HTML crosstable, 编排记录表, 成绩表; [`trf`]: FIDE TRF out and in.
 //! - [`simulate`]: random events for benchmarks and property tests.
@@ -39,18 +48,23 @@
 
 pub mod admin;
 pub mod check;
+pub mod corrections;
 pub mod create;
 pub mod document;
 pub mod export;
 pub mod file;
+pub mod history;
 pub mod lineups;
+pub mod players;
 pub mod simulate;
 pub mod stages;
 mod store;
 pub mod trf;
 
+pub use corrections::PlayerEdit;
 pub use create::{Created, NewEvent, NewEventError, system_line};
 pub use document::{Event, EventError, Pairing, Player, Round};
 pub use file::WriteError;
+pub use history::{Change, Done, EditError, Edited, Warning, Writer};
 pub use stages::{Entrant, EventStage, StagePlan, StageSource, StageSystem};
 pub use store::{Document, Store, StoreError, UpdateError};

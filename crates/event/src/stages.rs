@@ -318,11 +318,12 @@ impl Event {
     pub(crate) fn pair_staged(&mut self) -> Result<&Round, EventError> {
         let round = self.paired.len() as u32 + 1;
         if let Some(last) = self.paired.last()
-            && let Some(b) = last.boards.iter().find(|b| b.result.is_none())
+            && let boards = crate::document::missing_results(last)
+            && !boards.is_empty()
         {
             return Err(EventError::RoundIncomplete {
                 round: last.round,
-                board: b.board,
+                boards,
                 next: round,
             });
         }
@@ -881,6 +882,7 @@ impl Event {
         };
         let ev = Event {
             format: Some(crate::document::FORMAT),
+            version: None,
             name: name.to_string(),
             division: String::new(),
             ruleset: ruleset.to_string(),
@@ -890,6 +892,7 @@ impl Event {
             players,
             stages,
             paired: Vec::new(),
+            history: Vec::new(),
             end: None,
         };
         ev.validate()?;

@@ -308,6 +308,7 @@ pub fn import(text: &str, ruleset: &str, config: EventConfig) -> Result<Event, T
     let rounds = total.unwrap_or(played).max(played);
     let ev = Event {
         format: Some(FORMAT),
+        version: None,
         name: if name.is_empty() {
             "TRF import".into()
         } else {
@@ -321,6 +322,7 @@ pub fn import(text: &str, ruleset: &str, config: EventConfig) -> Result<Event, T
         players: players.into_values().map(|(p, _)| p).collect(),
         stages: Vec::new(),
         paired,
+        history: Vec::new(),
         end: None,
     };
     ev.validate()?;
