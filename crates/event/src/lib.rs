@@ -50,7 +50,7 @@ mod store;
 pub mod trf;
 
 pub use create::{Created, NewEvent, NewEventError, system_line};
-pub use document::{Event, EventError, Pairing, Player, Round};
+pub use document::{Event, EventError, Pairing, Player, ProposedRound, Round};
 pub use file::WriteError;
 pub use stages::{Entrant, EventStage, StagePlan, StageSource, StageSystem};
 pub use store::{Document, Store, StoreError, UpdateError};
