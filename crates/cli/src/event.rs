@@ -248,6 +248,10 @@ struct PairArgs {
     /// Print JSON.
     #[arg(long)]
     json: bool,
+    /// Also print why the system paired the round so (编排说明: score groups, floaters, the
+    /// bye's rule, the table or bracket round); with --json, as `explanation`.
+    #[arg(long, conflicts_with = "boards")]
+    explain: bool,
 }
 
 #[derive(clap::Args, Debug)]
@@ -535,13 +539,16 @@ fn pair(a: PairArgs) -> Result<(), CliError> {
         .iter()
         .map(|b| parse_board(b))
         .collect::<Result<Vec<_>, _>>()?;
-    let (round, ev) = update(&a.file, |ev| {
+    let (round, ev, explanation) = update(&a.file, |ev| {
+        let mut explanation = Vec::new();
         let round = if manual.is_empty() {
-            ev.pair_next()?.round
+            let proposal = ev.propose_next()?;
+            explanation.clone_from(&proposal.explanation);
+            ev.pair_proposed(proposal)?.round
         } else {
             ev.pair_manual(&manual, a.bye)?.round
         };
-        Ok((round, ev.clone()))
+        Ok((round, ev.clone(), explanation))
     })?;
     if !manual.is_empty() {
         // allowed, but never silently: `xq event check` reports it too
@@ -551,7 +558,7 @@ fn pair(a: PairArgs) -> Result<(), CliError> {
     }
     if a.json {
         let r = &ev.paired[round as usize - 1];
-        let v = serde_json::json!({
+        let mut v = serde_json::json!({
             "stage": r.stage.unwrap_or(1),
             "round": round,
             "boards": r.boards.iter().map(|b| {
@@ -566,11 +573,21 @@ fn pair(a: PairArgs) -> Result<(), CliError> {
             "playoff": r.playoff,
             "notes": r.notes,
         });
+        if a.explain {
+            v["explanation"] = serde_json::json!(explanation);
+        }
         outln!("{v}")?;
+        return Ok(());
     } else if ev.staged() {
         out!("{}", staged_pairing_text(&ev, round))?;
     } else {
         out!("{}", export::pairing_record(&ev, round).unwrap_or_default())?;
+    }
+    if a.explain {
+        outln!("编排说明 (why):")?;
+        for line in &explanation {
+            outln!("  {line}")?;
+        }
     }
     Ok(())
 }

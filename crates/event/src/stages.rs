@@ -370,11 +370,14 @@ impl Event {
         };
         let stage = si as u32 + 1;
         let st = ev.stages[si].clone();
-        explanation.push(format!(
-            "round {round}: stage {stage} ({}, {})",
-            st.name,
-            st.system.name()
-        ));
+        explanation.insert(
+            0,
+            format!(
+                "round {round}: stage {stage} ({}, {})",
+                st.name,
+                st.system.name()
+            ),
+        );
         let mut new_round = Round {
             round,
             bye: None,
@@ -993,6 +996,101 @@ impl Event {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn entrants(n: u32) -> Vec<Entrant> {
+        (1..=n)
+            .map(|i| Entrant {
+                name: format!("P{i}"),
+                club: format!("U{}", i % 3),
+                rating: None,
+            })
+            .collect()
+    }
+
+    /// Plays every board of the last round: the lower pairing number wins.
+    fn play_last(ev: &mut Event) {
+        let r = ev.paired.last().unwrap().clone();
+        let games = ev.games_in_round(&r);
+        for b in r.boards.iter().filter(|b| b.result.is_none()) {
+            let res = if b.red < b.black { "1-0" } else { "0-1" };
+            ev.set_result(
+                r.round,
+                b.board,
+                &vec![res; games].join(" "),
+                (None, None),
+                false,
+            )
+            .unwrap();
+        }
+    }
+
+    /// `propose_next` is pure: the event is unchanged, the proposal is what `pair_next`
+    /// appends, and it says why — also for the round that begins a stage filled from places.
+    #[test]
+    fn a_proposed_round_leaves_the_event_unchanged_and_explains_itself() {
+        let plan = StagePlan {
+            system: StageSystem::Groups,
+            groups: 2,
+            advance: 2,
+            final_system: StageSystem::Knockout,
+            separate_units: false,
+            placement: false,
+        };
+        let mut ev = Event::new_staged(
+            "e",
+            "axf",
+            EventConfig::default(),
+            entrants(8),
+            3,
+            true,
+            &plan,
+        )
+        .unwrap();
+        let mut saw_fill = false;
+        let mut saw_bracket = false;
+        while let Ok(p) = ev.propose_next() {
+            let before = ev.clone();
+            assert_eq!(ev, before);
+            let again = ev.propose_next().unwrap();
+            assert_eq!(p, again, "a proposal depends only on the event");
+            assert!(!p.explanation.is_empty());
+            assert!(p.explanation[0].starts_with(&format!("round {}: stage", p.round.round)));
+            saw_fill |= p
+                .explanation
+                .iter()
+                .any(|l| l.contains("begins: places 1–2"));
+            saw_bracket |= p.explanation.iter().any(|l| l.contains("淘汰制"));
+            if p.round.stage == Some(1) {
+                assert!(p.explanation.iter().any(|l| l.contains("循环赛对局秩序表")));
+            }
+            let proposed = p.round.clone();
+            assert_eq!(*ev.pair_next().unwrap(), proposed);
+            play_last(&mut ev);
+        }
+        assert!(saw_fill && saw_bracket, "the final was proposed and filled");
+        assert!(ev.stages[1].groups.iter().flatten().count() == 4);
+    }
+
+    /// A proposal made for another state of the event is refused.
+    #[test]
+    fn a_stale_proposal_is_refused() {
+        let mut ev = Event::new(
+            "e",
+            "axf",
+            EventConfig::default(),
+            (1..=6).map(|i| (format!("P{i}"), String::new())).collect(),
+            1,
+            Some(3),
+            false,
+        )
+        .unwrap();
+        let p = ev.propose_next().unwrap();
+        assert!(p.explanation[0].contains("第一轮"), "{:?}", p.explanation);
+        ev.pair_next().unwrap();
+        let e = ev.pair_proposed(p).unwrap_err();
+        assert!(e.to_string().contains("the next round is 2"), "{e}");
+        assert_eq!(ev.paired.len(), 1);
+    }
 
     /// A file as written before stages, knockouts, teams and the administration existed
     /// (every new key is optional and left out at its default): it loads, writes back byte for
