@@ -1022,6 +1022,7 @@ mod tests {
             boards: Vec::new(),
             bye: None,
             json: false,
+            explain: false,
         })
         .unwrap();
         let ev = load(&file).unwrap();
@@ -1071,6 +1072,7 @@ mod tests {
             boards: Vec::new(),
             bye: None,
             json: false,
+            explain: false,
         })
         .unwrap();
         result(result_args(&file, 1, 1, "1-0")).unwrap();
@@ -1089,6 +1091,7 @@ mod tests {
                 boards: Vec::new(),
                 bye: None,
                 json: false,
+                explain: false,
             })
             .unwrap_err(),
         ];
@@ -1103,6 +1106,7 @@ mod tests {
             boards: Vec::new(),
             bye: None,
             json: false,
+            explain: false,
         })
         .unwrap_err();
         assert_eq!(e.exit_code(), 2);
