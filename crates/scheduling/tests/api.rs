@@ -102,13 +102,14 @@ fn public_items() -> Vec<String> {
         let exported = reexported(&lib, &m);
         for line in text.lines() {
             match pub_item(line) {
-                Some((kind, path)) if kind == "use" => {
-                    if (public || exported.iter().any(|e| path.ends_with(e.as_str())))
-                        && foreign(&path)
-                    {
-                        items.push(format!("re-export {path}"));
-                    }
+                Some((kind, path))
+                    if kind == "use"
+                        && (public || exported.iter().any(|e| path.ends_with(e.as_str())))
+                        && foreign(&path) =>
+                {
+                    items.push(format!("re-export {path}"));
                 }
+                Some((kind, _)) if kind == "use" => {}
                 Some((_, name)) if public || exported.contains(&name) => {
                     items.push(format!("{m}::{name}"))
                 }
