@@ -151,7 +151,7 @@ fn format_fixtures_match_expected_main_lines() {
     };
     let dir = dir.join("format-fixtures");
     let tsv = std::fs::read_to_string(dir.join("expected_mainlines.tsv")).unwrap();
-    let mut cache: std::collections::HashMap<String, Vec<xiangqi_notation::Game>> =
+    let mut cache: std::collections::HashMap<String, Vec<xiangqi_notation::NotatedGame>> =
         Default::default();
     let mut checked = 0;
     let mut plies = 0;

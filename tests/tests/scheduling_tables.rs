@@ -4,9 +4,10 @@
 use std::collections::{HashMap, HashSet};
 
 use proptest::prelude::*;
+use xiangqi::board::Color;
 use xiangqi::event::{Event, EventError, simulate};
 use xiangqi::scheduling::{
-    Color, Crosstable, CrosstableEntry, EventConfig, GameEntry, PairingError, PairingSystemId,
+    Crosstable, CrosstableEntry, EventConfig, GameEntry, PairingError, PairingSystemId,
     PointSystem, Points, SwissOptions, SwissPlayer, TieBreakContext, pair_swiss, round_robin,
     standings, swiss,
 };
@@ -42,7 +43,7 @@ fn berger_tables_reproduce_the_csv_exactly() {
         let n: u32 = f.next().unwrap().parse().unwrap();
         let r: u32 = f.next().unwrap().parse().unwrap();
         let want = f.next().unwrap();
-        let got: Vec<String> = xiangqi::scheduling::roundrobin::round_robin_round(n, r, false)
+        let got: Vec<String> = xiangqi::scheduling::round_robin_round(n, r, false)
             .unwrap()
             .boards
             .iter()

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use xiangqi::notation::pgn::{WriteOptions, write_game};
 use xiangqi::notation::stream::{Database, NthGame, open_database, read_nth_game};
-use xiangqi::notation::{Game, GameFormat, Mode, Notation, read_games, render};
+use xiangqi::notation::{GameFormat, Mode, NotatedGame, Notation, read_games, render};
 
 use crate::CliError;
 
@@ -58,7 +58,7 @@ pub struct ConvertArgs {
 }
 
 /// Whether the input is a bare move list (one PGN game without tags or result).
-fn is_bare_move_list(game: &Game) -> bool {
+fn is_bare_move_list(game: &NotatedGame) -> bool {
     game.format == GameFormat::Pgn
         && game.tags.is_empty()
         && game.result.is_none()
@@ -67,7 +67,7 @@ fn is_bare_move_list(game: &Game) -> bool {
 }
 
 /// One game as the JSON of `--json`.
-fn json(g: &Game) -> serde_json::Value {
+fn json(g: &NotatedGame) -> serde_json::Value {
     let tags: serde_json::Map<String, serde_json::Value> = g
         .tags
         .iter()
@@ -97,7 +97,7 @@ fn games<'a>(
     args: &ConvertArgs,
     name: &'a str,
     input: impl Read + 'a,
-) -> Result<Box<dyn Iterator<Item = Result<Game, CliError>> + 'a>, CliError> {
+) -> Result<Box<dyn Iterator<Item = Result<NotatedGame, CliError>> + 'a>, CliError> {
     let mode = if args.strict {
         Mode::Strict
     } else {
@@ -182,7 +182,7 @@ fn convert_into(args: &ConvertArgs, input: impl Read, out: &mut dyn Write) -> Re
 }
 
 /// What tolerant reading left out of game `n`, one warning line each.
-fn warn_dropped(name: &str, n: usize, game: &Game) {
+fn warn_dropped(name: &str, n: usize, game: &NotatedGame) {
     for d in &game.dropped {
         eprintln!(
             "xq: warning: {name}, game {n}: {} (--strict refuses the file)",

@@ -339,6 +339,10 @@ struct PairArgs {
     /// Print JSON.
     #[arg(long)]
     json: bool,
+    /// Also print why the system paired the round so (编排说明: score groups, floaters, the
+    /// bye's rule, the table or bracket round); with --json, as `explanation`.
+    #[arg(long, conflicts_with = "boards")]
+    explain: bool,
 }
 
 #[derive(clap::Args, Debug)]
@@ -751,21 +755,29 @@ fn pair(a: PairArgs, who: &Writer) -> Result<(), CliError> {
         .collect::<Result<Vec<_>, _>>()?;
     // a manual pairing is allowed, but never silently: every rule it breaks is a warning
     // (`xq event check` reports them too)
-    let (round, ev) = update(&a.file, who, |ev| {
+    let (round, ev, explanation) = update(&a.file, who, |ev| {
+        let mut explanation = Vec::new();
         let done = if manual.is_empty() {
-            ev.pair_recorded()?
+            let proposal = ev.propose_next()?;
+            explanation.clone_from(&proposal.explanation);
+            let round = ev.pair_proposed(proposal)?.round;
+            Done {
+                value: round,
+                what: format!("paired round {round}"),
+                warnings: Vec::new(),
+            }
         } else {
             ev.pair_by_hand(&manual, a.bye)?
         };
         Ok(Done {
-            value: (done.value, ev.clone()),
+            value: (done.value, ev.clone(), explanation),
             what: done.what,
             warnings: done.warnings,
         })
     })?;
     if a.json {
         let r = &ev.paired[round as usize - 1];
-        let v = serde_json::json!({
+        let mut v = serde_json::json!({
             "stage": r.stage.unwrap_or(1),
             "round": round,
             "boards": r.boards.iter().map(|b| {
@@ -780,11 +792,21 @@ fn pair(a: PairArgs, who: &Writer) -> Result<(), CliError> {
             "playoff": r.playoff,
             "notes": r.notes,
         });
+        if a.explain {
+            v["explanation"] = serde_json::json!(explanation);
+        }
         outln!("{v}")?;
+        return Ok(());
     } else if ev.staged() {
         out!("{}", staged_pairing_text(&ev, round))?;
     } else {
         out!("{}", export::pairing_record(&ev, round).unwrap_or_default())?;
+    }
+    if a.explain {
+        outln!("编排说明 (why):")?;
+        for line in &explanation {
+            outln!("  {line}")?;
+        }
     }
     Ok(())
 }
@@ -1224,6 +1246,7 @@ mod tests {
                 boards: Vec::new(),
                 bye: None,
                 json: false,
+                explain: false,
             },
             &who(),
         )
@@ -1276,6 +1299,7 @@ mod tests {
                 boards: Vec::new(),
                 bye: None,
                 json: false,
+                explain: false,
             },
             &who(),
         )
@@ -1297,6 +1321,7 @@ mod tests {
                     boards: Vec::new(),
                     bye: None,
                     json: false,
+                    explain: false,
                 },
                 &who(),
             )
@@ -1314,6 +1339,7 @@ mod tests {
                 boards: Vec::new(),
                 bye: None,
                 json: false,
+                explain: false,
             },
             &who(),
         )
@@ -1347,6 +1373,7 @@ mod tests {
                 boards: boards.iter().map(|b| b.to_string()).collect(),
                 bye: None,
                 json: false,
+                explain: false,
             })
         };
         run_event("甲", None, pair_cmd(&[])).unwrap();

@@ -40,7 +40,7 @@ pub fn read_nth_game(
     path: &Path,
     n: usize,
     mode: xiangqi::notation::Mode,
-) -> Result<xiangqi::notation::Game, CliError> {
+) -> Result<xiangqi::notation::NotatedGame, CliError> {
     use xiangqi::notation::stream::{NthGame, read_nth_game as nth};
     let name = shown_path(path);
     let found = if path == Path::new("-") {

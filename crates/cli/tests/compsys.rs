@@ -749,6 +749,52 @@ fn check_reports_a_manual_rematch_and_exits_3() {
     );
 }
 
+/// `xq event pair --explain` says why (编排说明) after the pairing, and in JSON as
+/// `explanation`; the stored round is the one `pair` without it stores.
+#[test]
+fn pair_explains_the_round_when_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("a.toml"), dir.path().join("b.toml"));
+    new_event(&a, "swiss", 5, &["--rounds", "3"]);
+    new_event(&b, "swiss", 5, &["--rounds", "3"]);
+    let plain = ok(&["event", "pair", p(&a)]);
+    let explained = ok(&["event", "pair", p(&b), "--explain"]);
+    assert!(explained.starts_with(&plain), "{explained}");
+    assert!(
+        explained.contains("编排说明") && explained.contains("第一轮"),
+        "{explained}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&a).unwrap(),
+        std::fs::read_to_string(&b).unwrap()
+    );
+    for file in [&a, &b] {
+        ok(&["event", "result", p(file), "1", "1", "1-0"]);
+        ok(&["event", "result", p(file), "1", "2", "="]);
+    }
+    let plain = json(&["event", "pair", p(&a), "--json"]);
+    let v = json(&["event", "pair", p(&b), "--json", "--explain"]);
+    assert!(plain.get("explanation").is_none());
+    let lines: Vec<&str> = v["explanation"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap())
+        .collect();
+    assert!(
+        lines.iter().any(|l| l.contains("score groups")) && lines.iter().any(|l| l.contains("bye")),
+        "{lines:?}"
+    );
+    assert_eq!(v["boards"], plain["boards"]);
+    // not with a manual pairing
+    assert_eq!(
+        xq(&["event", "pair", p(&a), "--board", "1-2", "--explain"])
+            .status
+            .code(),
+        Some(2)
+    );
+}
+
 /// `xq event import` of a TRF file, then `check`, `pair` and the round trip through
 /// `export --format trf`.
 #[test]

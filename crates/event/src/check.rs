@@ -162,8 +162,7 @@ fn rederive(ev: &Event, r: u32) -> Result<Round, EventError> {
     e.paired.truncate(r as usize - 1);
     e.players.retain(|p| p.late.is_none_or(|l| l <= r));
     e.rounds = e.rounds.max(r);
-    let round = e.pair_next()?.clone();
-    Ok(round)
+    Ok(e.propose_next()?.round)
 }
 
 fn check_round(ev: &Event, r: u32) -> Result<Vec<Deviation>, EventError> {

@@ -8,7 +8,7 @@
 //! Each operation is all or nothing: a refusal is a typed [`EventError`] naming the record, and
 //! leaves the event as it was.
 
-use xiangqi_scheduling::score::MatchResult;
+use xiangqi_scheduling::MatchResult;
 
 use crate::check::{self, DeviationKind};
 use crate::document::{Event, EventError, invalid};

@@ -5,9 +5,9 @@
 use std::path::Path;
 
 use xiangqi_rules::{Ruleset, RulesetError};
-use xiangqi_scheduling::stage::{round_robin_rounds, swiss_rounds};
 use xiangqi_scheduling::team::{LineupSystem, Member};
 use xiangqi_scheduling::{EventConfig, PairingSystemId, PointSystem, TieBreakId};
+use xiangqi_scheduling::{round_robin_rounds, swiss_rounds};
 
 use crate::stages::{Entrant, StagePlan, StageSystem};
 use crate::{Event, EventError, Store, StoreError};

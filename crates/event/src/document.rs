@@ -6,13 +6,14 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-use xiangqi_scheduling::config::{ConfigError, EventConfig, PairingRequest, WithdrawalResults};
-use xiangqi_scheduling::score::{GameResult, MatchResult, Points, Side};
-use xiangqi_scheduling::swiss::{Color, PairingError, SwissPlayer};
+use xiangqi_board::Color;
+use xiangqi_scheduling::swiss::{PairingError, SwissPlayer};
 use xiangqi_scheduling::team::Member;
 use xiangqi_scheduling::tiebreak::{
     Crosstable, CrosstableEntry, GameEntry, Standing, TieBreakContext, standings,
 };
+use xiangqi_scheduling::{ConfigError, EventConfig, PairingRequest, WithdrawalResults};
+use xiangqi_scheduling::{GameResult, MatchResult, Points, Side};
 
 use crate::stages::EventStage;
 
@@ -136,6 +137,18 @@ pub struct Round {
     /// The pairings (台次), stored as `[[round.boards]]`.
     #[serde(default)]
     pub boards: Vec<Pairing>,
+}
+
+/// A round as the event's system pairs it next ([`Event::propose_next`]), not yet appended.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ProposedRound {
+    /// The round, as [`Event::pair_next`] appends it.
+    pub round: Round,
+    /// Why it is paired so (编排说明): one line per decision of the system, in the rule's words;
+    /// not kept in the event file.
+    pub explanation: Vec<String>,
+    /// A stage that begins with this round and the entrants it is filled with (index, stage).
+    pub(crate) filled: Option<(usize, crate::stages::EventStage)>,
 }
 
 /// The event file format this crate writes: a file of this format ends with an `[end]` table
@@ -746,10 +759,36 @@ impl Event {
         out
     }
 
-    /// Pairs the next round with the configured system and appends it.
+    /// Pairs the next round with the configured system and appends it (the round of
+    /// [`Event::propose_next`]).
     pub fn pair_next(&mut self) -> Result<&Round, EventError> {
+        let proposal = self.propose_next()?;
+        self.pair_proposed(proposal)
+    }
+
+    /// Appends a round of [`Event::propose_next`] (and the entrants of the stage it begins);
+    /// refused when it is not the next round.
+    pub fn pair_proposed(&mut self, proposal: ProposedRound) -> Result<&Round, EventError> {
+        let next = self.paired.len() as u32 + 1;
+        if proposal.round.round != next {
+            return Err(invalid(
+                format!("round {}", proposal.round.round),
+                format!("proposed for another state of the event: the next round is {next}"),
+            ));
+        }
+        if let Some((si, stage)) = proposal.filled {
+            self.stages[si] = stage;
+        }
+        self.paired.push(proposal.round);
+        Ok(self.paired.last().expect("just pushed"))
+    }
+
+    /// The next round as the event's system pairs it, with its explanation (编排说明): a pure
+    /// function of the event as it stands, which it leaves unchanged ([`Event::pair_next`]
+    /// appends the round; `check` re-derives rounds with it).
+    pub fn propose_next(&self) -> Result<ProposedRound, EventError> {
         if self.staged() {
-            return self.pair_staged();
+            return self.propose_staged();
         }
         let round = self.next_round()?;
         let mut state = self.pairing_state(round);
@@ -772,6 +811,17 @@ impl Event {
             seed: self.seed,
         };
         let mut pairing = (system.pair)(&req)?;
+        let mut explanation = std::mem::take(&mut pairing.explanation);
+        if !absent.is_empty() {
+            explanation.push(format!(
+                "absent this round (never paired): {}",
+                absent
+                    .iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
         // a fixed table (round robin) keeps its rows: an absent player's opponent waits
         let mut byes: Vec<u32> = Vec::new();
         pairing.boards.retain(|&(a, b)| {
@@ -782,6 +832,15 @@ impl Event {
                 true
             }
         });
+        if !byes.is_empty() {
+            explanation.push(format!(
+                "waiting (their table opponent is absent): {}",
+                byes.iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
         if pairing.bye.is_some_and(|b| absent.contains(&b)) {
             pairing.bye = None;
         }
@@ -791,17 +850,20 @@ impl Event {
             .enumerate()
             .map(|(k, &(red, black))| Pairing::new(k as u32 + 1, red, black))
             .collect();
-        self.paired.push(Round {
-            round,
-            bye: pairing.bye,
-            byes,
-            stage: None,
-            playoff: None,
-            manual: false,
-            notes: pairing.notes,
-            boards,
-        });
-        Ok(self.paired.last().expect("just pushed"))
+        Ok(ProposedRound {
+            round: Round {
+                round,
+                bye: pairing.bye,
+                byes,
+                stage: None,
+                playoff: None,
+                manual: false,
+                notes: pairing.notes,
+                boards,
+            },
+            explanation,
+            filled: None,
+        })
     }
 
     /// Records a result (and fouls). A different result already recorded is refused unless

@@ -3,8 +3,8 @@
 
 use std::fmt::Write as _;
 
-use xiangqi_scheduling::score::{MatchResult, PointSystem, Points, Side};
 use xiangqi_scheduling::tiebreak::{CrosstableEntry, Standing, criterion};
+use xiangqi_scheduling::{MatchResult, PointSystem, Points, Side};
 
 use crate::document::Event;
 

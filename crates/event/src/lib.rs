@@ -63,7 +63,7 @@ pub mod trf;
 
 pub use corrections::PlayerEdit;
 pub use create::{Created, NewEvent, NewEventError, system_line};
-pub use document::{Event, EventError, Pairing, Player, Round};
+pub use document::{Event, EventError, Pairing, Player, ProposedRound, Round};
 pub use file::WriteError;
 pub use history::{Change, Done, EditError, Edited, Warning, Writer};
 pub use stages::{Entrant, EventStage, StagePlan, StageSource, StageSystem};

@@ -126,7 +126,7 @@ impl Event {
                 // the result as seen from red: the first-listed team's view, reversed where
                 // the first-listed team has black
                 let res = games.get(k).map_or(String::new(), |r| {
-                    match r.parse::<xiangqi_scheduling::score::GameResult>() {
+                    match r.parse::<xiangqi_scheduling::GameResult>() {
                         Ok(o) if !g.first_red => format!("  {}", o.reversed()),
                         _ => format!("  {r}"),
                     }

@@ -9,15 +9,15 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-use xiangqi_scheduling::config::{EventConfig, Round1Colours};
-use xiangqi_scheduling::knockout::{self, Bracket, Decided, KnockoutMatch, KnockoutSpec, Next};
-use xiangqi_scheduling::roundrobin::round_robin_round;
-use xiangqi_scheduling::score::{GameResult, MatchResult};
-use xiangqi_scheduling::stage::{round_robin_rounds, snake_groups, swiss_rounds};
+use xiangqi_scheduling::knockout::{Bracket, Decided, KnockoutMatch, KnockoutSpec, Next};
+use xiangqi_scheduling::round_robin_round;
 use xiangqi_scheduling::swiss::{SwissOptions, pair_swiss};
 use xiangqi_scheduling::tiebreak::{Standing, TieBreakContext, standings};
+use xiangqi_scheduling::{EventConfig, Round1Colours};
+use xiangqi_scheduling::{GameResult, MatchResult};
+use xiangqi_scheduling::{round_robin_rounds, snake_groups, swiss_rounds};
 
-use crate::document::{Event, EventError, Pairing, Player, Round, invalid};
+use crate::document::{Event, EventError, Pairing, Player, ProposedRound, Round, invalid};
 
 /// The system of a stage.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -263,7 +263,7 @@ impl Event {
         let st = &self.stages[si];
         let (order, hist) = self.ko_seeded_history(si);
         let no = |s: u32| order[s as usize - 1];
-        match knockout::next_round(st.spec(), order.len() as u32, &hist) {
+        match st.spec().next_round(order.len() as u32, &hist) {
             Next::Round { matches, byes } => Next::Round {
                 matches: matches
                     .into_iter()
@@ -314,8 +314,9 @@ impl Event {
         if rng.gen_bool(0.5) { (a, b) } else { (b, a) }
     }
 
-    /// Pairs the next round of a staged event.
-    pub(crate) fn pair_staged(&mut self) -> Result<&Round, EventError> {
+    /// The next round of a staged event and its explanation (the event is left unchanged; a
+    /// stage that begins is filled in the proposal).
+    pub(crate) fn propose_staged(&self) -> Result<ProposedRound, EventError> {
         let round = self.paired.len() as u32 + 1;
         if let Some(last) = self.paired.last()
             && let boards = crate::document::missing_results(last)
@@ -338,11 +339,46 @@ impl Event {
                 "every stage is over: the event is finished",
             ));
         }
-        if self.stages[si].groups.is_empty() {
-            self.fill_stage(si)?;
-        }
+        let mut explanation = Vec::new();
+        // a stage that begins is filled from the places of the one it comes from; the rest is
+        // computed on a view of the event with that stage filled
+        let filled_view;
+        let mut filled = None;
+        let ev: &Event = if self.stages[si].groups.is_empty() {
+            let st = self.filled_stage(si)?;
+            if let Some(src) = &st.from {
+                explanation.push(format!(
+                    "stage {} ({}) begins: places {}–{} of each group of stage {} (group winners first, in group order), {}",
+                    si + 1,
+                    st.name,
+                    src.skip + 1,
+                    src.skip + src.places,
+                    src.stage,
+                    st.groups
+                        .iter()
+                        .map(|g| g.iter().map(u32::to_string).collect::<Vec<_>>().join(" "))
+                        .collect::<Vec<_>>()
+                        .join(" | ")
+                ));
+            }
+            let mut view = self.clone();
+            view.stages[si] = st.clone();
+            filled = Some((si, st));
+            filled_view = view;
+            &filled_view
+        } else {
+            self
+        };
         let stage = si as u32 + 1;
-        let st = self.stages[si].clone();
+        let st = ev.stages[si].clone();
+        explanation.insert(
+            0,
+            format!(
+                "round {round}: stage {stage} ({}, {})",
+                st.name,
+                st.system.name()
+            ),
+        );
         let mut new_round = Round {
             round,
             bye: None,
@@ -362,17 +398,17 @@ impl Event {
         };
         match st.system {
             StageSystem::Knockout | StageSystem::DoubleKnockout => {
-                let (_, open, playoffs) = self.ko_history(stage);
+                let (_, open, playoffs) = ev.ko_history(stage);
                 if !open.is_empty() {
                     let level = playoffs
                         .last()
-                        .and_then(|&p| self.paired[p].playoff)
+                        .and_then(|&p| ev.paired[p].playoff)
                         .unwrap_or(0)
                         + 1;
-                    let Some(po) = self.config.playoffs.get(level as usize - 1).cloned() else {
+                    let Some(po) = ev.config.playoffs.get(level as usize - 1).cloned() else {
                         let (reg, k) = open[0];
                         return Err(invalid(
-                            format!("round {} board {}", self.paired[reg].round, k + 1),
+                            format!("round {} board {}", ev.paired[reg].round, k + 1),
                             "the match is drawn and the ruleset configures no further play-off (附加赛): enter a decisive result with --force",
                         ));
                     };
@@ -389,9 +425,14 @@ impl Event {
                             ""
                         }
                     ));
+                    explanation.push(format!(
+                        "附加赛 {level}: the {} match(es) still drawn after the bracket round are played again ({}); colours by lot (猜先) from the event's seed",
+                        open.len(),
+                        po.name
+                    ));
                     for (reg, k) in open {
-                        let b = &self.paired[reg].boards[k];
-                        let (red, black) = self.guess_colours(
+                        let b = &ev.paired[reg].boards[k];
+                        let (red, black) = ev.guess_colours(
                             round,
                             new_round.boards.len() as u32 + 1,
                             b.red,
@@ -401,10 +442,28 @@ impl Event {
                         push(&mut new_round, red, black, bracket);
                     }
                 } else {
-                    match self.ko_next(si) {
+                    match ev.ko_next(si) {
                         Next::Round { matches, byes } => {
+                            explanation.push(format!(
+                                "淘汰制: the next round of the seeded bracket of {} ({}; seeds play by bracket position, 1 v 2 only in the final); colours by lot (猜先) from the event's seed",
+                                st.entrants().len(),
+                                if st.system == StageSystem::DoubleKnockout {
+                                    "double elimination: a second loss eliminates"
+                                } else {
+                                    "single elimination"
+                                }
+                            ));
+                            if !byes.is_empty() {
+                                explanation.push(format!(
+                                    "byes to the top seeds: {}",
+                                    byes.iter()
+                                        .map(u32::to_string)
+                                        .collect::<Vec<_>>()
+                                        .join(", ")
+                                ));
+                            }
                             for m in matches {
-                                let (red, black) = self.guess_colours(
+                                let (red, black) = ev.guess_colours(
                                     round,
                                     new_round.boards.len() as u32 + 1,
                                     m.a,
@@ -430,9 +489,22 @@ impl Event {
                     .filter(|r| r.stage.unwrap_or(1) == stage)
                     .count() as u32
                     + 1;
-                for g in &st.groups {
+                for (gi, g) in st.groups.iter().enumerate() {
                     let n = g.len() as u32;
-                    if let Some(rr) = round_robin_round(n, r, self.config.double_round_robin) {
+                    explanation.push(format!(
+                        "{}round {r} of the 循环赛对局秩序表 of {n} (Berger table; seeds in group order, the first-listed has red{})",
+                        if st.groups.len() > 1 {
+                            format!("group {}: ", gi + 1)
+                        } else {
+                            String::new()
+                        },
+                        if ev.config.double_round_robin {
+                            "; the second cycle swaps colours"
+                        } else {
+                            ""
+                        }
+                    ));
+                    if let Some(rr) = round_robin_round(n, r, ev.config.double_round_robin) {
                         for &(a, b) in &rr.boards {
                             push(&mut new_round, g[a as usize - 1], g[b as usize - 1], None);
                         }
@@ -455,13 +527,13 @@ impl Event {
                     .into_iter()
                     .filter(|p| {
                         entrants.contains(&p.no)
-                            && !self.player(p.no).is_some_and(|q| q.absent(round))
+                            && !ev.player(p.no).is_some_and(|q| q.absent(round))
                     })
                     .collect();
                 let opts = SwissOptions {
-                    seed: self.seed,
-                    avoid_third_colour: self.config.avoid_third_colour,
-                    round1_odd_red: self.config.round1_colours == Round1Colours::OddRed,
+                    seed: ev.seed,
+                    avoid_third_colour: ev.config.avoid_third_colour,
+                    round1_odd_red: ev.config.round1_colours == Round1Colours::OddRed,
                 };
                 let p = pair_swiss(&state, r, &opts)?;
                 for (a, b) in p.boards {
@@ -469,6 +541,7 @@ impl Event {
                 }
                 new_round.bye = p.bye;
                 new_round.notes = p.notes;
+                explanation.extend(p.explanation);
             }
         }
         if new_round.bye.is_none() && !st.system.is_knockout() && new_round.byes.len() == 1 {
@@ -476,9 +549,9 @@ impl Event {
         }
         // absent players are never paired: in a knockout their opponent wins by forfeit (a
         // walkover); elsewhere the opponent waits
-        let absent = |no: u32| self.player(no).is_some_and(|p| p.absent(round));
+        let absent = |no: u32| ev.player(no).is_some_and(|p| p.absent(round));
         if st.system.is_knockout() {
-            let games = self.games_in_round(&new_round);
+            let games = ev.games_in_round(&new_round);
             for b in &mut new_round.boards {
                 let res = match (absent(b.red), absent(b.black)) {
                     (false, true) => "+-",
@@ -487,6 +560,15 @@ impl Event {
                     (false, false) => continue,
                 };
                 b.result = Some(vec![res; games].join(" "));
+                explanation.push(format!(
+                    "board {}: {} absent, decided by forfeit (walkover) {res}",
+                    b.board,
+                    match res {
+                        "+-" => b.black.to_string(),
+                        "-+" => b.red.to_string(),
+                        _ => format!("{} and {}", b.red, b.black),
+                    }
+                ));
             }
         } else {
             let mut waiting = Vec::new();
@@ -503,14 +585,27 @@ impl Event {
                 b.board = k as u32 + 1;
             }
             new_round.byes.retain(|&b| !absent(b));
+            if !waiting.is_empty() {
+                explanation.push(format!(
+                    "waiting (their opponent is absent): {}",
+                    waiting
+                        .iter()
+                        .map(u32::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
             new_round.byes.extend(waiting);
         }
-        self.paired.push(new_round);
-        Ok(self.paired.last().expect("just pushed"))
+        Ok(ProposedRound {
+            round: new_round,
+            explanation,
+            filled,
+        })
     }
 
-    /// Fills stage `si` from the places of the stage it comes from.
-    fn fill_stage(&mut self, si: usize) -> Result<(), EventError> {
+    /// Stage `si` filled from the places of the stage it comes from.
+    fn filled_stage(&self, si: usize) -> Result<EventStage, EventError> {
         let Some(src) = self.stages[si].from.clone() else {
             return Err(invalid(
                 format!("stage {}", si + 1),
@@ -538,7 +633,7 @@ impl Event {
             }
         }
         let double = self.config.double_round_robin;
-        let st = &mut self.stages[si];
+        let mut st = self.stages[si].clone();
         if st.system == StageSystem::Groups {
             st.rounds = by_place
                 .iter()
@@ -546,14 +641,14 @@ impl Event {
                 .max()
                 .unwrap_or(0);
             st.groups = by_place;
-            return Ok(());
+            return Ok(st);
         }
         st.groups = vec![by_place.into_iter().flatten().collect()];
         if matches!(st.system, StageSystem::RoundRobin) {
             st.rounds =
                 round_robin_rounds(st.groups[0].len() as u32, self.config.double_round_robin);
         }
-        Ok(())
+        Ok(st)
     }
 
     /// Standings of stage `si` (0-based), one list per group, best first.
@@ -566,7 +661,8 @@ impl Event {
                 Next::Round { .. } => {
                     // provisional: eliminated so far, the rest sharing first place
                     let (order, hist) = self.ko_seeded_history(si);
-                    knockout::places(st.spec(), order.len() as u32, &hist)
+                    st.spec()
+                        .places(order.len() as u32, &hist)
                         .into_iter()
                         .map(|(pl, s, sh)| (pl, order[s as usize - 1], sh))
                         .collect()
@@ -903,6 +999,101 @@ impl Event {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn entrants(n: u32) -> Vec<Entrant> {
+        (1..=n)
+            .map(|i| Entrant {
+                name: format!("P{i}"),
+                club: format!("U{}", i % 3),
+                rating: None,
+            })
+            .collect()
+    }
+
+    /// Plays every board of the last round: the lower pairing number wins.
+    fn play_last(ev: &mut Event) {
+        let r = ev.paired.last().unwrap().clone();
+        let games = ev.games_in_round(&r);
+        for b in r.boards.iter().filter(|b| b.result.is_none()) {
+            let res = if b.red < b.black { "1-0" } else { "0-1" };
+            ev.set_result(
+                r.round,
+                b.board,
+                &vec![res; games].join(" "),
+                (None, None),
+                false,
+            )
+            .unwrap();
+        }
+    }
+
+    /// `propose_next` is pure: the event is unchanged, the proposal is what `pair_next`
+    /// appends, and it says why — also for the round that begins a stage filled from places.
+    #[test]
+    fn a_proposed_round_leaves_the_event_unchanged_and_explains_itself() {
+        let plan = StagePlan {
+            system: StageSystem::Groups,
+            groups: 2,
+            advance: 2,
+            final_system: StageSystem::Knockout,
+            separate_units: false,
+            placement: false,
+        };
+        let mut ev = Event::new_staged(
+            "e",
+            "axf",
+            EventConfig::default(),
+            entrants(8),
+            3,
+            true,
+            &plan,
+        )
+        .unwrap();
+        let mut saw_fill = false;
+        let mut saw_bracket = false;
+        while let Ok(p) = ev.propose_next() {
+            let before = ev.clone();
+            assert_eq!(ev, before);
+            let again = ev.propose_next().unwrap();
+            assert_eq!(p, again, "a proposal depends only on the event");
+            assert!(!p.explanation.is_empty());
+            assert!(p.explanation[0].starts_with(&format!("round {}: stage", p.round.round)));
+            saw_fill |= p
+                .explanation
+                .iter()
+                .any(|l| l.contains("begins: places 1–2"));
+            saw_bracket |= p.explanation.iter().any(|l| l.contains("淘汰制"));
+            if p.round.stage == Some(1) {
+                assert!(p.explanation.iter().any(|l| l.contains("循环赛对局秩序表")));
+            }
+            let proposed = p.round.clone();
+            assert_eq!(*ev.pair_next().unwrap(), proposed);
+            play_last(&mut ev);
+        }
+        assert!(saw_fill && saw_bracket, "the final was proposed and filled");
+        assert!(ev.stages[1].groups.iter().flatten().count() == 4);
+    }
+
+    /// A proposal made for another state of the event is refused.
+    #[test]
+    fn a_stale_proposal_is_refused() {
+        let mut ev = Event::new(
+            "e",
+            "axf",
+            EventConfig::default(),
+            (1..=6).map(|i| (format!("P{i}"), String::new())).collect(),
+            1,
+            Some(3),
+            false,
+        )
+        .unwrap();
+        let p = ev.propose_next().unwrap();
+        assert!(p.explanation[0].contains("第一轮"), "{:?}", p.explanation);
+        ev.pair_next().unwrap();
+        let e = ev.pair_proposed(p).unwrap_err();
+        assert!(e.to_string().contains("the next round is 2"), "{e}");
+        assert_eq!(ev.paired.len(), 1);
+    }
 
     /// A file as written before stages, knockouts, teams and the administration existed
     /// (every new key is optional and left out at its default): it loads, writes back byte for

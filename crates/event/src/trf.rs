@@ -12,9 +12,9 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use xiangqi_scheduling::config::EventConfig;
-use xiangqi_scheduling::score::{MatchResult, PointSystem};
+use xiangqi_scheduling::EventConfig;
 use xiangqi_scheduling::tiebreak::{CrosstableEntry, Standing};
+use xiangqi_scheduling::{MatchResult, PointSystem};
 
 use crate::document::{Event, EventError, FORMAT, Pairing, Player, Round};
 
@@ -153,7 +153,7 @@ fn cols(chars: &[char], from: usize, to: usize) -> String {
 pub fn import(text: &str, ruleset: &str, config: EventConfig) -> Result<Event, TrfError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut config = config;
-    config.pairing = xiangqi_scheduling::config::PairingSystemId("swiss-cn".into());
+    config.pairing = xiangqi_scheduling::PairingSystemId("swiss-cn".into());
     let mut name = String::new();
     let mut total: Option<u32> = None;
     let (mut bbw, mut bbd) = (None, None);

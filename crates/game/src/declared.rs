@@ -28,7 +28,7 @@ impl Declared {
 
 /// The result `game` records: a `[%xq resign SIDE]` of an xq game log first, else its `Result`
 /// tag or result token (`*` and an absent result record nothing).
-pub fn declared(game: &xiangqi_notation::Game) -> Option<Declared> {
+pub fn declared(game: &xiangqi_notation::NotatedGame) -> Option<Declared> {
     for (_, c) in &game.comments {
         for (side, result) in [("red", "0-1"), ("black", "1-0")] {
             if c.contains(&format!("[%xq resign {side}]")) {

@@ -449,7 +449,8 @@ fn entry_token(e: &Entry) -> Option<String> {
 fn write_pgn(log: &GameLog, result: Option<(&str, &str)>) -> String {
     let h = &log.header;
     let start = Position::from_fen(&h.fen).expect("a checked header");
-    let mut game = xiangqi_notation::Game::new(start.clone(), xiangqi_notation::GameFormat::Pgn);
+    let mut game =
+        xiangqi_notation::NotatedGame::new(start.clone(), xiangqi_notation::GameFormat::Pgn);
     if log.version >= 2 {
         // first, so that any cut of the file that keeps a tag keeps this one
         game.set_tag(VERSION_TAG, log.version.to_string());
@@ -478,12 +479,13 @@ fn write_pgn(log: &GameLog, result: Option<(&str, &str)>) -> String {
     }
     let mut ply = 0usize;
     let mut pending: Vec<String> = Vec::new();
-    let flush = |ply: usize, pending: &mut Vec<String>, game: &mut xiangqi_notation::Game| {
-        if !pending.is_empty() {
-            game.comments.push((ply, pending.join(" ")));
-            pending.clear();
-        }
-    };
+    let flush =
+        |ply: usize, pending: &mut Vec<String>, game: &mut xiangqi_notation::NotatedGame| {
+            if !pending.is_empty() {
+                game.comments.push((ply, pending.join(" ")));
+                pending.clear();
+            }
+        };
     for e in &log.entries {
         match e {
             Entry::Move { mv, clock } => {
@@ -738,7 +740,11 @@ fn read_pgn(text: &str) -> Result<GameLog, GameError> {
 /// A version 2 PGN log is whole: its `[XqEntries]` count is the number of entries read, and
 /// the file ends with the line that holds the game's termination marker (`*`, or the result
 /// its `[Result]` tag records) and a newline.
-fn check_whole(text: &str, game: &xiangqi_notation::Game, entries: usize) -> Result<(), GameError> {
+fn check_whole(
+    text: &str,
+    game: &xiangqi_notation::NotatedGame,
+    entries: usize,
+) -> Result<(), GameError> {
     let cut = |what: String| GameError::File(format!("the log is cut short: {what}"));
     let count = game
         .tag(COUNT_TAG)

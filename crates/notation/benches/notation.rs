@@ -10,12 +10,12 @@ use std::sync::OnceLock;
 
 use divan::counter::ItemsCount;
 use divan::{Bencher, black_box};
-use xiangqi_notation::{Game, Mode, Notation, read_games, write_move};
+use xiangqi_notation::{Mode, NotatedGame, Notation, read_games, write_move};
 
 const PLIES: usize = 595_812;
 
-fn data() -> Option<&'static (Vec<u8>, Vec<Game>)> {
-    static DATA: OnceLock<Option<(Vec<u8>, Vec<Game>)>> = OnceLock::new();
+fn data() -> Option<&'static (Vec<u8>, Vec<NotatedGame>)> {
+    static DATA: OnceLock<Option<(Vec<u8>, Vec<NotatedGame>)>> = OnceLock::new();
     DATA.get_or_init(|| {
         let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
             .join("../../../shared/data/games/ccpd-national/ccpd_national.pgn");
@@ -37,7 +37,7 @@ fn main() {
     divan::main();
 }
 
-/// Parse + resolve + replay every move of the 7,000 games (UTF-8 PGN → `Vec<Game>`).
+/// Parse + resolve + replay every move of the 7,000 games (UTF-8 PGN → `Vec<NotatedGame>`).
 #[divan::bench(sample_count = 10)]
 fn read_ccpd_national(b: Bencher<'_, '_>) {
     let Some((bytes, _)) = data() else { return };
@@ -48,7 +48,7 @@ fn read_ccpd_national(b: Bencher<'_, '_>) {
     });
 }
 
-fn render_all(games: &[Game], notation: Notation) -> usize {
+fn render_all(games: &[NotatedGame], notation: Notation) -> usize {
     let mut out = String::with_capacity(64);
     let mut total = 0;
     for g in games {

@@ -4,7 +4,7 @@
 use xiangqi_board::{Board, Color, Piece, PieceKind, Setup, Square};
 use xiangqi_movegen::{Move, Position};
 
-use crate::game::{Game, GameFormat};
+use crate::game::{GameFormat, NotatedGame};
 use crate::tree::{Record, fill_game, read_tree};
 use crate::{GameFileError, GameFileErrorKind};
 
@@ -63,7 +63,11 @@ fn cbr_square(s: u8) -> Option<Square> {
 }
 
 /// Reads one CBR record (`game` is its 1-based number, for errors).
-pub fn read_cbr(bytes: &[u8], source_name: &str, game: usize) -> Result<Game, GameFileError> {
+pub fn read_cbr(
+    bytes: &[u8],
+    source_name: &str,
+    game: usize,
+) -> Result<NotatedGame, GameFileError> {
     let err = |ply, kind| GameFileError {
         source_name: source_name.to_string(),
         game: Some(game),
@@ -103,7 +107,7 @@ pub fn read_cbr(bytes: &[u8], source_name: &str, game: usize) -> Result<Game, Ga
     };
     let start = Position::from_setup(setup)
         .map_err(|e| err(None, GameFileErrorKind::StartPosition(e.to_string())))?;
-    let mut g = Game::new(start, GameFormat::Cbr);
+    let mut g = NotatedGame::new(start, GameFormat::Cbr);
     for (tag, at, max) in [
         ("Title", 180, 512),
         ("Event", 692, 384),
@@ -163,7 +167,7 @@ pub fn read_cbr(bytes: &[u8], source_name: &str, game: usize) -> Result<Game, Ga
 }
 
 /// Reads every record of a CBL library (records start at byte 101952, 4096-byte aligned).
-pub fn read_cbl(bytes: &[u8], source_name: &str) -> Result<Vec<Game>, GameFileError> {
+pub fn read_cbl(bytes: &[u8], source_name: &str) -> Result<Vec<NotatedGame>, GameFileError> {
     if !is_cbl(bytes) {
         return Err(GameFileError {
             source_name: source_name.to_string(),
@@ -200,7 +204,7 @@ fn element<'a>(xml: &'a str, name: &str) -> Option<&'a str> {
 }
 
 /// Reads a CBF (XML) record.
-pub fn read_cbf(text: &str, source_name: &str) -> Result<Game, GameFileError> {
+pub fn read_cbf(text: &str, source_name: &str) -> Result<NotatedGame, GameFileError> {
     let err = |ply, kind| GameFileError {
         source_name: source_name.to_string(),
         game: Some(1),
@@ -220,7 +224,7 @@ pub fn read_cbf(text: &str, source_name: &str) -> Result<Game, GameFileError> {
         })?,
         None => Position::start(),
     };
-    let mut g = Game::new(start.clone(), GameFormat::Cbf);
+    let mut g = NotatedGame::new(start.clone(), GameFormat::Cbf);
     for (xml, tag) in [
         ("Name", "Title"),
         ("Contest", "Event"),

@@ -5,7 +5,7 @@
 use xiangqi_board::{Board, Color, Piece, PieceKind, Setup, Square};
 use xiangqi_movegen::{Move, Position};
 
-use crate::game::{Game, GameFormat};
+use crate::game::{GameFormat, NotatedGame};
 use crate::{GameFileError, GameFileErrorKind};
 
 /// The standard start in `_binit` form.
@@ -42,7 +42,7 @@ fn square(x: u8, y: u8) -> Option<Square> {
 }
 
 /// Reads every `[DhtmlXQ]` block of a text.
-pub fn read(text: &str, source_name: &str) -> Result<Vec<Game>, GameFileError> {
+pub fn read(text: &str, source_name: &str) -> Result<Vec<NotatedGame>, GameFileError> {
     let mut games = Vec::new();
     let mut rest = text;
     while let Some(i) = rest.find("[DhtmlXQ]") {
@@ -62,7 +62,7 @@ pub fn read(text: &str, source_name: &str) -> Result<Vec<Game>, GameFileError> {
     Ok(games)
 }
 
-fn read_block(block: &str, source_name: &str, game: usize) -> Result<Game, GameFileError> {
+fn read_block(block: &str, source_name: &str, game: usize) -> Result<NotatedGame, GameFileError> {
     let err = |ply, kind| GameFileError {
         source_name: source_name.to_string(),
         game: Some(game),
@@ -123,7 +123,7 @@ fn read_block(block: &str, source_name: &str, game: usize) -> Result<Game, GameF
     };
     let start = Position::from_setup(setup)
         .map_err(|e| err(None, GameFileErrorKind::StartPosition(e.to_string())))?;
-    let mut g = Game::new(start.clone(), GameFormat::DhtmlXq);
+    let mut g = NotatedGame::new(start.clone(), GameFormat::DhtmlXq);
     for (f, tag) in [
         ("title", "Title"),
         ("event", "Event"),

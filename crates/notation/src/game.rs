@@ -27,13 +27,15 @@ pub enum GameFormat {
 pub struct Variation {
     /// Index in the parent line's moves of the move this line replaces.
     pub ply: usize,
-    /// The moves of the line (as far as they could be resolved: see [`Game::dropped`]).
+    /// The moves of the line (as far as they could be resolved: see [`NotatedGame::dropped`]).
     pub moves: Vec<Move>,
     /// Alternatives within this line (nested variations, to any depth).
     pub variations: Vec<Variation>,
 }
 
-/// One game: tags, start position, main line, result, and what the file had besides.
+/// One game as a notation file records it (棋谱): tags, start position, main line, result, and
+/// what the file had besides. Named apart from the live game log (`xiangqi_game::Game`) and the
+/// replayed game the rules judge (`xiangqi_adjudication::GameRecord`).
 ///
 /// # Examples
 ///
@@ -55,7 +57,7 @@ pub struct Variation {
 /// # Ok::<(), xiangqi_notation::GameFileError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Game {
+pub struct NotatedGame {
     /// Tag pairs in file order (PGN names; other formats are mapped to PGN names such as
     /// `Event`, `Red`, `Black`, `Date`, `Site`, `Result`).
     pub tags: Vec<(String, String)>,
@@ -77,10 +79,10 @@ pub struct Game {
     pub format: GameFormat,
 }
 
-impl Game {
+impl NotatedGame {
     /// A game with no tags and no moves from `start`.
-    pub fn new(start: Position, format: GameFormat) -> Game {
-        Game {
+    pub fn new(start: Position, format: GameFormat) -> NotatedGame {
+        NotatedGame {
             tags: Vec::new(),
             start,
             moves: Vec::new(),
@@ -134,7 +136,11 @@ impl Game {
 /// notation, detected per token unless a `[Format]` tag says).
 ///
 /// Errors name the file (`source_name`), the game, the ply and the token.
-pub fn read_games(bytes: &[u8], source_name: &str, mode: Mode) -> Result<Vec<Game>, GameFileError> {
+pub fn read_games(
+    bytes: &[u8],
+    source_name: &str,
+    mode: Mode,
+) -> Result<Vec<NotatedGame>, GameFileError> {
     let err = |kind| GameFileError {
         source_name: source_name.to_string(),
         game: None,

@@ -46,7 +46,7 @@ pub mod wxf;
 pub mod xqf;
 
 pub use error::{GameFileError, GameFileErrorKind, MoveListError, MoveTextError, ResolveError};
-pub use game::{Game, GameFormat, Variation, read_games};
+pub use game::{GameFormat, NotatedGame, Variation, read_games};
 pub use syntax::{Action, Locator, Marker, MoveSyntax};
 
 use xiangqi_movegen::{Move, Position};

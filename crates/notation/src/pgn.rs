@@ -6,7 +6,7 @@ use xiangqi_board::START_FEN;
 use xiangqi_movegen::{Move, Position};
 
 use crate::chinese::BlackDigits;
-use crate::game::{Game, GameFormat, Variation};
+use crate::game::{GameFormat, NotatedGame, Variation};
 use crate::{
     GameFileError, GameFileErrorKind, Mode, MoveTextError, Notation, is_move_number, parse_move_as,
     strip_move_number,
@@ -308,7 +308,11 @@ pub fn split_games_nested(text: &str, max_depth: usize) -> Result<Vec<RawGame<'_
 }
 
 /// Reads every game of a PGN text.
-pub fn read_games(text: &str, source_name: &str, mode: Mode) -> Result<Vec<Game>, GameFileError> {
+pub fn read_games(
+    text: &str,
+    source_name: &str,
+    mode: Mode,
+) -> Result<Vec<NotatedGame>, GameFileError> {
     read_games_from_line(text, source_name, mode, 1)
 }
 
@@ -319,7 +323,7 @@ pub(crate) fn read_games_from_line(
     source_name: &str,
     mode: Mode,
     first_line: usize,
-) -> Result<Vec<Game>, GameFileError> {
+) -> Result<Vec<NotatedGame>, GameFileError> {
     let raws = split_games(text).map_err(|mut e| {
         e.line += first_line - 1;
         GameFileError {
@@ -485,7 +489,7 @@ fn max_depth(tokens: &[Token<'_>]) -> usize {
 
 /// Resolves one raw game. Memory is linear in the number of tokens: each open variation holds
 /// two positions, and where it is is described only for a message.
-pub fn build_game(raw: &RawGame<'_>, mode: Mode) -> Result<Game, BuildError> {
+pub fn build_game(raw: &RawGame<'_>, mode: Mode) -> Result<NotatedGame, BuildError> {
     let start = match raw.tag("FEN") {
         Some(fen) if !fen.trim().is_empty() => Position::from_fen(fen.trim()).map_err(|e| {
             (
@@ -496,7 +500,7 @@ pub fn build_game(raw: &RawGame<'_>, mode: Mode) -> Result<Game, BuildError> {
         _ => Position::start(),
     };
     let notation = format_notation(raw);
-    let mut game = Game::new(start.clone(), GameFormat::Pgn);
+    let mut game = NotatedGame::new(start.clone(), GameFormat::Pgn);
     game.tags = raw.tags.clone();
     let mut pos = start;
     // The main line's position before its last move (where a variation of it starts).
@@ -591,7 +595,7 @@ pub fn build_game(raw: &RawGame<'_>, mode: Mode) -> Result<Game, BuildError> {
 
 /// Closes the innermost open variation: what it left out goes to the game, its moves (if any)
 /// to its parent.
-fn close_line(open: &mut Vec<OpenLine>, game: &mut Game) {
+fn close_line(open: &mut Vec<OpenLine>, game: &mut NotatedGame) {
     let Some(line) = open.pop() else {
         return;
     };
@@ -683,7 +687,7 @@ fn write_line(
 
 /// Writes one game as PGN in the chosen notation. The `[Format]` tag is set to the notation and
 /// a `[FEN]` tag is written for a non-standard start (and kept if the game had one).
-pub fn write_game(game: &Game, opts: WriteOptions) -> String {
+pub fn write_game(game: &NotatedGame, opts: WriteOptions) -> String {
     let mut out = String::new();
     let mut has_fen = false;
     for (k, v) in &game.tags {
@@ -723,7 +727,7 @@ pub fn write_game(game: &Game, opts: WriteOptions) -> String {
 }
 
 /// Writes several games as one PGN text, a blank line between games.
-pub fn write_games(games: &[Game], opts: WriteOptions) -> String {
+pub fn write_games(games: &[NotatedGame], opts: WriteOptions) -> String {
     games
         .iter()
         .map(|g| write_game(g, opts))

@@ -23,7 +23,7 @@
 use std::io::{self, BufRead, BufReader, Chain, Cursor, Read, Seek, SeekFrom};
 
 use crate::encoding::TextEncoding;
-use crate::{Game, GameFileError, GameFileErrorKind, Mode};
+use crate::{GameFileError, GameFileErrorKind, Mode, NotatedGame};
 
 /// How much of the input is looked at to tell its format and encoding.
 const HEAD: usize = 1 << 20;
@@ -178,7 +178,7 @@ pub struct Record {
 impl Record {
     /// Reads the record as a game. Errors name `source_name`, this record's game number, the
     /// line and column or the ply and the token.
-    pub fn read(&self, source_name: &str, mode: Mode) -> Result<Game, GameFileError> {
+    pub fn read(&self, source_name: &str, mode: Mode) -> Result<NotatedGame, GameFileError> {
         let err = |kind| GameFileError {
             source_name: source_name.to_string(),
             game: Some(self.index),
@@ -476,7 +476,7 @@ impl DatabaseIndex {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum NthGame {
     /// The game.
-    Found(Box<Game>),
+    Found(Box<NotatedGame>),
     /// The database holds fewer games.
     Missing {
         /// How many it holds.

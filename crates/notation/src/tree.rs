@@ -4,7 +4,7 @@
 
 use xiangqi_movegen::{Move, Position};
 
-use crate::game::{Game, Variation};
+use crate::game::{NotatedGame, Variation};
 
 /// One record as read from the file.
 pub(crate) struct Record {
@@ -67,7 +67,10 @@ pub(crate) fn read_tree(
 
 /// Fills the game's main line, first-level variations and comments from the tree. Returns the
 /// 1-based ply of the first illegal main-line record, if any.
-pub(crate) fn fill_game(nodes: &[Node], game: &mut Game) -> Result<(), (usize, Option<Move>)> {
+pub(crate) fn fill_game(
+    nodes: &[Node],
+    game: &mut NotatedGame,
+) -> Result<(), (usize, Option<Move>)> {
     let Some(root) = nodes.first() else {
         return Ok(());
     };

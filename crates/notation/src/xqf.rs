@@ -9,7 +9,7 @@ use xiangqi_board::{Board, Color, Piece, PieceKind, Setup, Square};
 use xiangqi_movegen::{Move, Position};
 
 use crate::encoding::decode_gbk_lossy;
-use crate::game::{Game, GameFormat};
+use crate::game::{GameFormat, NotatedGame};
 use crate::tree::{Record, fill_game, read_tree};
 use crate::{GameFileError, GameFileErrorKind};
 
@@ -95,7 +95,7 @@ fn pascal(h: &[u8], at: usize, size: usize) -> String {
 
 /// Reads an XQF file: the main line, first-level variations, the opening and per-move comments,
 /// and the header metadata as PGN tags.
-pub fn read(bytes: &[u8], source_name: &str) -> Result<Game, GameFileError> {
+pub fn read(bytes: &[u8], source_name: &str) -> Result<NotatedGame, GameFileError> {
     let err = |ply: Option<usize>, kind| GameFileError {
         source_name: source_name.to_string(),
         game: Some(1),
@@ -214,7 +214,7 @@ pub fn read(bytes: &[u8], source_name: &str) -> Result<Game, GameFileError> {
     };
     let start = Position::from_setup(setup)
         .map_err(|e| err(None, GameFileErrorKind::StartPosition(e.to_string())))?;
-    let mut game = Game::new(start.clone(), GameFormat::Xqf);
+    let mut game = NotatedGame::new(start.clone(), GameFormat::Xqf);
     for (tag, at, size) in [
         ("Event", 208, 64),
         ("Date", 272, 16),

@@ -344,7 +344,7 @@ fn convert(text: &str, to: &str, strict: bool) -> PyResult<String> {
 /// warnings (what it could not read and left out).
 #[pyclass(module = "xq", frozen)]
 struct Game {
-    game: notation::Game,
+    game: notation::NotatedGame,
     index: usize,
 }
 
@@ -452,7 +452,7 @@ impl Game {
     }
 }
 
-type GameItems = Box<dyn Iterator<Item = Result<(usize, notation::Game), FileError>> + Send>;
+type GameItems = Box<dyn Iterator<Item = Result<(usize, notation::NotatedGame), FileError>> + Send>;
 
 /// The games of a file, read one at a time (PGN is read record by record; binary and whole-file
 /// formats at once).

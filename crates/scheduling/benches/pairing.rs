@@ -3,8 +3,7 @@
 //! Each benchmark plays the first rounds of a simulated field (outside the timing), then times
 //! the pairing of the next round and asserts that it pairs everybody.
 
-use xiangqi_scheduling::simulate::swiss_field;
-use xiangqi_scheduling::{SwissOptions, pair_swiss};
+use xiangqi_scheduling::{SwissOptions, SwissSimulation, pair_swiss};
 
 fn main() {
     divan::main();
@@ -13,7 +12,7 @@ fn main() {
 /// Pairs round 5 of a simulated field of `n` players.
 fn pair_round_five(bencher: divan::Bencher<'_, '_>, n: u32) {
     bencher
-        .with_inputs(|| swiss_field(n, 4, 2026).expect("simulation"))
+        .with_inputs(|| SwissSimulation::field_after(n, 4, 2026).expect("simulation"))
         .bench_local_refs(|field| {
             let opts = SwissOptions {
                 seed: 2026,

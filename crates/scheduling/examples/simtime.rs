@@ -5,10 +5,7 @@
 
 use std::time::Instant;
 
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
-use xiangqi_scheduling::SwissOptions;
-use xiangqi_scheduling::simulate::{play_swiss_round, swiss_field};
+use xiangqi_scheduling::SwissSimulation;
 
 /// User CPU seconds of this process (0 where `/proc` is not available).
 fn user_seconds() -> f64 {
@@ -31,15 +28,10 @@ fn main() {
         a.get(1).copied().unwrap_or(9) as u32,
         a.get(2).copied().unwrap_or(1),
     );
-    let mut field = swiss_field(n, 0, s).expect("field");
-    let opts = SwissOptions {
-        seed: s,
-        ..SwissOptions::default()
-    };
-    let mut rng = ChaCha8Rng::seed_from_u64(s.wrapping_add(1));
+    let mut sim = SwissSimulation::new(n, s);
     for round in 1..=r {
         let (u0, t0) = (user_seconds(), Instant::now());
-        play_swiss_round(&mut field, round, &opts, &mut rng).expect("pairing");
+        sim.play_round().expect("pairing");
         let (wall, user) = (t0.elapsed().as_secs_f64(), user_seconds() - u0);
         println!("round {round:2}: {wall:.4} s wall, {user:.2} s user");
     }

@@ -1,12 +1,13 @@
 //! The `[event]` table of a ruleset ([`EventConfig`]) and the catalogue of pairing systems.
 //!
 //! Pairing systems and tie-break criteria are named components registered with `inventory`
-//! ([`PairingSystem`], [`crate::TieBreakCriterion`]); the ruleset refers to them by id, and the ids
+//! ([`PairingSystem`], [`crate::tiebreak::TieBreakCriterion`]); the ruleset refers to them by id, and the ids
 //! are checked against the catalogue when the table is read. A federation adds, say, a FIDE
 //! Dutch system in its own crate with `inventory::submit!` — nothing here changes.
 
 use serde::{Deserialize, Serialize};
 
+use crate::error::{ConfigError, toml_error_line};
 use crate::roundrobin::round_robin_round;
 use crate::score::PointSystem;
 use crate::swiss::{PairingError, RoundPairing, SwissOptions, SwissPlayer, pair_swiss};
@@ -41,9 +42,11 @@ pub struct PairingSystem {
 
 inventory::collect!(PairingSystem);
 
-/// Looks a pairing system up by id.
-pub fn pairing_system(id: &str) -> Option<&'static PairingSystem> {
-    inventory::iter::<PairingSystem>().find(|p| p.id == id)
+impl PairingSystem {
+    /// Looks a registered pairing system up by id.
+    pub fn by_id(id: &str) -> Option<&'static PairingSystem> {
+        inventory::iter::<PairingSystem>().find(|p| p.id == id)
+    }
 }
 
 /// All registered pairing systems, sorted by id.
@@ -65,10 +68,27 @@ fn pair_berger(req: &PairingRequest<'_>) -> Result<RoundPairing, PairingError> {
             ))
         })?;
     let at = |k: u32| nos[(k - 1) as usize];
+    let rows = if n % 2 == 1 { n + 1 } else { n };
+    let mut explanation = vec![format!(
+        "round {}: 循环赛对局秩序表, round {} of the Berger table of {rows} (pairing numbers in table order; the first-listed has red{})",
+        req.round,
+        (req.round - 1) % (rows - 1).max(1) + 1,
+        if req.config.double_round_robin {
+            "; the second cycle swaps colours"
+        } else {
+            ""
+        }
+    )];
+    if let Some(b) = round.bye.map(at) {
+        explanation.push(format!(
+            "bye: {b} meets the empty number {rows} of the table (轮空)"
+        ));
+    }
     Ok(RoundPairing {
         boards: round.boards.iter().map(|&(a, b)| (at(a), at(b))).collect(),
         bye: round.bye.map(at),
-        notes: Vec::new(),
+        explanation,
+        ..RoundPairing::default()
     })
 }
 
@@ -84,20 +104,6 @@ fn pair_swiss_cn(req: &PairingRequest<'_>) -> Result<RoundPairing, PairingError>
 inventory::submit! { PairingSystem { id: "berger", title: "循环赛对局秩序表 (Berger tables, first-listed red)", predetermined: true, pair: pair_berger } }
 inventory::submit! { PairingSystem { id: "swiss-cn", title: "积分编排制 (seed 002, decisions D1–D7)", predetermined: false, pair: pair_swiss_cn } }
 
-/// A TOML error as one line: `line L, column C: message`.
-fn toml_error_line(text: &str, e: &toml::de::Error) -> String {
-    let message = e.message().split_whitespace().collect::<Vec<_>>().join(" ");
-    match e.span() {
-        Some(span) => {
-            let before = &text[..span.start.min(text.len())];
-            let line = before.matches('\n').count() + 1;
-            let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-            format!("line {line}, column {column}: {message}")
-        }
-        None => message,
-    }
-}
-
 /// Id of a registered pairing system; checked against the catalogue when read.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(transparent)]
@@ -106,7 +112,7 @@ pub struct PairingSystemId(pub String);
 impl<'de> Deserialize<'de> for PairingSystemId {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = String::deserialize(d)?;
-        if pairing_system(&s).is_none() {
+        if PairingSystem::by_id(&s).is_none() {
             let known: Vec<&str> = pairing_systems().iter().map(|p| p.id).collect();
             return Err(serde::de::Error::custom(format!(
                 "unknown pairing system {s:?} (known: {})",
@@ -352,47 +358,6 @@ impl Default for EventConfig {
     }
 }
 
-/// An `[event]` table that could not be read.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ConfigError {
-    /// TOML syntax or schema error (an unknown key, a wrong type, an unknown id), with line and
-    /// column when read from a text.
-    #[error("{0}")]
-    Toml(String),
-    /// A value out of range or an inconsistent combination; `key` names the key to blame.
-    #[error("[event] {message}")]
-    Invalid {
-        /// The key at fault.
-        key: &'static str,
-        /// What is wrong.
-        message: String,
-    },
-}
-
-impl ConfigError {
-    /// A TOML error of `text` as one line, `line L, column C: message` (the event file and the
-    /// `[event]` table report their errors this way).
-    pub fn toml_line(text: &str, e: &toml::de::Error) -> String {
-        toml_error_line(text, e)
-    }
-
-    /// The key at fault, when one is.
-    pub fn key(&self) -> Option<&'static str> {
-        match self {
-            ConfigError::Invalid { key, .. } => Some(key),
-            ConfigError::Toml(_) => None,
-        }
-    }
-
-    /// The message without the `[event]` prefix.
-    pub fn message(&self) -> String {
-        match self {
-            ConfigError::Invalid { message, .. } => message.clone(),
-            ConfigError::Toml(m) => m.clone(),
-        }
-    }
-}
-
 impl EventConfig {
     /// Reads an `[event]` table (as a ruleset keeps it, raw): unknown keys, unknown ids and
     /// values out of range are refused. Errors carry no location (a table has none); to locate
@@ -491,13 +456,13 @@ impl EventConfig {
 
     /// The pairing system of this configuration.
     pub fn pairing_system(&self) -> Result<&'static PairingSystem, PairingError> {
-        pairing_system(&self.pairing.0).ok_or_else(|| {
+        PairingSystem::by_id(&self.pairing.0).ok_or_else(|| {
             PairingError::Other(format!("unknown pairing system {:?}", self.pairing.0))
         })
     }
 
     /// Points for a bye.
-    pub fn bye_value(&self) -> crate::Points {
+    pub fn bye_value(&self) -> crate::score::Points {
         let sys = if self.games_in_match() > 1 {
             self.match_points
         } else {

@@ -126,6 +126,21 @@ pub struct KnockoutSpec {
     pub reset: bool,
 }
 
+impl KnockoutSpec {
+    /// The next round of a knockout of `n` entrants (seeds `1..=n`) after the decided rounds
+    /// `history` (one list per round, in order): its matches and byes, or the final places.
+    pub fn next_round(self, n: u32, history: &[Vec<Decided>]) -> Next {
+        next_round(self, n, history)
+    }
+
+    /// Final places `(place, entrant, shared)`: later eliminated places higher; entrants
+    /// eliminated in the same round share the place, except that the final, the grand final
+    /// and the third-place match separate their two players (provisional while it is played).
+    pub fn places(self, n: u32, history: &[Vec<Decided>]) -> Vec<(u32, u32, bool)> {
+        places(self, n, history)
+    }
+}
+
 /// What comes next in a knockout.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Next {
@@ -142,7 +157,7 @@ pub enum Next {
 
 /// The next round of a knockout of `n` entrants (seeds `1..=n`) after the decided rounds
 /// `history` (one list per round, in order).
-pub fn next_round(spec: KnockoutSpec, n: u32, history: &[Vec<Decided>]) -> Next {
+fn next_round(spec: KnockoutSpec, n: u32, history: &[Vec<Decided>]) -> Next {
     let mut losses: HashMap<u32, u32> = (1..=n).map(|s| (s, 0)).collect();
     for d in history.iter().flatten() {
         *losses.entry(d.loser()).or_default() += 1;
@@ -311,7 +326,7 @@ fn losers_round(players: &[u32], history: &[Vec<Decided>]) -> (Vec<KnockoutMatch
 /// Final places `(place, entrant, shared)`: later eliminated places higher; entrants eliminated
 /// in the same round share the place, except that the final, the grand final and the
 /// third-place match separate their two players.
-pub fn places(spec: KnockoutSpec, n: u32, history: &[Vec<Decided>]) -> Vec<(u32, u32, bool)> {
+fn places(spec: KnockoutSpec, n: u32, history: &[Vec<Decided>]) -> Vec<(u32, u32, bool)> {
     let mut losses: HashMap<u32, u32> = HashMap::new();
     // key: (round of elimination, order inside the round); larger is better
     let mut key: HashMap<u32, (usize, u32)> = (1..=n).map(|s| (s, (usize::MAX, 0))).collect();

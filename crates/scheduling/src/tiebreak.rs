@@ -223,11 +223,11 @@ pub fn standings(
     ct: &Crosstable,
     chain: &[String],
     ctx: &TieBreakContext,
-) -> Result<Vec<Standing>, crate::ConfigError> {
+) -> Result<Vec<Standing>, crate::error::ConfigError> {
     let crits = chain
         .iter()
         .map(|id| {
-            criterion(id).ok_or_else(|| crate::ConfigError::Invalid {
+            criterion(id).ok_or_else(|| crate::error::ConfigError::Invalid {
                 key: "tie_breaks",
                 message: format!("unknown tie-break criterion {id:?}"),
             })

@@ -63,7 +63,7 @@ enum Item {
 }
 
 /// A game of a whole-file format or of a PGN record, as a batch game.
-fn batch_game(index: usize, g: crate::notation::Game) -> BatchGame {
+fn batch_game(index: usize, g: crate::notation::NotatedGame) -> BatchGame {
     let tag = |k: &str| {
         g.tags
             .iter()

@@ -147,7 +147,7 @@ pub(super) enum Shown {
     Game {
         n: usize,
         count: usize,
-        game: Box<xiangqi::notation::Game>,
+        game: Box<xiangqi::notation::NotatedGame>,
     },
     /// The file holds no game `n`.
     Missing { n: usize, count: usize },
@@ -161,7 +161,11 @@ pub(super) fn list_first(q: &ViewQuery, total: usize) -> usize {
 }
 
 /// What the request shows of the games of a file read whole.
-pub(super) fn shown_of(games: &[xiangqi::notation::Game], q: &ViewQuery, name: &str) -> Shown {
+pub(super) fn shown_of(
+    games: &[xiangqi::notation::NotatedGame],
+    q: &ViewQuery,
+    name: &str,
+) -> Shown {
     let total = games.len();
     if total == 0 {
         return Shown::Refused(format!("{name}: the file holds no game"));
@@ -302,7 +306,7 @@ pub(super) fn read_file(
     name: &str,
     at: &Path,
     root: &Path,
-) -> Result<Vec<xiangqi::notation::Game>, String> {
+) -> Result<Vec<xiangqi::notation::NotatedGame>, String> {
     let text = std::str::from_utf8(bytes).unwrap_or("");
     if text.trim_start().starts_with('{') {
         let mut log = xiangqi::game::GameLog::parse(text).map_err(|e| format!("{name}: {e}"))?;
@@ -313,7 +317,7 @@ pub(super) fn read_file(
         let played = xiangqi::game::Game::replay(log).map_err(|e| format!("{name}: {e}"))?;
         let header = &played.log().header;
         let start = Position::from_fen(&header.fen).map_err(|e| format!("{name}: {e}"))?;
-        let mut game = xiangqi::notation::Game::new(start, GameFormat::Pgn);
+        let mut game = xiangqi::notation::NotatedGame::new(start, GameFormat::Pgn);
         for (tag, value) in [("Red", &header.red), ("Black", &header.black)] {
             if !value.is_empty() {
                 game.set_tag(tag, value.clone());
