@@ -317,6 +317,13 @@ struct Matcher<'a, W> {
     heap2: Candidates<W>,
     heap3: Candidates<W>,
     heap4: Candidates<W>,
+    /// Lazy vertex duals: a vertex whose top-level blossom is labelled S (1) or T (2) changes
+    /// by every dual adjustment, so its dual is stored as `y + stage_delta` (S) or
+    /// `y - stage_delta` (T) and a dual adjustment touches no vertex. The mode is changed (and
+    /// the dual rewritten) whenever the label of the vertex's top-level blossom changes.
+    vmode: Vec<u8>,
+    /// Vertices given a mode in this stage (to write back at its end).
+    moded: Vec<usize>,
 }
 
 impl<'a, W: Weight> Matcher<'a, W> {
@@ -399,6 +406,8 @@ impl<'a, W: Weight> Matcher<'a, W> {
             heap2: BinaryHeap::new(),
             heap3: BinaryHeap::new(),
             heap4: BinaryHeap::new(),
+            vmode: vec![0; n],
+            moded: Vec::new(),
         }
     }
 
@@ -573,18 +582,50 @@ impl<'a, W: Weight> Matcher<'a, W> {
         false
     }
 
-    /// A dual adjustment of a vertex whose top-level blossom has label `t` (1 = S, 2 = T).
-    fn adjust_vertex(&mut self, v: usize, t: u8, delta: W) {
-        self.dualvar[v] = if t == 1 {
-            self.dualvar[v].sub(delta)
-        } else {
-            self.dualvar[v].add(delta)
-        };
-    }
-
     /// The edge ends at vertex `v`, in edge order.
     fn neighbours(&self, v: usize) -> &[Adj<W>] {
         &self.adj[self.adj_start[v]..self.adj_start[v + 1]]
+    }
+
+    /// The current dual of vertex `v` (see [`Matcher::vmode`]).
+    fn y(&self, v: usize) -> W {
+        match self.vmode[v] {
+            0 => self.dualvar[v],
+            1 => self.dualvar[v].sub(self.stage_delta),
+            _ => self.dualvar[v].add(self.stage_delta),
+        }
+    }
+
+    /// Sets the lazy mode of vertex `v` (0 = fixed, 1 = falls with every adjustment, 2 =
+    /// rises), keeping its current dual.
+    fn set_mode(&mut self, v: usize, m: u8) {
+        let y = self.y(v);
+        self.dualvar[v] = match m {
+            0 => y,
+            1 => y.add(self.stage_delta),
+            _ => y.sub(self.stage_delta),
+        };
+        if self.vmode[v] == 0 && m != 0 {
+            self.moded.push(v);
+        }
+        self.vmode[v] = m;
+    }
+
+    /// Gives every vertex of `b` the mode of its top-level blossom's label.
+    fn remode_leaves(&mut self, b: usize) {
+        let mut l = Vec::new();
+        self.leaves(b, &mut l);
+        for v in l {
+            let t = self.label[self.inblossom[v]];
+            self.set_mode(v, if t == 1 || t == 2 { t } else { 0 });
+        }
+    }
+
+    /// Writes every lazy vertex dual back (all modes 0).
+    fn fix_duals(&mut self) {
+        for v in std::mem::take(&mut self.moded) {
+            self.set_mode(v, 0);
+        }
     }
 
     fn free_count(&self) -> usize {
@@ -593,7 +634,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
 
     fn slack(&self, k: usize) -> W {
         let (i, j, w) = self.edges[k];
-        self.dualvar[i].add(self.dualvar[j]).sub(w.double())
+        self.y(i).add(self.y(j)).sub(w.double())
     }
 
     fn set_label(&mut self, x: usize, t: u8) {
@@ -742,9 +783,12 @@ impl<'a, W: Weight> Matcher<'a, W> {
             self.labelend[b] = p;
             self.bestedge[w] = NONE;
             self.bestedge[b] = NONE;
+            let mut l = Vec::new();
+            self.leaves(b, &mut l);
+            for &v in &l {
+                self.set_mode(v, t);
+            }
             if t == 1 {
-                let mut l = Vec::new();
-                self.leaves(b, &mut l);
                 self.queue.extend(l);
                 return;
             }
@@ -826,6 +870,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
                 self.queue.push(v);
             }
             self.inblossom[v] = b;
+            self.set_mode(v, 1);
         }
         // the least-slack edge to each neighbouring S-blossom (`bestedgeto` is all NONE between
         // calls; `touched` lists the entries set)
@@ -961,6 +1006,9 @@ impl<'a, W: Weight> Matcher<'a, W> {
         if !endstage {
             // the children are top-level now, and the vertices in them may have become
             // unlabelled: each may be a candidate of the dual adjustment again
+            for &s in &childs {
+                self.remode_leaves(s);
+            }
             for &s in &childs {
                 self.push_candidates(s);
                 if s >= self.n {
@@ -1112,7 +1160,6 @@ impl<'a, W: Weight> Matcher<'a, W> {
         let n = self.n;
         // free vertices in increasing order (a matched vertex never becomes free again)
         let mut free: Vec<usize> = (0..n).filter(|&v| self.mate[v] == NONE).collect();
-        let mut scratch = Vec::new();
         for _ in 0..n {
             stats.stages += 1;
             for x in std::mem::take(&mut self.lab_list) {
@@ -1132,6 +1179,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
             self.heap2.clear();
             self.heap3.clear();
             self.heap4.clear();
+            self.fix_duals();
             self.stage_delta = W::ZERO;
             self.queue.clear();
             free.retain(|&v| self.mate[v] == NONE);
@@ -1152,7 +1200,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
                         }
                         let mut kslack = W::ZERO;
                         if !self.allowedge[k] {
-                            kslack = self.dualvar[v].add(self.dualvar[w]).sub(wt2);
+                            kslack = self.y(v).add(self.y(w)).sub(wt2);
                             if kslack <= W::ZERO {
                                 self.allow(k);
                             }
@@ -1225,11 +1273,8 @@ impl<'a, W: Weight> Matcher<'a, W> {
                     if (t != 1 && t != 2) || self.blossomparent[x] != NONE {
                         continue;
                     }
-                    if x < n {
-                        self.adjust_vertex(x, t, delta);
-                        continue;
-                    }
-                    if self.blossombase[x] == NONE {
+                    // vertices follow `stage_delta` lazily (`vmode`)
+                    if x < n || self.blossombase[x] == NONE {
                         continue;
                     }
                     self.dualvar[x] = if t == 1 {
@@ -1237,11 +1282,6 @@ impl<'a, W: Weight> Matcher<'a, W> {
                     } else {
                         self.dualvar[x].sub(delta)
                     };
-                    scratch.clear();
-                    self.leaves(x, &mut scratch);
-                    for &v in &scratch {
-                        self.adjust_vertex(v, t, delta);
-                    }
                 }
                 match deltatype {
                     2 => {
@@ -1287,6 +1327,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
                 stats.blossoms_expanded += 1;
             }
         }
+        self.fix_duals();
     }
 }
 
