@@ -690,9 +690,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
     /// The current value of a candidate of kind `kind`, or `None` if it is no longer one.
     fn candidate_value(&self, kind: u8, x: usize, k: usize) -> Option<W> {
         match kind {
-            2 => (self.in_best[x]
-                && self.label[self.inblossom[x]] == 0
-                && self.bestedge[x] == k)
+            2 => (self.in_best[x] && self.label[self.inblossom[x]] == 0 && self.bestedge[x] == k)
                 .then(|| self.slack(k)),
             3 => (self.in_best[x]
                 && self.blossomparent[x] == NONE
@@ -1124,10 +1122,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
         }
         for idx in 0..self.best_list.len() {
             let b = self.best_list[idx];
-            if self.blossomparent[b] == NONE
-                && self.label[b] == 1
-                && self.bestedge[b] != NONE
-            {
+            if self.blossomparent[b] == NONE && self.label[b] == 1 && self.bestedge[b] != NONE {
                 let d = self.slack(self.bestedge[b]).half();
                 if deltatype == 0 || d < delta {
                     delta = d;
@@ -1245,15 +1240,15 @@ impl<'a, W: Weight> Matcher<'a, W> {
                 let mut deltaedge = NONE;
                 let mut deltablossom = NONE;
                 for kind in [2u8, 3, 4] {
-                    if let Some((d, x, k)) = self.least_candidate(kind) {
-                        if deltatype == 0 || d < delta {
-                            delta = d;
-                            deltatype = kind;
-                            if kind == 4 {
-                                deltablossom = x;
-                            } else {
-                                deltaedge = k;
-                            }
+                    if let Some((d, x, k)) = self.least_candidate(kind)
+                        && (deltatype == 0 || d < delta)
+                    {
+                        delta = d;
+                        deltatype = kind;
+                        if kind == 4 {
+                            deltablossom = x;
+                        } else {
+                            deltaedge = k;
                         }
                     }
                 }
