@@ -12,9 +12,19 @@
 //!   duals, so a caller can solve on a sparse candidate graph and certify (or refute) that the
 //!   result is optimal for the complete graph — the certificate of the linear-programming dual.
 
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
 use crate::weight::Weight;
 
 const NONE: usize = usize::MAX;
+
+/// A candidate of the dual adjustment in a heap: `(key, position, index, edge)`. The key is the
+/// candidate's value when pushed plus the stage's total adjustment then, so that it is a lower
+/// bound of the current value plus the current total (no candidate's value falls by more than
+/// one adjustment per adjustment); the position is its place in the stage's list, which breaks
+/// ties as the linear scan of the list did.
+type Candidates<W> = BinaryHeap<Reverse<(W, usize, usize, usize)>>;
 
 /// What one solve did, returned with every [`MatchingSolution`] (for benchmarks and reports;
 /// the library prints nothing).
@@ -252,11 +262,23 @@ fn run<W: Weight>(
     }
 }
 
+/// One end of an edge in a vertex's adjacency: the remote endpoint `p` (of edge `p / 2`), the
+/// neighbour `endpoint[p]` and twice the edge's weight, inline, so that scanning a vertex's edges
+/// reads one contiguous run of memory instead of one cache line per edge somewhere in `edges`.
+#[derive(Clone, Copy)]
+struct Adj<W> {
+    wt2: W,
+    p: usize,
+    w: usize,
+}
+
 struct Matcher<'a, W> {
     n: usize,
     edges: &'a [(usize, usize, W)],
     endpoint: Vec<usize>,
-    neighbend: Vec<Vec<usize>>,
+    /// The adjacency of vertex `v` is `adj[adj_start[v]..adj_start[v + 1]]`, in edge order.
+    adj_start: Vec<usize>,
+    adj: Vec<Adj<W>>,
     mate: Vec<usize>,
     label: Vec<u8>,
     labelend: Vec<usize>,
@@ -283,18 +305,64 @@ struct Matcher<'a, W> {
     in_best: Vec<bool>,
     /// Scratch of [`Matcher::add_blossom`], all `NONE` between calls.
     bestedgeto: Vec<usize>,
+    /// Position of each index in `lab_list` / `best_list` (valid while `in_lab` / `in_best`).
+    lab_pos: Vec<usize>,
+    best_pos: Vec<usize>,
+    /// Sum of the dual adjustments of this stage.
+    stage_delta: W,
+    /// Candidates of the dual adjustment, by kind: an unlabelled vertex's least-slack edge to
+    /// an S-vertex (2), a top-level S-blossom's least-slack edge to another S-blossom (3), a
+    /// top-level T-blossom's dual (4). Entries are checked when they reach the top; stale ones
+    /// are dropped or pushed again with their current key.
+    heap2: Candidates<W>,
+    heap3: Candidates<W>,
+    heap4: Candidates<W>,
+    /// Lazy vertex duals: a vertex whose top-level blossom is labelled S (1) or T (2) changes
+    /// by every dual adjustment, so its dual is stored as `y + stage_delta` (S) or
+    /// `y - stage_delta` (T) and a dual adjustment touches no vertex. The mode is changed (and
+    /// the dual rewritten) whenever the label of the vertex's top-level blossom changes.
+    vmode: Vec<u8>,
+    /// Vertices given a mode in this stage (to write back at its end).
+    moded: Vec<usize>,
 }
 
 impl<'a, W: Weight> Matcher<'a, W> {
     fn new(n: usize, edges: &'a [(usize, usize, W)]) -> Self {
         let ne = edges.len();
         let mut endpoint = Vec::with_capacity(2 * ne);
-        let mut neighbend = vec![Vec::new(); n];
-        for (k, &(i, j, _)) in edges.iter().enumerate() {
+        let mut adj_start = vec![0usize; n + 1];
+        for &(i, j, _) in edges {
             endpoint.push(i);
             endpoint.push(j);
-            neighbend[i].push(2 * k + 1);
-            neighbend[j].push(2 * k);
+            adj_start[i + 1] += 1;
+            adj_start[j + 1] += 1;
+        }
+        for v in 0..n {
+            adj_start[v + 1] += adj_start[v];
+        }
+        let mut fill = adj_start.clone();
+        let mut adj = vec![
+            Adj {
+                wt2: W::ZERO,
+                p: NONE,
+                w: NONE
+            };
+            2 * ne
+        ];
+        for (k, &(i, j, wt)) in edges.iter().enumerate() {
+            let wt2 = wt.double();
+            adj[fill[i]] = Adj {
+                wt2,
+                p: 2 * k + 1,
+                w: j,
+            };
+            fill[i] += 1;
+            adj[fill[j]] = Adj {
+                wt2,
+                p: 2 * k,
+                w: i,
+            };
+            fill[j] += 1;
         }
         let maxweight = edges
             .iter()
@@ -310,7 +378,8 @@ impl<'a, W: Weight> Matcher<'a, W> {
             n,
             edges,
             endpoint,
-            neighbend,
+            adj_start,
+            adj,
             mate: vec![NONE; n],
             label: vec![0; 2 * n],
             labelend: vec![NONE; 2 * n],
@@ -331,6 +400,14 @@ impl<'a, W: Weight> Matcher<'a, W> {
             in_lab: vec![false; 2 * n],
             in_best: vec![false; 2 * n],
             bestedgeto: vec![NONE; 2 * n],
+            lab_pos: vec![NONE; 2 * n],
+            best_pos: vec![NONE; 2 * n],
+            stage_delta: W::ZERO,
+            heap2: BinaryHeap::new(),
+            heap3: BinaryHeap::new(),
+            heap4: BinaryHeap::new(),
+            vmode: vec![0; n],
+            moded: Vec::new(),
         }
     }
 
@@ -340,9 +417,10 @@ impl<'a, W: Weight> Matcher<'a, W> {
     fn greedy_start(&mut self) {
         let n = self.n;
         for v in 0..n {
-            let best = self.neighbend[v]
+            let best = self
+                .neighbours(v)
                 .iter()
-                .map(|&p| self.edges[p / 2].2)
+                .map(|a| self.edges[a.p / 2].2)
                 .max()
                 .unwrap_or(W::ZERO);
             self.dualvar[v] = best;
@@ -363,9 +441,9 @@ impl<'a, W: Weight> Matcher<'a, W> {
     /// value).
     fn tighten_and_match(&mut self, v: usize) {
         let mut best: Option<(W, usize)> = None;
-        for &p in &self.neighbend[v] {
-            let w = self.endpoint[p];
-            let need = self.edges[p / 2].2.double().sub(self.dualvar[w]);
+        for a in self.neighbours(v) {
+            let (p, w) = (a.p, a.w);
+            let need = a.wt2.sub(self.dualvar[w]);
             let better = match best {
                 None => true,
                 Some((b, bp)) => {
@@ -423,9 +501,11 @@ impl<'a, W: Weight> Matcher<'a, W> {
             if self.mate[v] != NONE || w >= n || mate.get(w).copied().flatten() != Some(v) {
                 continue;
             }
-            if let Some(&p) = self.neighbend[v]
+            if let Some(p) = self
+                .neighbours(v)
                 .iter()
-                .find(|&&p| self.endpoint[p] == w && self.slack(p / 2) == W::ZERO)
+                .map(|a| a.p)
+                .find(|&p| self.endpoint[p] == w && self.slack(p / 2) == W::ZERO)
             {
                 self.mate[v] = p;
                 self.mate[w] = p ^ 1;
@@ -471,14 +551,13 @@ impl<'a, W: Weight> Matcher<'a, W> {
         if depth > 48 {
             return false;
         }
-        for idx in 0..self.neighbend[u].len() {
+        for idx in self.adj_start[u]..self.adj_start[u + 1] {
             if *budget == 0 {
                 return false;
             }
             *budget -= 1;
-            let p = self.neighbend[u][idx];
-            let w = self.endpoint[p];
-            if stamp[w] == round || self.slack(p / 2) != W::ZERO {
+            let Adj { wt2, p, w } = self.adj[idx];
+            if stamp[w] == round || self.dualvar[u].add(self.dualvar[w]).sub(wt2) != W::ZERO {
                 continue;
             }
             stamp[w] = round;
@@ -503,13 +582,50 @@ impl<'a, W: Weight> Matcher<'a, W> {
         false
     }
 
-    /// A dual adjustment of a vertex whose top-level blossom has label `t` (1 = S, 2 = T).
-    fn adjust_vertex(&mut self, v: usize, t: u8, delta: W) {
-        self.dualvar[v] = if t == 1 {
-            self.dualvar[v].sub(delta)
-        } else {
-            self.dualvar[v].add(delta)
+    /// The edge ends at vertex `v`, in edge order.
+    fn neighbours(&self, v: usize) -> &[Adj<W>] {
+        &self.adj[self.adj_start[v]..self.adj_start[v + 1]]
+    }
+
+    /// The current dual of vertex `v` (see [`Matcher::vmode`]).
+    fn y(&self, v: usize) -> W {
+        match self.vmode[v] {
+            0 => self.dualvar[v],
+            1 => self.dualvar[v].sub(self.stage_delta),
+            _ => self.dualvar[v].add(self.stage_delta),
+        }
+    }
+
+    /// Sets the lazy mode of vertex `v` (0 = fixed, 1 = falls with every adjustment, 2 =
+    /// rises), keeping its current dual.
+    fn set_mode(&mut self, v: usize, m: u8) {
+        let y = self.y(v);
+        self.dualvar[v] = match m {
+            0 => y,
+            1 => y.add(self.stage_delta),
+            _ => y.sub(self.stage_delta),
         };
+        if self.vmode[v] == 0 && m != 0 {
+            self.moded.push(v);
+        }
+        self.vmode[v] = m;
+    }
+
+    /// Gives every vertex of `b` the mode of its top-level blossom's label.
+    fn remode_leaves(&mut self, b: usize) {
+        let mut l = Vec::new();
+        self.leaves(b, &mut l);
+        for v in l {
+            let t = self.label[self.inblossom[v]];
+            self.set_mode(v, if t == 1 || t == 2 { t } else { 0 });
+        }
+    }
+
+    /// Writes every lazy vertex dual back (all modes 0).
+    fn fix_duals(&mut self) {
+        for v in std::mem::take(&mut self.moded) {
+            self.set_mode(v, 0);
+        }
     }
 
     fn free_count(&self) -> usize {
@@ -518,22 +634,108 @@ impl<'a, W: Weight> Matcher<'a, W> {
 
     fn slack(&self, k: usize) -> W {
         let (i, j, w) = self.edges[k];
-        self.dualvar[i].add(self.dualvar[j]).sub(w.double())
+        self.y(i).add(self.y(j)).sub(w.double())
     }
 
     fn set_label(&mut self, x: usize, t: u8) {
         self.label[x] = t;
         if t != 0 && !self.in_lab[x] {
             self.in_lab[x] = true;
+            self.lab_pos[x] = self.lab_list.len();
             self.lab_list.push(x);
+        }
+        if t == 2 && x >= self.n {
+            self.push_candidates(x);
+        }
+    }
+
+    fn note_best(&mut self, x: usize) {
+        if !self.in_best[x] {
+            self.in_best[x] = true;
+            self.best_pos[x] = self.best_list.len();
+            self.best_list.push(x);
         }
     }
 
     fn set_best(&mut self, x: usize, k: usize) {
         self.bestedge[x] = k;
-        if k != NONE && !self.in_best[x] {
-            self.in_best[x] = true;
-            self.best_list.push(x);
+        if k != NONE {
+            self.note_best(x);
+            self.push_candidates(x);
+        }
+    }
+
+    /// Pushes `x` into every candidate heap whose kind it may be now (the checks at the top
+    /// decide), with its current value as the key.
+    fn push_candidates(&mut self, x: usize) {
+        let k = self.bestedge[x];
+        if k != NONE && self.in_best[x] {
+            let pos = self.best_pos[x];
+            let s = self.slack(k);
+            if x < self.n && self.label[self.inblossom[x]] != 1 {
+                self.heap2
+                    .push(Reverse((s.add(self.stage_delta), pos, x, k)));
+            }
+            if self.label[x] == 1 {
+                self.heap3
+                    .push(Reverse((s.half().add(self.stage_delta), pos, x, k)));
+            }
+        }
+        if x >= self.n && self.label[x] == 2 && self.in_lab[x] {
+            let key = self.dualvar[x].add(self.stage_delta);
+            self.heap4.push(Reverse((key, self.lab_pos[x], x, NONE)));
+        }
+    }
+
+    /// The current value of a candidate of kind `kind`, or `None` if it is no longer one.
+    fn candidate_value(&self, kind: u8, x: usize, k: usize) -> Option<W> {
+        match kind {
+            2 => (self.in_best[x] && self.label[self.inblossom[x]] == 0 && self.bestedge[x] == k)
+                .then(|| self.slack(k)),
+            3 => (self.in_best[x]
+                && self.blossomparent[x] == NONE
+                && self.label[x] == 1
+                && self.bestedge[x] == k)
+                .then(|| self.slack(k).half()),
+            _ => (self.in_lab[x]
+                && x >= self.n
+                && self.blossombase[x] != NONE
+                && self.blossomparent[x] == NONE
+                && self.label[x] == 2)
+                .then(|| self.dualvar[x]),
+        }
+    }
+
+    /// The least candidate of one kind `(value, index, edge)`, first in list order among equal
+    /// values: stale entries at the top are dropped, entries whose key is no longer exact are
+    /// pushed again with their current key.
+    fn least_candidate(&mut self, kind: u8) -> Option<(W, usize, usize)> {
+        loop {
+            let heap = match kind {
+                2 => &self.heap2,
+                3 => &self.heap3,
+                _ => &self.heap4,
+            };
+            let &Reverse((key, pos, x, k)) = heap.peek()?;
+            let value = self.candidate_value(kind, x, k);
+            let heap = match kind {
+                2 => &mut self.heap2,
+                3 => &mut self.heap3,
+                _ => &mut self.heap4,
+            };
+            match value {
+                None => {
+                    heap.pop();
+                }
+                Some(v) => {
+                    let exact = v.add(self.stage_delta);
+                    if exact == key {
+                        return Some((v, x, k));
+                    }
+                    heap.pop();
+                    heap.push(Reverse((exact, pos, x, k)));
+                }
+            }
         }
     }
 
@@ -579,9 +781,12 @@ impl<'a, W: Weight> Matcher<'a, W> {
             self.labelend[b] = p;
             self.bestedge[w] = NONE;
             self.bestedge[b] = NONE;
+            let mut l = Vec::new();
+            self.leaves(b, &mut l);
+            for &v in &l {
+                self.set_mode(v, t);
+            }
             if t == 1 {
-                let mut l = Vec::new();
-                self.leaves(b, &mut l);
                 self.queue.extend(l);
                 return;
             }
@@ -663,6 +868,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
                 self.queue.push(v);
             }
             self.inblossom[v] = b;
+            self.set_mode(v, 1);
         }
         // the least-slack edge to each neighbouring S-blossom (`bestedgeto` is all NONE between
         // calls; `touched` lists the entries set)
@@ -673,7 +879,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
                 None => self
                     .leaves_of(bv)
                     .into_iter()
-                    .map(|v| self.neighbend[v].iter().map(|p| p / 2).collect())
+                    .map(|v| self.neighbours(v).iter().map(|a| a.p / 2).collect())
                     .collect(),
                 Some(l) => vec![l],
             };
@@ -711,10 +917,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
             }
         }
         self.blossombestedges[b] = Some(list);
-        if !self.in_best[b] {
-            self.in_best[b] = true;
-            self.best_list.push(b);
-        }
+        self.note_best(b);
         self.set_best(b, be);
         self.blossomendps[b] = endps;
     }
@@ -796,6 +999,21 @@ impl<'a, W: Weight> Matcher<'a, W> {
                     self.assign_label(v, 2, le);
                 }
                 j += jstep;
+            }
+        }
+        if !endstage {
+            // the children are top-level now, and the vertices in them may have become
+            // unlabelled: each may be a candidate of the dual adjustment again
+            for &s in &childs {
+                self.remode_leaves(s);
+            }
+            for &s in &childs {
+                self.push_candidates(s);
+                if s >= self.n {
+                    for v in self.leaves_of(s) {
+                        self.push_candidates(v);
+                    }
+                }
             }
         }
         self.label[b] = 0;
@@ -882,11 +1100,61 @@ impl<'a, W: Weight> Matcher<'a, W> {
         }
     }
 
+    /// The dual adjustment found by scanning every labelled index (the heaps' answer must be
+    /// the same: checked in debug builds, so every test checks it).
+    #[cfg(debug_assertions)]
+    fn check_delta(&self, found_type: u8, found: W, found_edge: usize, found_blossom: usize) {
+        let n = self.n;
+        let mut deltatype = 0u8;
+        let mut delta = W::ZERO;
+        let mut deltaedge = NONE;
+        let mut deltablossom = NONE;
+        for idx in 0..self.best_list.len() {
+            let v = self.best_list[idx];
+            if v < n && self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
+                let d = self.slack(self.bestedge[v]);
+                if deltatype == 0 || d < delta {
+                    delta = d;
+                    deltatype = 2;
+                    deltaedge = self.bestedge[v];
+                }
+            }
+        }
+        for idx in 0..self.best_list.len() {
+            let b = self.best_list[idx];
+            if self.blossomparent[b] == NONE && self.label[b] == 1 && self.bestedge[b] != NONE {
+                let d = self.slack(self.bestedge[b]).half();
+                if deltatype == 0 || d < delta {
+                    delta = d;
+                    deltatype = 3;
+                    deltaedge = self.bestedge[b];
+                }
+            }
+        }
+        for idx in 0..self.lab_list.len() {
+            let b = self.lab_list[idx];
+            if b >= n
+                && self.blossombase[b] != NONE
+                && self.blossomparent[b] == NONE
+                && self.label[b] == 2
+                && (deltatype == 0 || self.dualvar[b] < delta)
+            {
+                delta = self.dualvar[b];
+                deltatype = 4;
+                deltablossom = b;
+            }
+        }
+        assert_eq!(
+            (deltatype, delta, deltaedge, deltablossom),
+            (found_type, found, found_edge, found_blossom),
+            "the candidate heaps disagree with the scan"
+        );
+    }
+
     fn solve(&mut self, stats: &mut Stats) {
         let n = self.n;
         // free vertices in increasing order (a matched vertex never becomes free again)
         let mut free: Vec<usize> = (0..n).filter(|&v| self.mate[v] == NONE).collect();
-        let mut scratch = Vec::new();
         for _ in 0..n {
             stats.stages += 1;
             for x in std::mem::take(&mut self.lab_list) {
@@ -903,6 +1171,11 @@ impl<'a, W: Weight> Matcher<'a, W> {
             for k in std::mem::take(&mut self.allow_list) {
                 self.allowedge[k] = false;
             }
+            self.heap2.clear();
+            self.heap3.clear();
+            self.heap4.clear();
+            self.fix_duals();
+            self.stage_delta = W::ZERO;
             self.queue.clear();
             free.retain(|&v| self.mate[v] == NONE);
             for &v in &free {
@@ -914,16 +1187,15 @@ impl<'a, W: Weight> Matcher<'a, W> {
             loop {
                 while !augmented {
                     let Some(v) = self.queue.pop() else { break };
-                    for idx in 0..self.neighbend[v].len() {
-                        let p = self.neighbend[v][idx];
+                    for idx in self.adj_start[v]..self.adj_start[v + 1] {
+                        let Adj { wt2, p, w } = self.adj[idx];
                         let k = p / 2;
-                        let w = self.endpoint[p];
                         if self.inblossom[v] == self.inblossom[w] {
                             continue;
                         }
                         let mut kslack = W::ZERO;
                         if !self.allowedge[k] {
-                            kslack = self.slack(k);
+                            kslack = self.y(v).add(self.y(w)).sub(wt2);
                             if kslack <= W::ZERO {
                                 self.allow(k);
                             }
@@ -961,54 +1233,33 @@ impl<'a, W: Weight> Matcher<'a, W> {
                 if augmented {
                     break;
                 }
-                // dual adjustment
+                // dual adjustment: the least candidate of each kind, in this order of
+                // precedence (a later kind only where strictly less)
                 let mut deltatype = 0u8;
                 let mut delta = W::ZERO;
                 let mut deltaedge = NONE;
                 let mut deltablossom = NONE;
-                for idx in 0..self.best_list.len() {
-                    let v = self.best_list[idx];
-                    if v < n && self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
-                        let d = self.slack(self.bestedge[v]);
-                        if deltatype == 0 || d < delta {
-                            delta = d;
-                            deltatype = 2;
-                            deltaedge = self.bestedge[v];
+                for kind in [2u8, 3, 4] {
+                    if let Some((d, x, k)) = self.least_candidate(kind)
+                        && (deltatype == 0 || d < delta)
+                    {
+                        delta = d;
+                        deltatype = kind;
+                        if kind == 4 {
+                            deltablossom = x;
+                        } else {
+                            deltaedge = k;
                         }
                     }
                 }
-                for idx in 0..self.best_list.len() {
-                    let b = self.best_list[idx];
-                    if self.blossomparent[b] == NONE
-                        && self.label[b] == 1
-                        && self.bestedge[b] != NONE
-                    {
-                        let d = self.slack(self.bestedge[b]).half();
-                        if deltatype == 0 || d < delta {
-                            delta = d;
-                            deltatype = 3;
-                            deltaedge = self.bestedge[b];
-                        }
-                    }
-                }
-                for idx in 0..self.lab_list.len() {
-                    let b = self.lab_list[idx];
-                    if b >= n
-                        && self.blossombase[b] != NONE
-                        && self.blossomparent[b] == NONE
-                        && self.label[b] == 2
-                        && (deltatype == 0 || self.dualvar[b] < delta)
-                    {
-                        delta = self.dualvar[b];
-                        deltatype = 4;
-                        deltablossom = b;
-                    }
-                }
+                #[cfg(debug_assertions)]
+                self.check_delta(deltatype, delta, deltaedge, deltablossom);
                 if deltatype == 0 {
                     // no augmenting path exists: the matching has maximum cardinality
                     break;
                 }
                 stats.dual_updates += 1;
+                self.stage_delta = self.stage_delta.add(delta);
                 // only labelled top-level vertices and blossoms change, and every one of them
                 // was labelled in this stage, so it is in `lab_list` (once)
                 for idx in 0..self.lab_list.len() {
@@ -1017,11 +1268,8 @@ impl<'a, W: Weight> Matcher<'a, W> {
                     if (t != 1 && t != 2) || self.blossomparent[x] != NONE {
                         continue;
                     }
-                    if x < n {
-                        self.adjust_vertex(x, t, delta);
-                        continue;
-                    }
-                    if self.blossombase[x] == NONE {
+                    // vertices follow `stage_delta` lazily (`vmode`)
+                    if x < n || self.blossombase[x] == NONE {
                         continue;
                     }
                     self.dualvar[x] = if t == 1 {
@@ -1029,11 +1277,6 @@ impl<'a, W: Weight> Matcher<'a, W> {
                     } else {
                         self.dualvar[x].sub(delta)
                     };
-                    scratch.clear();
-                    self.leaves(x, &mut scratch);
-                    for &v in &scratch {
-                        self.adjust_vertex(v, t, delta);
-                    }
                 }
                 match deltatype {
                     2 => {
@@ -1079,6 +1322,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
                 stats.blossoms_expanded += 1;
             }
         }
+        self.fix_duals();
     }
 }
 

@@ -1,39 +1,68 @@
-//! Pairing benchmarks: one Swiss round of a simulated 1,000-, 2,000- and 10,000-player field.
+//! Pairing benchmarks: rounds 2 to 5 of a simulated 1,000-, 2,000- and 10,000-player Swiss.
 //!
-//! Each benchmark plays the first rounds of a simulated field (outside the timing), then times
-//! the pairing of the next round and asserts that it pairs everybody.
+//! The field is simulated once per size (outside the timing, with
+//! [`SwissSimulation::field_after`]); each benchmark then times the pairing of one round from
+//! the state before it and asserts that it pairs everybody. The counting allocator
+//! ([`divan::AllocProfiler`]) reports the heap of each pairing: `max alloc` is its peak.
+//!
+//! `cargo bench -p xiangqi-scheduling --bench pairing -- swiss_10000` runs one size.
 
-use xiangqi_scheduling::{SwissOptions, SwissSimulation, pair_swiss};
+use std::sync::OnceLock;
+
+use xiangqi_scheduling::{SwissOptions, SwissPlayer, SwissSimulation, pair_swiss};
+
+#[global_allocator]
+static ALLOC: divan::AllocProfiler = divan::AllocProfiler::system();
 
 fn main() {
     divan::main();
 }
 
-/// Pairs round 5 of a simulated field of `n` players.
-fn pair_round_five(bencher: divan::Bencher<'_, '_>, n: u32) {
-    bencher
-        .with_inputs(|| SwissSimulation::field_after(n, 4, 2026).expect("simulation"))
-        .bench_local_refs(|field| {
-            let opts = SwissOptions {
-                seed: 2026,
-                ..SwissOptions::default()
-            };
-            let boards = pair_swiss(field, 5, &opts).expect("pairing").boards.len();
-            assert_eq!(boards as u32, n / 2);
-        });
+const SEED: u64 = 2026;
+
+fn options() -> SwissOptions {
+    SwissOptions {
+        seed: SEED,
+        ..SwissOptions::default()
+    }
 }
 
-#[divan::bench(sample_count = 5, sample_size = 1)]
-fn swiss_round_1000(bencher: divan::Bencher<'_, '_>) {
-    pair_round_five(bencher, 1000);
+/// The states of a simulated field of `n` players before rounds 2, 3, 4 and 5.
+fn states(n: u32) -> Vec<Vec<SwissPlayer>> {
+    (1..=4)
+        .map(|played| SwissSimulation::field_after(n, played, SEED).expect("simulation"))
+        .collect()
 }
 
-#[divan::bench(sample_count = 5, sample_size = 1)]
-fn swiss_round_2000(bencher: divan::Bencher<'_, '_>) {
-    pair_round_five(bencher, 2000);
+/// Pairs round `round` (2..=5) of the field kept in `cell`.
+fn pair_round(
+    bencher: divan::Bencher<'_, '_>,
+    cell: &'static OnceLock<Vec<Vec<SwissPlayer>>>,
+    n: u32,
+    round: u32,
+) {
+    let field = &cell.get_or_init(|| states(n))[round as usize - 2];
+    bencher.bench(|| {
+        let pairing = pair_swiss(divan::black_box(field), round, &options()).expect("pairing");
+        assert_eq!(pairing.boards.len() as u32, n / 2);
+    });
 }
 
-#[divan::bench(sample_count = 3, sample_size = 1)]
-fn swiss_round_10000(bencher: divan::Bencher<'_, '_>) {
-    pair_round_five(bencher, 10_000);
+static FIELD_1000: OnceLock<Vec<Vec<SwissPlayer>>> = OnceLock::new();
+static FIELD_2000: OnceLock<Vec<Vec<SwissPlayer>>> = OnceLock::new();
+static FIELD_10000: OnceLock<Vec<Vec<SwissPlayer>>> = OnceLock::new();
+
+#[divan::bench(args = [2, 3, 4, 5], sample_count = 5, sample_size = 1)]
+fn swiss_1000(bencher: divan::Bencher<'_, '_>, round: u32) {
+    pair_round(bencher, &FIELD_1000, 1000, round);
+}
+
+#[divan::bench(args = [2, 3, 4, 5], sample_count = 5, sample_size = 1)]
+fn swiss_2000(bencher: divan::Bencher<'_, '_>, round: u32) {
+    pair_round(bencher, &FIELD_2000, 2000, round);
+}
+
+#[divan::bench(args = [2, 3, 4, 5], sample_count = 3, sample_size = 1)]
+fn swiss_10000(bencher: divan::Bencher<'_, '_>, round: u32) {
+    pair_round(bencher, &FIELD_10000, 10_000, round);
 }
