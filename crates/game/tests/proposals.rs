@@ -117,10 +117,18 @@ fn the_national_game_reaches_the_event_only_when_declared() {
             }
             _ => {}
         }
-        assert_eq!(board_result(&event), None, "ply {ply}: nothing on the board");
+        assert_eq!(
+            board_result(&event),
+            None,
+            "ply {ply}: nothing on the board"
+        );
     }
     // the game was drawn: the arbiter declares it, with its rule, and only then it lands
-    assert_eq!(proposal(&log), None, "the loss proposal lapsed at Red's change of move");
+    assert_eq!(
+        proposal(&log),
+        None,
+        "the loss proposal lapsed at Red's change of move"
+    );
     let declare = Fields {
         outcome: "draw".into(),
         reason: "双方同意作和".into(),
@@ -166,7 +174,10 @@ fn an_undone_move_stays_in_the_log_and_no_loss_is_proposed_untold() {
         ..Fields::default()
     };
     let r = enter(&log, &event, "undo", undo.clone()).unwrap();
-    assert_eq!(r, "entry 3 (move b0c2) undone by 裁判员: 录入错误：应为 i0i1");
+    assert_eq!(
+        r,
+        "entry 3 (move b0c2) undone by 裁判员: 录入错误：应为 i0i1"
+    );
     for m in &moves[2..44] {
         mv(&log, &event, m);
     }
