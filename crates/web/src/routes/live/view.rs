@@ -281,7 +281,7 @@ pub(super) fn game_view(g: &Game, rulings: Vec<String>, w: &Words) -> GameView {
                 "draw" => w.draw,
                 other => other,
             };
-            format!("{outcome}（{}）: {}", rule_word(w, &r.reason), r.detail)
+            format!("{outcome} ({}): {}", r.reason, r.detail)
         }),
         over: st.result.is_some(),
         rulings: entry_words.into_iter().zip(rulings).rev().collect(),
