@@ -141,7 +141,7 @@ fn the_national_game_reaches_the_event_only_when_declared() {
     let text = std::fs::read_to_string(&log).unwrap();
     assert!(text.starts_with("[XqLog \"3\"]"), "{text}");
     assert!(
-        text.contains("[%xq propose red-must-vary \"perpetual-chase\" \"cn-1987\" 33-41 "),
+        text.contains("[%xq propose red-must-vary \"perpetual-chase\" \"cn-1987\" 34-41 "),
         "{text}"
     );
     assert!(
