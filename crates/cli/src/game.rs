@@ -7,6 +7,12 @@
 //! to an event board, its result and 犯规 counts are entered on that board of the event file,
 //! through the event store — after the log is written; a result a crash kept off the board is
 //! landed by the next command on the log (`state`, any entry, even a refused one).
+//!
+//! The rules propose, the arbiter decides (issue 22): a ruling of the edition (must vary, a loss,
+//! a draw) is printed and logged as a proposal; `told` confirms a must-vary proposal, `declare`
+//! declares the result (only a declared or typed result reaches the event), `undo` takes back
+//! the last entry with its reason. The words of every entry are read by
+//! [`xiangqi::game::words::entry`], as the desk's console reads its form.
 
 use std::path::{Path, PathBuf};
 
@@ -14,7 +20,7 @@ use xiangqi::board::Color;
 use xiangqi::event::Store;
 use xiangqi::game::store::{self, BoardOf, NewGame};
 use xiangqi::game::time::format_clock;
-use xiangqi::game::words;
+use xiangqi::game::words::{self, Asked, Fields};
 use xiangqi::game::{Entry, EventBoard, Game, GameError};
 
 use crate::CliError;
@@ -65,6 +71,13 @@ enum GameCommand {
     Discipline(ReasonArgs),
     /// An arbiter's decision: red-wins, black-wins, draw, or none (a ruling without a result).
     Decide(DecideArgs),
+    /// The arbiter has told SIDE to vary (已告知变着): confirms the rules' must-vary proposal.
+    Told(ToldArgs),
+    /// The arbiter declares the result (宣布结果): the proposed one (no OUTCOME), or OUTCOME with
+    /// its rule. Only a declared (or typed) result reaches the event.
+    Declare(DeclareArgs),
+    /// Undo the last entry in force (撤销), with the reason; it stays in the log, marked undone.
+    Undo(UndoArgs),
     /// Where the game stands.
     State(StateArgs),
 }
@@ -235,6 +248,45 @@ struct DecideArgs {
 }
 
 #[derive(clap::Args, Debug)]
+struct ToldArgs {
+    /// The game file.
+    file: PathBuf,
+    /// red or black: the side told to vary.
+    side: String,
+    /// Who (the arbiter's name), logged with the entry and the time.
+    #[arg(long, value_name = "NAME", default_value = "")]
+    by: String,
+}
+
+#[derive(clap::Args, Debug)]
+struct DeclareArgs {
+    /// The game file.
+    file: PathBuf,
+    /// red-wins, black-wins or draw; none given: the result the rules propose.
+    outcome: Option<String>,
+    /// The rule the result stands on (needed unless it is the proposed result).
+    #[arg(long, value_name = "TEXT", default_value = "")]
+    rule: String,
+    /// Who (the arbiter's name), logged with the entry and the time.
+    #[arg(long, value_name = "NAME", default_value = "")]
+    by: String,
+}
+
+#[derive(clap::Args, Debug)]
+struct UndoArgs {
+    /// The game file.
+    file: PathBuf,
+    /// Why, in the arbiter's words (logged).
+    reason: String,
+    /// The entry to undo (its number in the log): refused unless it is the last in force.
+    #[arg(long, value_name = "N")]
+    entry: Option<usize>,
+    /// Who (the arbiter's name), logged with the entry and the time.
+    #[arg(long, value_name = "NAME", default_value = "")]
+    by: String,
+}
+
+#[derive(clap::Args, Debug)]
 struct StateArgs {
     /// The game file.
     file: PathBuf,
@@ -245,139 +297,176 @@ struct StateArgs {
 
 /// Runs `xq game`.
 pub fn run(args: GameArgs) -> Result<(), CliError> {
-    let (file, entry) = match args.cmd {
+    let side = |file: PathBuf, word: &'static str, side: String| {
+        (
+            file,
+            word,
+            Fields {
+                side,
+                ..Fields::default()
+            },
+        )
+    };
+    let clock_text = |c: Option<String>| c.unwrap_or_default();
+    let (file, word, fields) = match args.cmd {
         GameCommand::New(a) => return new(a),
         GameCommand::State(a) => return state(a),
-        GameCommand::Resume(a) => return resume(&a.file),
+        GameCommand::Resume(a) => (a.file, "resume", Fields::default()),
         GameCommand::Move(a) => (
             a.file,
-            Entry::Move {
+            "move",
+            Fields {
                 mv: a.mv,
-                clock: a.clock.as_deref().map(clock).transpose()?,
+                clock: clock_text(a.clock),
+                ..Fields::default()
             },
         ),
-        GameCommand::Offer(a) => (
-            a.file,
-            Entry::Offer {
-                side: side(&a.side)?,
-            },
-        ),
-        GameCommand::Accept(a) => (
-            a.file,
-            Entry::Accept {
-                side: side(&a.side)?,
-            },
-        ),
-        GameCommand::Decline(a) => (
-            a.file,
-            Entry::Decline {
-                side: side(&a.side)?,
-            },
-        ),
-        GameCommand::Resign(a) => (
-            a.file,
-            Entry::Resign {
-                side: side(&a.side)?,
-            },
-        ),
+        GameCommand::Offer(a) => side(a.file, "offer", a.side),
+        GameCommand::Accept(a) => side(a.file, "accept", a.side),
+        GameCommand::Decline(a) => side(a.file, "decline", a.side),
+        GameCommand::Resign(a) => side(a.file, "resign", a.side),
         GameCommand::Flag(a) => (
             a.file,
-            Entry::Flag {
-                side: side(&a.side)?,
-                clock: a.clock.as_deref().map(clock).transpose()?,
-                override_reason: a.override_reason.unwrap_or_default(),
+            "flag",
+            Fields {
+                side: a.side,
+                clock: clock_text(a.clock),
+                reason: a.override_reason.unwrap_or_default(),
+                ..Fields::default()
             },
         ),
         GameCommand::Correct(a) => (
             a.file,
-            Entry::Correct {
-                side: side(&a.side)?,
-                clock: clock(&a.clock)?,
+            "correct",
+            Fields {
+                side: a.side,
+                clock: a.clock,
                 reason: a.reason,
+                ..Fields::default()
             },
         ),
         GameCommand::Claim(a) => (
             a.file,
-            Entry::Claim {
-                side: side(&a.side)?,
-                kind: words::claim(&a.kind).map_err(CliError::input)?,
-                ruling: String::new(),
+            "claim",
+            Fields {
+                side: a.side,
+                kind: a.kind,
+                ..Fields::default()
             },
         ),
         GameCommand::Foul(a) => (
             a.file,
-            Entry::Foul {
-                side: side(&a.side)?,
-                kind: a.kind,
+            "foul",
+            Fields {
+                side: a.side,
+                kind: a.kind.to_string(),
                 note: a.note,
+                ..Fields::default()
             },
         ),
         GameCommand::Violation(a) => (
             a.file,
-            Entry::Violation {
-                side: side(&a.side)?,
+            "violation",
+            Fields {
+                side: a.side,
                 reason: a.reason,
+                ..Fields::default()
             },
         ),
         GameCommand::Penalty(a) => (
             a.file,
-            Entry::Penalty {
-                side: side(&a.side)?,
-                seconds: a.seconds,
+            "penalty",
+            Fields {
+                side: a.side,
+                seconds: a.seconds.to_string(),
                 reason: a.reason,
+                ..Fields::default()
             },
         ),
-        GameCommand::Seal(a) => {
-            let c = a.clock.as_deref().map(clock).transpose()?;
-            let sealer = load(&a.file)?.state().side_to_move;
-            (
-                a.file,
-                Entry::Seal {
-                    side: sealer,
-                    text: a.mv,
-                    clock: c,
-                },
-            )
-        }
+        GameCommand::Seal(a) => (
+            a.file,
+            "seal",
+            Fields {
+                mv: a.mv,
+                clock: clock_text(a.clock),
+                ..Fields::default()
+            },
+        ),
         GameCommand::Late(a) => (
             a.file,
-            Entry::Late {
-                side: side(&a.side)?,
-                minutes: a.minutes,
+            "late",
+            Fields {
+                side: a.side,
+                minutes: a.minutes.to_string(),
+                ..Fields::default()
             },
         ),
         GameCommand::Discipline(a) => (
             a.file,
-            Entry::Disciplinary {
-                side: side(&a.side)?,
+            "discipline",
+            Fields {
+                side: a.side,
                 reason: a.reason,
+                ..Fields::default()
             },
         ),
         GameCommand::Decide(a) => (
             a.file,
-            Entry::Decision {
-                outcome: words::decision(&a.outcome).map_err(CliError::input)?,
+            "decide",
+            Fields {
+                outcome: a.outcome,
                 reason: a.reason,
+                ..Fields::default()
+            },
+        ),
+        GameCommand::Told(a) => (
+            a.file,
+            "told",
+            Fields {
+                side: a.side,
+                by: a.by,
+                at: words::now(),
+                ..Fields::default()
+            },
+        ),
+        GameCommand::Declare(a) => (
+            a.file,
+            "declare",
+            Fields {
+                outcome: a.outcome.unwrap_or_default(),
+                reason: a.rule,
+                by: a.by,
+                at: words::now(),
+                ..Fields::default()
+            },
+        ),
+        GameCommand::Undo(a) => (
+            a.file,
+            "undo",
+            Fields {
+                reason: a.reason,
+                entry: a.entry.map(|n| n.to_string()).unwrap_or_default(),
+                by: a.by,
+                at: words::now(),
+                ..Fields::default()
             },
         ),
     };
-    let (ruling, game) = update(&file, |g| {
-        let r = g.apply(entry)?;
-        Ok((r, g.state().clone(), g.log().header.event.clone()))
-    })
-    .map(|(r, st, ev)| (vec![r], (st, ev)))
-    .inspect_err(|_| land_after_refusal(&file))?;
-    finish(&file, ruling, game)
-}
-
-fn resume(file: &Path) -> Result<(), CliError> {
-    let (rulings, game) = update(file, |g| {
-        let r = g.resume()?;
+    let asked = words::entry(word, &fields).map_err(CliError::input)?;
+    let (rulings, game) = update(&file, |g| {
+        let r = match asked {
+            Asked::Apply(e) => vec![g.apply(e)?],
+            Asked::Seal { text, clock } => {
+                let side = g.state().side_to_move;
+                vec![g.apply(Entry::Seal { side, text, clock })?]
+            }
+            Asked::Resume => g.resume()?,
+        };
         Ok((r, g.state().clone(), g.log().header.event.clone()))
     })
     .map(|(r, st, ev)| (r, (st, ev)))
-    .inspect_err(|_| land_after_refusal(file))?;
-    finish(file, rulings, game)
+    .inspect_err(|_| land_after_refusal(&file))?;
+    finish(&file, rulings, game)
 }
 
 /// A refused entry (the game is over …) still lands a finished game's result that a crash
@@ -404,14 +493,6 @@ fn finish(
         }
     }
     Ok(())
-}
-
-fn side(w: &str) -> Result<Color, CliError> {
-    words::side(w).map_err(CliError::input)
-}
-
-fn clock(text: &str) -> Result<u32, CliError> {
-    words::clock(text).map_err(CliError::input)
 }
 
 fn load(path: &Path) -> Result<Game, CliError> {
@@ -515,9 +596,26 @@ fn state(a: StateArgs) -> Result<(), CliError> {
             side_name(!c)
         ))
     )?;
+    if let Some(p) = &st.proposal {
+        let line = match (p.first_ply, p.last_ply) {
+            (Some(a), Some(b)) => format!(", plies {a}–{b}"),
+            _ => String::new(),
+        };
+        let answer = match p.ruling.must_vary() {
+            Some(_) => "xq game told",
+            None => "xq game declare",
+        };
+        outln!(
+            "proposal ({}): {} ({}{line}): {} — the arbiter decides ({answer})",
+            p.edition,
+            p.ruling.as_str(),
+            p.rule,
+            p.detail
+        )?;
+    }
     if let Some(s) = st.must_vary {
         outln!(
-            "{} has been told to vary (repeating the forbidden cycle loses)",
+            "{} has been told to vary (repeating the forbidden cycle is proposed as a loss)",
             side_name(s)
         )?;
     }

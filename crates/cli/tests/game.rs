@@ -232,6 +232,9 @@ fn other_endings_and_json_files() {
     let v: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(d.join("a.json")).unwrap()).unwrap();
     assert_eq!(v["entries"][0]["type"], "late");
+    // the rules propose the loss; the arbiter declares it
+    assert_eq!(state(d, "a.json")["proposal"]["rule"], "late");
+    ok(d, &["game", "declare", "a.json", "--by", "裁判长"]);
     assert_eq!(state(d, "a.json")["result"]["reason"], "late");
     // disciplinary loss
     ok(d, &["game", "new", "b.pgn"]);
@@ -273,6 +276,7 @@ fn other_endings_and_json_files() {
     ok(d, &["game", "seal", "e.pgn", "i0i9"]);
     let out = ok(d, &["game", "resume", "e.pgn"]);
     assert!(out.contains("wrong"), "{out}");
+    ok(d, &["game", "declare", "e.pgn"]);
     assert_eq!(state(d, "e.pgn")["result"]["reason"], "sealed-move");
     // the ruleset's [time_control] table is the default time control
     std::fs::write(

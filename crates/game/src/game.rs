@@ -8,7 +8,7 @@ use xiangqi_notation::{Mode, Notation, chinese, parse_move};
 use xiangqi_rules::{Arbiter, Outcome, Ruleset, StalemateRule, Verdict};
 
 use crate::GameError;
-use crate::log::{ClaimKind, Decision, Entry, GameLog, Header, LogFormat};
+use crate::log::{ClaimKind, Decision, Entry, GameLog, Header, LogFormat, Ruled};
 use crate::time::{TimeControl, format_clock};
 
 /// Seconds a false natural-limit claim adds to the claimant's clock (ch.1 §4 二(四): "在该方棋钟上
@@ -55,6 +55,42 @@ impl GameResult {
     }
 }
 
+/// What the rules propose and the arbiter has not yet answered (version 3 logs; the log's
+/// [`Entry::Propose`]): the edition judging the game found a side must vary, or a loss or a
+/// draw. The software proposes, the arbiter decides: [`Entry::Told`] confirms a must-vary
+/// proposal, [`Entry::Declare`] a result (or declares another); the next move lets it lapse.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub struct Proposal {
+    /// What is proposed.
+    pub ruling: Ruled,
+    /// The rule, as a machine word (`perpetual-chase`, `checkmate`, `third-violation` …).
+    pub rule: String,
+    /// The edition that rules (`cn-1987` …).
+    pub edition: String,
+    /// The first ply of the repetition cycle (the line), for a repetition's ruling.
+    pub first_ply: Option<usize>,
+    /// The last ply of the cycle.
+    pub last_ply: Option<usize>,
+    /// The ply after which it was proposed.
+    pub ply: usize,
+    /// The ruling in words, with the clause of the rules.
+    pub detail: String,
+}
+
+impl Proposal {
+    /// The log entry that records it.
+    pub fn entry(&self) -> Entry {
+        Entry::Propose {
+            ruling: self.ruling,
+            rule: self.rule.clone(),
+            edition: self.edition.clone(),
+            first_ply: self.first_ply,
+            last_ply: self.last_ply,
+            detail: self.detail.clone(),
+        }
+    }
+}
+
 /// The claims that would be upheld now.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Default)]
 pub struct ClaimsNow {
@@ -94,8 +130,13 @@ pub struct State {
     pub must_vary: Option<Color>,
     /// The claims that would be upheld now.
     pub claims: ClaimsNow,
-    /// The result, once the game is over.
+    /// The result, once the game is over: in a version 3 log only a result the arbiter
+    /// typed or declared ([`Entry::Declare`]); the rules' findings are [`State::proposal`]s.
     pub result: Option<GameResult>,
+    /// What the rules propose, awaiting the arbiter (version 3 logs).
+    pub proposal: Option<Proposal>,
+    #[serde(skip)]
+    proposals: usize,
     #[serde(skip)]
     sealed: Option<(String, Option<u32>)>,
     #[serde(skip)]
@@ -116,6 +157,23 @@ pub struct Game {
     /// Replaying a version 1 log (written before the entries' checks): its flags and clock
     /// readings are taken as written, as they were then.
     lenient: bool,
+    /// A version 1 or 2 log (written before proposals): the rules' rulings take effect at once,
+    /// as they did then, and the arbiter's answers (told, declare, undo) are refused.
+    legacy: bool,
+    /// The entries in force that an undo can take back, last on top.
+    steps: Vec<Step>,
+    /// The entries (0-based, in the log) undone by a later [`Entry::Undo`].
+    undone: Vec<usize>,
+}
+
+/// An entry in force and the game as it was before it: what an undo restores.
+#[derive(Debug, Clone)]
+struct Step {
+    /// The entry's place in the log (0-based).
+    index: usize,
+    state: State,
+    position: Position,
+    moves: usize,
 }
 
 impl std::fmt::Debug for Game {
@@ -166,6 +224,8 @@ impl Game {
             must_vary: None,
             claims: ClaimsNow::default(),
             result: None,
+            proposal: None,
+            proposals: 0,
             sealed: None,
             must_play: None,
             told: None,
@@ -179,6 +239,9 @@ impl Game {
             moves: Vec::new(),
             state,
             lenient: false,
+            legacy: false,
+            steps: Vec::new(),
+            undone: Vec::new(),
         };
         g.refresh_claims();
         Ok(g)
@@ -197,12 +260,43 @@ impl Game {
         let mut g = Game::new(log.header.clone(), log.storage)?;
         g.log.version = log.version;
         g.lenient = log.version < 2;
+        g.legacy = log.version < 3;
         let mut rulings = Vec::with_capacity(log.entries.len());
+        // the proposals the rules made after the last entry, which the file must show next
+        let mut expected = 0usize;
         for (i, e) in log.entries.into_iter().enumerate() {
-            let r = g
-                .apply(e)
-                .map_err(|err| GameError::File(format!("entry {}: {err}", i + 1)))?;
+            let at = |m: String| GameError::File(format!("entry {}: {m}", i + 1));
+            if let Entry::Propose { detail, .. } = &e {
+                // the rules' own proposal is in the log already: the file's must be it (its
+                // words may be an older xq's)
+                let ours = g.log.entries.get(i);
+                if expected == 0 || !ours.is_some_and(|o| same_proposal(o, &e)) {
+                    return Err(at(format!(
+                        "a proposal the rules do not make here (they propose: {})",
+                        match ours {
+                            Some(Entry::Propose { ruling, rule, .. }) if expected > 0 =>
+                                format!("{} ({rule})", ruling.as_str()),
+                            _ => "nothing".to_string(),
+                        }
+                    )));
+                }
+                g.log.entries[i] = e.clone();
+                expected -= 1;
+                rulings.push(detail.clone());
+                continue;
+            }
+            if expected > 0 {
+                return Err(at("the rules' proposal before it is missing".into()));
+            }
+            let before = g.log.entries.len();
+            let r = g.apply(e).map_err(|err| at(err.to_string()))?;
+            expected = g.log.entries.len() - before - 1;
             rulings.push(r);
+        }
+        if expected > 0 {
+            return Err(GameError::File(
+                "the rules' proposal after the last entry is missing".into(),
+            ));
         }
         g.lenient = false;
         Ok((g, rulings))
@@ -259,6 +353,18 @@ impl Game {
     /// The arbiter (ruleset and edition).
     pub fn arbiter(&self) -> &Arbiter {
         &self.arbiter
+    }
+
+    /// The entries (0-based places in the log) undone by a later [`Entry::Undo`], in the order
+    /// they were undone; a move's proposal is undone with it.
+    pub fn undone(&self) -> &[usize] {
+        &self.undone
+    }
+
+    /// Whether the log is written before proposals (version 1 or 2): the rules' rulings took
+    /// effect at once, and told/declare/undo are refused.
+    pub fn is_legacy(&self) -> bool {
+        self.legacy
     }
 
     /// The log's text in its storage format, with the result tags.
@@ -332,7 +438,39 @@ impl Game {
     /// words. A refused entry ([`GameError::Refused`]) changes nothing. Some entries are
     /// accepted but ruled against their author: an offer against the protocol is logged as
     /// made and counted as 犯规 3; a false 60-move claim costs a 违例 (犯规 4) and 5 minutes.
+    ///
+    /// In a version 3 log the rules propose and the arbiter decides: a finding of the edition
+    /// (must vary, a loss or a draw: 将死, 困毙, 长打, a third 违例, an upheld claim …) is
+    /// logged as an [`Entry::Propose`] after the entry and shown in [`State::proposal`]; the
+    /// game goes on until the arbiter declares a result ([`Entry::Declare`]) or types one
+    /// (resignation, flag, agreed draw, decision, discipline). [`Entry::Undo`] takes back the
+    /// last entry in force.
     pub fn apply(&mut self, mut entry: Entry) -> Result<String, GameError> {
+        if matches!(entry, Entry::Propose { .. }) {
+            return Err(refused(
+                "a proposal is the rules' own: it is written by the game, not entered",
+            ));
+        }
+        if self.legacy
+            && matches!(
+                entry,
+                Entry::Told { .. } | Entry::Declare { .. } | Entry::Undo { .. }
+            )
+        {
+            return Err(refused(format!(
+                "this log is version {} (written before the arbiter's answers to proposals): told, declare and undo need a log started by this xq",
+                self.log.version
+            )));
+        }
+        if matches!(entry, Entry::Undo { .. }) {
+            return self.undo(entry);
+        }
+        let step = Step {
+            index: self.log.entries.len(),
+            state: self.state.clone(),
+            position: self.position.clone(),
+            moves: self.moves.len(),
+        };
         let mut st = self.state.clone();
         if let Some(r) = &st.result {
             return Err(refused(format!(
@@ -382,6 +520,8 @@ impl Game {
                 *mv = m.iccs();
                 let mover = self.position.turn();
                 st.must_play = None;
+                // a proposal not taken up before the next move lapses (the log keeps it)
+                st.proposal = None;
                 st.moves_made[mover] += 1;
                 let n = st.moves_made[mover];
                 let added = self.tc.added_after(n);
@@ -499,7 +639,7 @@ impl Game {
             Entry::Violation { side, reason } => {
                 st.violations[*side] += 1;
                 let m = format!("{}: 违例 ({reason})", side_name(*side));
-                third_violation(&mut st, *side, m)
+                self.third_violation(&mut st, *side, m)
             }
             Entry::Penalty {
                 side,
@@ -595,7 +735,7 @@ impl Game {
                             m.iccs()
                         )
                     }
-                    Err(e) => set_result(
+                    Err(e) => self.propose(
                         &mut st,
                         Outcome::Win(!sealer),
                         "sealed-move",
@@ -617,7 +757,7 @@ impl Game {
                 }
                 let limit = self.tc.late_forfeit_minutes;
                 if *minutes > limit {
-                    set_result(
+                    self.propose(
                         &mut st,
                         Outcome::Win(!side),
                         "late",
@@ -661,6 +801,84 @@ impl Game {
                     None => format!("the arbiter rules: {reason}"),
                 }
             }
+            Entry::Told { side, by, .. } => {
+                let side = *side;
+                let proposed = st.proposal.as_ref().and_then(|p| p.ruling.must_vary());
+                if proposed != Some(side) {
+                    return Err(refused(format!(
+                        "no proposal that {} must vary to confirm{}",
+                        side_name(side),
+                        match proposed {
+                            Some(o) =>
+                                format!(" (the rules propose that {} must vary)", side_name(o)),
+                            None => String::new(),
+                        }
+                    )));
+                }
+                let p = st.proposal.take().expect("a must-vary proposal");
+                st.told = Some((side, st.ply));
+                st.must_vary = Some(side);
+                format!(
+                    "{} is told to vary{} ({}, {}): repeating the forbidden cycle again is proposed as a loss (ch.1 §4 一(七))",
+                    side_name(side),
+                    by_whom(by),
+                    p.rule,
+                    p.edition
+                )
+            }
+            Entry::Declare {
+                outcome, rule, by, ..
+            } => {
+                if *outcome == Decision::None {
+                    // no result named: the proposed one, written into the log as declared
+                    *outcome = st
+                        .proposal
+                        .as_ref()
+                        .and_then(|p| p.ruling.decision())
+                        .ok_or_else(|| {
+                            refused(
+                                "declare: the rules propose no result here: name it (red-wins, black-wins or draw) and its rule",
+                            )
+                        })?;
+                }
+                let o = match outcome {
+                    Decision::RedWins => Outcome::Win(Color::Red),
+                    Decision::BlackWins => Outcome::Win(Color::Black),
+                    _ => Outcome::Draw,
+                };
+                let proposed = st
+                    .proposal
+                    .clone()
+                    .filter(|p| p.ruling.decision() == Some(*outcome));
+                match proposed {
+                    Some(p) => {
+                        if rule.trim().is_empty() {
+                            *rule = p.rule.clone();
+                        }
+                        set_result(
+                            &mut st,
+                            o,
+                            &p.rule,
+                            format!("{}; declared{}", p.detail, by_whom(by)),
+                        )
+                    }
+                    None => {
+                        if rule.trim().is_empty() {
+                            return Err(refused(format!(
+                                "declare {}: the rules propose no such result here: give the rule it stands on",
+                                outcome.as_str()
+                            )));
+                        }
+                        set_result(
+                            &mut st,
+                            o,
+                            "arbiter",
+                            format!("the arbiter declares {}{}: {rule}", o.as_str(), by_whom(by)),
+                        )
+                    }
+                }
+            }
+            Entry::Propose { .. } | Entry::Undo { .. } => unreachable!("handled above"),
         };
         let mut msg = msg;
         if let Some(m) = new_move {
@@ -677,9 +895,127 @@ impl Game {
         } else {
             self.state = st;
         }
+        let made = self.state.proposals > step.state.proposals;
+        self.steps.push(step);
+        self.log.entries.push(entry);
+        if made && let Some(p) = &self.state.proposal {
+            self.log.entries.push(p.entry());
+        }
+        self.refresh_claims();
+        Ok(msg)
+    }
+
+    /// [`Entry::Undo`]: the last entry in force is taken back (a move with the proposal after
+    /// it), the game restored to what it was before it; both stay in the log, marked undone.
+    fn undo(&mut self, mut entry: Entry) -> Result<String, GameError> {
+        let Entry::Undo {
+            entry: n,
+            reason,
+            by,
+            ..
+        } = &mut entry
+        else {
+            unreachable!("an undo");
+        };
+        if let Some(r) = &self.state.result {
+            return Err(refused(format!(
+                "the game is over ({} by {}): a result entered on the event board is corrected there, not undone",
+                r.outcome.as_str(),
+                r.reason
+            )));
+        }
+        if reason.trim().is_empty() {
+            return Err(refused(
+                "an undo needs its reason (what was wrong with the entry)",
+            ));
+        }
+        let Some(last) = self.steps.last() else {
+            return Err(refused("nothing to undo: no entry in force"));
+        };
+        let want = last.index + 1;
+        if *n == 0 {
+            *n = want;
+        } else if *n != want {
+            return Err(refused(format!(
+                "undo entry {n}: only the last entry in force can be undone (entry {want})"
+            )));
+        }
+        let step = self.steps.pop().expect("a step");
+        let what = describe(&self.log.entries[step.index]);
+        self.undone.push(step.index);
+        for (i, e) in self.log.entries.iter().enumerate().skip(step.index + 1) {
+            if matches!(e, Entry::Propose { .. }) {
+                self.undone.push(i);
+            }
+        }
+        self.state = step.state;
+        self.position = step.position;
+        self.moves.truncate(step.moves);
+        let msg = format!(
+            "entry {want} ({what}) undone{}: {}",
+            by_whom(by),
+            reason.trim()
+        );
         self.log.entries.push(entry);
         self.refresh_claims();
         Ok(msg)
+    }
+
+    /// The edition judging the game.
+    fn edition(&self) -> String {
+        self.arbiter.ruleset().edition.to_string()
+    }
+
+    /// A finding of the rules that would end the game: in a version 3 log a proposal, awaiting
+    /// the arbiter's declaration; in an older log the result at once, as then.
+    fn propose(&self, st: &mut State, outcome: Outcome, rule: &str, detail: String) -> String {
+        self.propose_line(st, outcome, rule, detail, None)
+    }
+
+    /// [`Game::propose`] with the line (the plies of a repetition cycle).
+    fn propose_line(
+        &self,
+        st: &mut State,
+        outcome: Outcome,
+        rule: &str,
+        detail: String,
+        line: Option<(usize, usize)>,
+    ) -> String {
+        if self.legacy {
+            return set_result(st, outcome, rule, detail);
+        }
+        let ruling = match outcome {
+            Outcome::Win(Color::Red) => Ruled::RedWins,
+            Outcome::Win(Color::Black) => Ruled::BlackWins,
+            _ => Ruled::Draw,
+        };
+        self.make_proposal(st, ruling, rule, detail, line)
+    }
+
+    fn make_proposal(
+        &self,
+        st: &mut State,
+        ruling: Ruled,
+        rule: &str,
+        detail: String,
+        line: Option<(usize, usize)>,
+    ) -> String {
+        let edition = self.edition();
+        let msg = format!(
+            "{detail} — proposed ({edition}): {}; the arbiter decides",
+            ruling.as_str()
+        );
+        st.proposals += 1;
+        st.proposal = Some(Proposal {
+            ruling,
+            rule: rule.to_string(),
+            edition,
+            first_ply: line.map(|l| l.0),
+            last_ply: line.map(|l| l.1),
+            ply: st.ply,
+            detail,
+        });
+        msg
     }
 
     /// Rulings that follow a move by themselves: the end of the game on the board (将死,
@@ -697,7 +1033,10 @@ impl Game {
                 Some(l) => format!("{}: {} (ch.1 §4 一)", end.reason, side_name(l)),
                 None => end.reason.clone(),
             };
-            return Some(set_result(&mut self.state, outcome, &end.reason, detail));
+            let mut st = self.state.clone();
+            let m = self.propose(&mut st, outcome, &end.reason, detail);
+            self.state = st;
+            return Some(m);
         }
         let record = self.record();
         let k = self.arbiter.edition().repetitions();
@@ -717,8 +1056,9 @@ impl Game {
                 Some((s, since))
                     if s == side && (since + 1..=at).any(|p| record.mover(p) == side) =>
                 {
-                    Some(set_result(
-                        &mut self.state,
+                    let mut st = self.state.clone();
+                    let m = self.propose_line(
+                        &mut st,
                         Outcome::Win(!side),
                         &rep.reason,
                         format!(
@@ -729,20 +1069,48 @@ impl Game {
                             rep.reason,
                             side_name(side)
                         ),
-                    ))
+                        Some((rep.first_ply, rep.last_ply)),
+                    );
+                    self.state = st;
+                    Some(m)
                 }
                 told => {
-                    if told.is_none() {
-                        self.state.told = Some((side, at));
-                        self.state.must_vary = Some(side);
+                    if self.legacy {
+                        if told.is_none() {
+                            self.state.told = Some((side, at));
+                            self.state.must_vary = Some(side);
+                        }
+                        return Some(format!(
+                            "repetition: Red {}, Black {}: {} must vary ({})",
+                            rep.red,
+                            rep.black,
+                            side_name(side),
+                            rep.reason
+                        ));
                     }
-                    Some(format!(
-                        "repetition: Red {}, Black {}: {} must vary ({})",
+                    let ruling = match side {
+                        Color::Red => Ruled::RedMustVary,
+                        Color::Black => Ruled::BlackMustVary,
+                    };
+                    let detail = format!(
+                        "repetition: Red {}, Black {}, plies {}–{}: {} must vary ({}; ch.1 §4 一(七))",
                         rep.red,
                         rep.black,
+                        rep.first_ply,
+                        rep.last_ply,
                         side_name(side),
                         rep.reason
-                    ))
+                    );
+                    let mut st = self.state.clone();
+                    let m = self.make_proposal(
+                        &mut st,
+                        ruling,
+                        &rep.reason,
+                        detail,
+                        Some((rep.first_ply, rep.last_ply)),
+                    );
+                    self.state = st;
+                    Some(m)
                 }
             },
         }
@@ -756,7 +1124,7 @@ impl Game {
                 side_name(side)
             ),
             Some((r, _)) => match r.verdict {
-                Verdict::Draw => set_result(
+                Verdict::Draw => self.propose_line(
                     st,
                     Outcome::Draw,
                     "repetition",
@@ -768,6 +1136,7 @@ impl Game {
                         r.first_ply,
                         r.last_ply
                     ),
+                    Some((r.first_ply, r.last_ply)),
                 ),
                 Verdict::MustVary(x) => format!(
                     "{}'s repetition claim: no draw; Red {}, Black {}: {} must vary ({})",
@@ -790,7 +1159,7 @@ impl Game {
         };
         // detail 4: a claimant already mated, stalemated or flagged loses
         if st.clocks[side] <= 0 {
-            return Ok(set_result(
+            return Ok(self.propose(
                 st,
                 Outcome::Win(!side),
                 "flag",
@@ -825,7 +1194,7 @@ impl Game {
             ""
         };
         if me.counted_moves >= n && them.moves >= n {
-            return Ok(set_result(
+            return Ok(self.propose(
                 st,
                 Outcome::Draw,
                 "natural-limit",
@@ -842,16 +1211,32 @@ impl Game {
         st.fouls[side] += 1;
         st.violations[side] += 1;
         let m = self.penalty(st, side, FALSE_CLAIM_PENALTY_SECONDS, m);
-        if st.result.is_some() {
-            return Ok(m);
+        if st.clocks[side] <= 0 {
+            return Ok(m); // the penalty emptied the clock: a loss on time
         }
-        Ok(third_violation(st, side, m))
+        Ok(self.third_violation(st, side, m))
     }
 
     fn foul(&self, st: &mut State, side: Color, msg: String) -> String {
         st.fouls[side] += 1;
         st.violations[side] += 1;
-        third_violation(st, side, msg)
+        self.third_violation(st, side, msg)
+    }
+
+    fn third_violation(&self, st: &mut State, side: Color, msg: String) -> String {
+        let n = st.violations[side];
+        if n >= VIOLATIONS_TO_LOSE && st.result.is_none() {
+            return self.propose(
+                st,
+                Outcome::Win(!side),
+                "third-violation",
+                format!(
+                    "{msg}; that is {}'s third 违例 in this game: it loses (ch.1 §4 一(八))",
+                    side_name(side)
+                ),
+            );
+        }
+        format!("{msg} ({} 违例: {n})", side_name(side))
     }
 
     fn penalty(&self, st: &mut State, side: Color, seconds: u32, msg: String) -> String {
@@ -859,7 +1244,7 @@ impl Game {
         if st.clocks[side] <= 0 {
             st.clocks[side] = 0;
             let d = format!("{msg}; {}", self.flag_detail(st, side));
-            return set_result(st, Outcome::Win(!side), "flag", d);
+            return self.propose(st, Outcome::Win(!side), "flag", d);
         }
         format!("{msg}; {} left", format_clock(st.clocks[side]))
     }
@@ -954,6 +1339,7 @@ fn check_flag(st: &State, side: Color, reading: Option<u32>) -> Result<(), GameE
 
 fn set_result(st: &mut State, outcome: Outcome, reason: &str, detail: String) -> String {
     st.offer = None;
+    st.proposal = None;
     st.result = Some(GameResult {
         outcome,
         reason: reason.to_string(),
@@ -962,20 +1348,57 @@ fn set_result(st: &mut State, outcome: Outcome, reason: &str, detail: String) ->
     format!("{detail} — {}", outcome.as_str())
 }
 
-fn third_violation(st: &mut State, side: Color, msg: String) -> String {
-    let n = st.violations[side];
-    if n >= VIOLATIONS_TO_LOSE && st.result.is_none() {
-        return set_result(
-            st,
-            Outcome::Win(!side),
-            "third-violation",
-            format!(
-                "{msg}; that is {}'s third 违例 in this game: it loses (ch.1 §4 一(八))",
-                side_name(side)
-            ),
-        );
+/// `" by NAME"`, or nothing when no name was given.
+fn by_whom(by: &str) -> String {
+    match by.trim() {
+        "" => String::new(),
+        b => format!(" by {b}"),
     }
-    format!("{msg} ({} 违例: {n})", side_name(side))
+}
+
+/// An entry in a few words, for an undo's message: `move h2e2`, `offer red` …
+fn describe(e: &Entry) -> String {
+    match e {
+        Entry::Move { mv, .. } => format!("move {mv}"),
+        Entry::Offer { side }
+        | Entry::Accept { side }
+        | Entry::Decline { side }
+        | Entry::Claim { side, .. }
+        | Entry::Foul { side, .. }
+        | Entry::Violation { side, .. }
+        | Entry::Penalty { side, .. }
+        | Entry::Resign { side }
+        | Entry::Flag { side, .. }
+        | Entry::Correct { side, .. }
+        | Entry::Seal { side, .. }
+        | Entry::Late { side, .. }
+        | Entry::Disciplinary { side, .. }
+        | Entry::Told { side, .. } => format!("{} {}", e.kind(), side.name()),
+        _ => e.kind().to_string(),
+    }
+}
+
+/// Two proposals are the same ruling (their words may differ between versions of xq).
+fn same_proposal(a: &Entry, b: &Entry) -> bool {
+    match (a, b) {
+        (
+            Entry::Propose {
+                ruling: r1,
+                rule: u1,
+                first_ply: f1,
+                last_ply: l1,
+                ..
+            },
+            Entry::Propose {
+                ruling: r2,
+                rule: u2,
+                first_ply: f2,
+                last_ply: l2,
+                ..
+            },
+        ) => r1 == r2 && u1 == u2 && f1 == f2 && l1 == l2,
+        _ => false,
+    }
 }
 
 /// The short English name of a 犯规 kind of seed 002 四.

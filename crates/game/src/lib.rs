@@ -113,9 +113,12 @@ pub mod time;
 pub mod words;
 
 pub use game::{
-    ClaimsNow, FALSE_CLAIM_PENALTY_SECONDS, Game, GameResult, State, VIOLATIONS_TO_LOSE, foul_name,
+    ClaimsNow, FALSE_CLAIM_PENALTY_SECONDS, Game, GameResult, Proposal, State, VIOLATIONS_TO_LOSE,
+    foul_name,
 };
-pub use log::{ClaimKind, Decision, Entry, EventBoard, GameLog, Header, LOG_VERSION, LogFormat};
+pub use log::{
+    ClaimKind, Decision, Entry, EventBoard, GameLog, Header, LOG_VERSION, LogFormat, Ruled,
+};
 pub use time::{TimeControl, TimeControlError};
 
 /// Why a game log cannot be read or an entry is refused. One line.

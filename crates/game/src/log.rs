@@ -249,6 +249,164 @@ pub enum Entry {
         /// Why, in the arbiter's words.
         reason: String,
     },
+    /// What the rules propose after the entry before it (version 3): the edition judging the
+    /// game found a side must vary (变着), or a loss or a draw. Not a result: the arbiter
+    /// confirms ([`Entry::Told`], [`Entry::Declare`]) or lets play go on. Written by
+    /// [`crate::Game::apply`] itself, never entered; replaying a log checks each one is the
+    /// rules' own.
+    Propose {
+        /// What is proposed.
+        ruling: Ruled,
+        /// The rule, as a machine word: the edition's reason (`perpetual-check`,
+        /// `perpetual-chase` …), `checkmate`, `stalemate`, `repetition`, `natural-limit`,
+        /// `third-violation`, `flag`, `late`, `sealed-move`.
+        rule: String,
+        /// The edition that rules (`cn-1987`, `axf` …).
+        edition: String,
+        /// The first ply of the repetition cycle (the line), if the ruling is a repetition's.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        first_ply: Option<usize>,
+        /// The last ply of the cycle (the move that completed it).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        last_ply: Option<usize>,
+        /// The ruling in words, with the clause of the rules.
+        detail: String,
+    },
+    /// The arbiter has told `side` to vary (已告知变着), confirming the rules' must-vary
+    /// proposal: from now on repeating the forbidden cycle is proposed as a loss (ch.1 §4
+    /// 一(七)).
+    Told {
+        /// The side told to vary.
+        side: Color,
+        /// Who (the arbiter), as given.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        by: String,
+        /// When (RFC 3339, UTC), as the front end stamped it.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        at: String,
+    },
+    /// The arbiter declares the result (宣布结果): the proposed one, or any other, with its rule.
+    /// Only a declared (or typed) result is the game's result and reaches the event.
+    Declare {
+        /// The result (`red-wins`, `black-wins`, `draw`); entered as `none`, the proposed
+        /// result, which is what the log then records.
+        outcome: Decision,
+        /// The rule the result stands on: the proposal's rule when it confirms one, else the
+        /// arbiter's words.
+        rule: String,
+        /// Who (the arbiter), as given.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        by: String,
+        /// When (RFC 3339, UTC), as the front end stamped it.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        at: String,
+    },
+    /// The arbiter undoes the last entry still in force (撤销), with the reason. The undone
+    /// entry stays in the log, marked by this one ([`crate::Game::undone`]), so that the record
+    /// is complete; a move undone takes the rules' proposal after it along.
+    Undo {
+        /// The number (1-based, in the log) of the entry undone.
+        entry: usize,
+        /// Why, in the arbiter's words.
+        reason: String,
+        /// Who (the arbiter), as given.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        by: String,
+        /// When (RFC 3339, UTC), as the front end stamped it.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        at: String,
+    },
+}
+
+impl Entry {
+    /// The entry's type word, as the JSON `"type"` and the PGN token write it (`move`,
+    /// `offer`, `propose`, `told`, `declare`, `undo` …).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Entry::Move { .. } => "move",
+            Entry::Offer { .. } => "offer",
+            Entry::Accept { .. } => "accept",
+            Entry::Decline { .. } => "decline",
+            Entry::Claim { .. } => "claim",
+            Entry::Foul { .. } => "foul",
+            Entry::Violation { .. } => "violation",
+            Entry::Penalty { .. } => "penalty",
+            Entry::Resign { .. } => "resign",
+            Entry::Flag { .. } => "flag",
+            Entry::Correct { .. } => "correct",
+            Entry::Seal { .. } => "seal",
+            Entry::Resume => "resume",
+            Entry::Late { .. } => "late",
+            Entry::Disciplinary { .. } => "disciplinary",
+            Entry::Decision { .. } => "decision",
+            Entry::Propose { .. } => "propose",
+            Entry::Told { .. } => "told",
+            Entry::Declare { .. } => "declare",
+            Entry::Undo { .. } => "undo",
+        }
+    }
+}
+
+/// What the rules propose ([`Entry::Propose`]): a side must vary, a win, or a draw. The words
+/// are the judge's (`red-must-vary` as `xq judge` writes a repetition's verdict).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Ruled {
+    /// Red must vary (红方变着).
+    RedMustVary,
+    /// Black must vary (黑方变着).
+    BlackMustVary,
+    /// Red wins.
+    RedWins,
+    /// Black wins.
+    BlackWins,
+    /// Drawn.
+    Draw,
+}
+
+impl Ruled {
+    /// The word (`red-must-vary`, `black-must-vary`, `red-wins`, `black-wins`, `draw`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Ruled::RedMustVary => "red-must-vary",
+            Ruled::BlackMustVary => "black-must-vary",
+            Ruled::RedWins => "red-wins",
+            Ruled::BlackWins => "black-wins",
+            Ruled::Draw => "draw",
+        }
+    }
+
+    /// From the word.
+    pub fn from_word(w: &str) -> Option<Ruled> {
+        [
+            Ruled::RedMustVary,
+            Ruled::BlackMustVary,
+            Ruled::RedWins,
+            Ruled::BlackWins,
+            Ruled::Draw,
+        ]
+        .into_iter()
+        .find(|r| r.as_str() == w)
+    }
+
+    /// The side that must vary, for a must-vary ruling.
+    pub fn must_vary(self) -> Option<Color> {
+        match self {
+            Ruled::RedMustVary => Some(Color::Red),
+            Ruled::BlackMustVary => Some(Color::Black),
+            _ => None,
+        }
+    }
+
+    /// The result a declaration of this ruling gives (`None` for a must-vary ruling).
+    pub fn decision(self) -> Option<Decision> {
+        match self {
+            Ruled::RedWins => Some(Decision::RedWins),
+            Ruled::BlackWins => Some(Decision::BlackWins),
+            Ruled::Draw => Some(Decision::Draw),
+            _ => None,
+        }
+    }
 }
 
 /// How a log is stored.
@@ -271,11 +429,14 @@ impl LogFormat {
     }
 }
 
-/// The format version xq writes: version 2 logs carry their own end (a PGN's entry count and
+/// The format version xq writes. Version 2 logs carry their own end (a PGN's entry count and
 /// its termination line, a JSON object's closing line), so a cut file is refused; and their
 /// entries are checked on reading as when they were entered (clocks that only fall, flags
-/// against the running clock). Version 1 logs (written before) are read as before.
-pub const LOG_VERSION: u32 = 2;
+/// against the running clock). Version 3 (issue 22) adds the rules' proposals and the arbiter's
+/// answers ([`Entry::Propose`], [`Entry::Told`], [`Entry::Declare`], [`Entry::Undo`]): the
+/// rules no longer end a game by themselves. Version 1 and 2 logs (written before) are read and
+/// continued as before — their rulings take effect at once, and the new entries are refused.
+pub const LOG_VERSION: u32 = 3;
 
 /// A game log: header and entries. Parsing checks only the file's form (and, for a version 2
 /// log, that it is whole); [`crate::Game::replay`] checks every entry against the rules.
@@ -284,7 +445,7 @@ pub const LOG_VERSION: u32 = 2;
 pub struct GameLog {
     /// `"xq-game"`.
     pub format: String,
-    /// `2` ([`LOG_VERSION`]) for a log xq writes now; `1` for one written before.
+    /// `3` ([`LOG_VERSION`]) for a log xq writes now; `1` or `2` for one written before.
     pub version: u32,
     /// The header.
     pub header: Header,
@@ -336,28 +497,41 @@ impl GameLog {
     /// PGN move without a clock reading.
     pub fn entry_line(&self, text: &str, index: usize) -> Option<usize> {
         let entry = self.entries.get(index)?;
+        let off = self.off_line();
+        let on_line = |i: usize| matches!(self.entries[i], Entry::Move { .. }) && !off[i];
         let (needle, nth) = match (self.storage, entry) {
             (LogFormat::Json, _) => ("\"type\": ", index),
-            (LogFormat::Pgn, Entry::Move { clock: None, .. }) => return None,
-            (LogFormat::Pgn, Entry::Move { .. }) => (
+            (LogFormat::Pgn, Entry::Move { clock: None, .. }) if on_line(index) => return None,
+            (LogFormat::Pgn, Entry::Move { .. }) if on_line(index) => (
                 "[%clk ",
-                self.entries[..index]
-                    .iter()
-                    .filter(|e| matches!(e, Entry::Move { clock: Some(_), .. }))
+                (0..index)
+                    .filter(|&i| {
+                        on_line(i) && matches!(self.entries[i], Entry::Move { clock: Some(_), .. })
+                    })
                     .count(),
             ),
-            (LogFormat::Pgn, _) => (
-                "[%xq ",
-                self.entries[..index]
-                    .iter()
-                    .filter(|e| !matches!(e, Entry::Move { .. }))
-                    .count(),
-            ),
+            (LogFormat::Pgn, _) => ("[%xq ", (0..index).filter(|&i| !on_line(i)).count()),
         };
         // strings in tokens and JSON are quoted with `[`, `"` escaped: the needle is only ever
         // an entry's own
         let (at, _) = text.match_indices(needle).nth(nth)?;
         Some(text[..at].matches('\n').count() + 1)
+    }
+
+    /// For each entry, whether it is a move an [`Entry::Undo`] took back: in PGN such a move is
+    /// kept off the game's line (a `[%xq move …]` token), so that any PGN reader reads the moves
+    /// in force.
+    pub fn off_line(&self) -> Vec<bool> {
+        let mut off = vec![false; self.entries.len()];
+        for e in &self.entries {
+            if let Entry::Undo { entry, .. } = e
+                && let Some(i) = entry.checked_sub(1)
+                && matches!(self.entries.get(i), Some(Entry::Move { .. }))
+            {
+                off[i] = true;
+            }
+        }
+        off
     }
 
     /// The text of the log in its storage format; `result` is written as the PGN `Result`
@@ -443,6 +617,45 @@ fn entry_token(e: &Entry) -> Option<String> {
         Entry::Decision { outcome, reason } => {
             format!("decision {} {}", outcome.as_str(), quote(reason))
         }
+        Entry::Propose {
+            ruling,
+            rule,
+            edition,
+            first_ply,
+            last_ply,
+            detail,
+        } => {
+            let line = match (first_ply, last_ply) {
+                (Some(a), Some(b)) => format!("{a}-{b}"),
+                _ => "-".into(),
+            };
+            format!(
+                "propose {} {} {} {line} {}",
+                ruling.as_str(),
+                quote(rule),
+                quote(edition),
+                quote(detail)
+            )
+        }
+        Entry::Told { side, by, at } => format!("told {} {} {}", s(side), quote(by), quote(at)),
+        Entry::Declare {
+            outcome,
+            rule,
+            by,
+            at,
+        } => format!(
+            "declare {} {} {} {}",
+            outcome.as_str(),
+            quote(rule),
+            quote(by),
+            quote(at)
+        ),
+        Entry::Undo {
+            entry,
+            reason,
+            by,
+            at,
+        } => format!("undo {entry} {} {} {}", quote(reason), quote(by), quote(at)),
     })
 }
 
@@ -479,15 +692,20 @@ fn write_pgn(log: &GameLog, result: Option<(&str, &str)>) -> String {
     }
     let mut ply = 0usize;
     let mut pending: Vec<String> = Vec::new();
-    let flush =
-        |ply: usize, pending: &mut Vec<String>, game: &mut xiangqi_notation::NotatedGame| {
-            if !pending.is_empty() {
-                game.comments.push((ply, pending.join(" ")));
-                pending.clear();
-            }
-        };
-    for e in &log.entries {
+    let flush = |ply: usize, pending: &mut Vec<String>, game: &mut xiangqi_notation::NotatedGame| {
+        if !pending.is_empty() {
+            game.comments.push((ply, pending.join(" ")));
+            pending.clear();
+        }
+    };
+    let off = log.off_line();
+    for (i, e) in log.entries.iter().enumerate() {
         match e {
+            // a move taken back stays in the log, off the game's line
+            Entry::Move { mv, clock } if off[i] => pending.push(format!(
+                "[%xq move {mv} {}]",
+                clock.map_or("-".to_string(), |c| format_clock(i64::from(c)))
+            )),
             Entry::Move { mv, clock } => {
                 flush(ply, &mut pending, &mut game);
                 let m = Move::from_iccs(mv).expect("a checked move");
@@ -558,6 +776,18 @@ fn parse_token(body: &str) -> Result<Entry, String> {
         t.parse().map_err(|_| format!("bad number {t}"))
     };
     let e = match w.first().map(String::as_str) {
+        // a move an undo took back, kept off the game's line
+        Some("move") => {
+            let mv = w.get(1).ok_or("missing move")?;
+            Move::from_iccs(mv).ok_or(format!("bad move {mv}"))?;
+            Entry::Move {
+                mv: mv.clone(),
+                clock: match w.get(2).map(String::as_str) {
+                    None | Some("-") => None,
+                    Some(c) => Some(parse_clock(c).ok_or(format!("bad clock {c}"))?),
+                },
+            }
+        }
         Some("offer") => Entry::Offer { side: side(1)? },
         Some("accept") => Entry::Accept { side: side(1)? },
         Some("decline") => Entry::Decline { side: side(1)? },
@@ -624,6 +854,48 @@ fn parse_token(body: &str) -> Result<Entry, String> {
                 .ok_or("bad decision outcome")?,
             reason: text(2)?,
         },
+        Some("propose") => {
+            let (first_ply, last_ply) = match w.get(4).map(String::as_str) {
+                None => return Err("missing line".into()),
+                Some("-") => (None, None),
+                Some(l) => {
+                    let (a, b) = l.split_once('-').ok_or(format!("bad line {l}"))?;
+                    let n = |t: &str| t.parse::<usize>().map_err(|_| format!("bad line {l}"));
+                    (Some(n(a)?), Some(n(b)?))
+                }
+            };
+            Entry::Propose {
+                ruling: w
+                    .get(1)
+                    .and_then(|k| Ruled::from_word(k))
+                    .ok_or("bad proposed ruling")?,
+                rule: text(2)?,
+                edition: text(3)?,
+                first_ply,
+                last_ply,
+                detail: text(5)?,
+            }
+        }
+        Some("told") => Entry::Told {
+            side: side(1)?,
+            by: text(2)?,
+            at: text(3)?,
+        },
+        Some("declare") => Entry::Declare {
+            outcome: w
+                .get(1)
+                .and_then(|k| Decision::from_word(k))
+                .ok_or("bad declared outcome")?,
+            rule: text(2)?,
+            by: text(3)?,
+            at: text(4)?,
+        },
+        Some("undo") => Entry::Undo {
+            entry: usize::try_from(num(1)?).map_err(|e| e.to_string())?,
+            reason: text(2)?,
+            by: text(3)?,
+            at: text(4)?,
+        },
         o => return Err(format!("unknown event {o:?}")),
     };
     Ok(e)
@@ -650,7 +922,7 @@ fn parse_comment(c: &str) -> Result<(Option<u32>, Vec<Entry>), String> {
 
 /// The PGN tag of a log's format version (absent: version 1).
 const VERSION_TAG: &str = "XqLog";
-/// The PGN tag of a version 2 log's entry count.
+/// The PGN tag of a version 2 (or later) log's entry count.
 const COUNT_TAG: &str = "XqEntries";
 
 fn read_pgn(text: &str) -> Result<GameLog, GameError> {

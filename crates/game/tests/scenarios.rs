@@ -12,7 +12,12 @@
 //!   REASON]`, `correct SIDE H:MM:SS REASON`;
 //! - `= KEY VALUE` the state's JSON at the dotted KEY equals VALUE (JSON, or a bare word);
 //! - `~ TEXT` the entry's ruling contains TEXT;
-//! - `! TEXT` the entry is refused with a message containing TEXT (and nothing changes).
+//! - `! TEXT` the entry is refused with a message containing TEXT (and nothing changes);
+//! - the arbiter's answers to the rules' proposals (version 3 logs): `> told SIDE [BY]` (已告知变着),
+//!   `> declare [OUTCOME [RULE]]` (宣布结果: no outcome confirms the proposed result),
+//!   `> undo REASON` (the last entry in force);
+//! - `- N …` the entries undone so far are N … (1-based places in the log; `-` alone: none);
+//! - `@ N TYPE` the log's entry N (1-based) is of TYPE (`propose`, `told`, `undo` …).
 
 use std::path::Path;
 
@@ -106,6 +111,25 @@ fn entries(line: &str) -> Vec<Entry> {
             outcome: Decision::from_word(w[1]).expect("decision"),
             reason: rest(2),
         },
+        "told" => Entry::Told {
+            side: side(w[1]),
+            by: rest(2),
+            at: "2026-11-27T10:00:00Z".into(),
+        },
+        "declare" => Entry::Declare {
+            outcome: w.get(1).map_or(Decision::None, |o| {
+                Decision::from_word(o).expect("declared outcome")
+            }),
+            rule: rest(2),
+            by: "裁判长".into(),
+            at: "2026-11-27T10:05:00Z".into(),
+        },
+        "undo" => Entry::Undo {
+            entry: 0,
+            reason: rest(1),
+            by: "裁判员".into(),
+            at: "2026-11-27T10:06:00Z".into(),
+        },
         o => panic!("unknown command {o}"),
     }]
 }
@@ -131,7 +155,7 @@ fn run(path: &Path) -> usize {
         }
         let (head, rest) = line.split_once(' ').unwrap_or((line, ""));
         let rest = rest.trim();
-        if game.is_none() && matches!(head, ">" | "=" | "~" | "!") {
+        if game.is_none() && matches!(head, ">" | "=" | "~" | "!" | "-" | "@") {
             let rs = xiangqi_rules::Ruleset::load(&ruleset).unwrap();
             let control = match &tc {
                 Some(s) => TimeControl::parse(s).unwrap(),
@@ -196,6 +220,28 @@ fn run(path: &Path) -> usize {
                 assert!(e.contains(rest), "{here}: refusal {e:?} lacks {rest:?}");
                 checks += 1;
             }
+            "-" => {
+                let g = game.as_ref().unwrap_or_else(|| panic!("{here}: no game"));
+                let want: Vec<usize> = rest
+                    .split_whitespace()
+                    .map(|n| n.parse().expect("an entry number"))
+                    .collect();
+                let got: Vec<usize> = g.undone().iter().map(|i| i + 1).collect();
+                assert_eq!(got, want, "{here}: entries undone");
+                checks += 1;
+            }
+            "@" => {
+                let g = game.as_ref().unwrap_or_else(|| panic!("{here}: no game"));
+                let (n, kind) = rest.split_once(' ').expect("`@ N TYPE`");
+                let n: usize = n.parse().expect("an entry number");
+                let e = g.log().entries.get(n - 1);
+                assert_eq!(
+                    e.map(Entry::kind),
+                    Some(kind.trim()),
+                    "{here}: entry {n} is {e:?}"
+                );
+                checks += 1;
+            }
             o => panic!("{here}: unknown line kind {o}"),
         }
     }
@@ -209,6 +255,7 @@ fn run(path: &Path) -> usize {
             .unwrap_or_else(|e| panic!("{name}: {storage:?} replay: {e}\n{text}"));
         assert_eq!(again.state(), g.state(), "{name}: {storage:?}\n{text}");
         assert_eq!(again.log().entries, g.log().entries, "{name}: {storage:?}");
+        assert_eq!(again.undone(), g.undone(), "{name}: {storage:?}");
         if storage == LogFormat::Pgn {
             // any PGN reader still reads the moves
             let games =

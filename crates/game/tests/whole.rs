@@ -106,7 +106,7 @@ fn a_cut_log_is_refused_at_every_byte() {
 #[test]
 fn the_cut_is_named() {
     let text = sample(LogFormat::Pgn, true).render();
-    assert!(text.starts_with("[XqLog \"2\"]\n"), "{text}");
+    assert!(text.starts_with("[XqLog \"3\"]\n"), "{text}");
     assert!(text.contains("[XqEntries \"12\"]"), "{text}");
     let no_end = text.strip_suffix("0-1\n").unwrap();
     let e = Game::from_text(no_end).unwrap_err().to_string();
@@ -165,9 +165,72 @@ fn version_1_logs_read_as_before() {
     // a version this xq does not know is refused
     let text = sample(LogFormat::Pgn, false)
         .render()
-        .replace("[XqLog \"2\"]", "[XqLog \"3\"]");
+        .replace("[XqLog \"3\"]", "[XqLog \"4\"]");
     let e = Game::from_text(&text).unwrap_err().to_string();
-    assert!(e.contains("reads game log versions 1 to 2"), "{e}");
+    assert!(e.contains("reads game log versions 1 to 3"), "{e}");
+}
+
+/// Issue 22: a version 2 log (written before proposals) keeps its rulings: the rules' findings
+/// took effect at once then, and still do when it is read and continued; the arbiter's answers
+/// of version 3 are refused on it. A version 3 log of the same moves holds a proposal.
+#[test]
+fn version_2_logs_keep_their_rulings() {
+    let header = Header {
+        fen: "4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1".into(),
+        ..Header::new("cn-1987", &TimeControl::classical())
+    };
+    let mut g = Game::new(header, LogFormat::Pgn).unwrap();
+    g.apply(Entry::Move {
+        mv: "b0b9".into(),
+        clock: None,
+    })
+    .unwrap();
+    assert!(g.state().result.is_none());
+    assert_eq!(g.state().proposal.as_ref().unwrap().rule, "checkmate");
+    // the same moves in a version 2 log: checkmate ends the game, as it did
+    let mut old = g.log().clone();
+    old.version = 2;
+    old.entries.truncate(1);
+    let text = old.render(None);
+    assert!(text.starts_with("[XqLog \"2\"]\n"), "{text}");
+    let (mut played, _) = Game::from_text(&text).unwrap();
+    assert!(played.is_legacy());
+    assert_eq!(played.log().version, 2);
+    let r = played.state().result.clone().unwrap();
+    assert_eq!((r.pgn(), r.reason.as_str()), ("1-0", "checkmate"));
+    assert!(played.state().proposal.is_none());
+    // an ongoing version 2 log refuses the new entries
+    let mut ongoing = GameLog::new(
+        Header::new("cn-1987", &TimeControl::classical()),
+        LogFormat::Pgn,
+    );
+    ongoing.version = 2;
+    let mut on = Game::replay(ongoing).unwrap();
+    on.apply(Entry::Move {
+        mv: "h2e2".into(),
+        clock: None,
+    })
+    .unwrap();
+    let e = on
+        .apply(Entry::Undo {
+            entry: 0,
+            reason: "typo".into(),
+            by: String::new(),
+            at: String::new(),
+        })
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("this log is version 2"), "{e}");
+    let e = played
+        .apply(Entry::Declare {
+            outcome: xiangqi_game::Decision::Draw,
+            rule: "x".into(),
+            by: String::new(),
+            at: String::new(),
+        })
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("this log is version 2"), "{e}");
 }
 
 #[test]

@@ -38,7 +38,7 @@ use xiangqi::game::words;
 use xiangqi::game::{Entry, Game, foul_name};
 use xiangqi::movegen::Position;
 
-use crate::app::{self, Page, Shared, whole_number};
+use crate::app::{self, Page, Shared};
 use crate::words::{Lang, LiveWords as Words};
 use entry::*;
 use view::*;
@@ -323,7 +323,7 @@ async fn enter(
     let clean = |m: String| app::scrub(&app::scrub(&m, &log, &name), &event_path, &id);
     match done {
         Ok(None) => Redirect::to(&format!(
-            "/e/{}/round/{round}/board/{board}/live?lang={}&ok=1#now",
+            "/e/{}/round/{round}/board/{board}/live?lang={}&ok=1",
             app::url(&id),
             lang.code()
         ))

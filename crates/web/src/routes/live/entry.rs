@@ -30,6 +30,9 @@ pub(super) struct EntryForm {
     pub(super) minutes: String,
     #[serde(default)]
     pub(super) outcome: String,
+    /// Who answers a proposal or undoes (the arbiter's name).
+    #[serde(default)]
+    pub(super) by: String,
 }
 
 /// One console entry: `xq game new`, or a change of the log.
@@ -46,95 +49,33 @@ pub(super) enum Change {
     Resume,
 }
 
-/// A side as `xq game` reads it.
-pub(super) fn side(w: &str) -> Result<Color, String> {
-    words::side(w.trim()).map_err(|e| e.to_string())
-}
-
-/// A clock reading as `xq game --clock` reads it; empty is none.
-pub(super) fn clock(text: &str) -> Result<Option<u32>, String> {
-    let t = text.trim();
-    if t.is_empty() {
-        return Ok(None);
-    }
-    words::clock(t).map(Some).map_err(|e| e.to_string())
-}
-
+/// The form read as `xq game` reads its arguments: one table, [`words::entry`], for both.
+/// An arbiter's answer (told, declare, undo) is stamped with the time it is entered.
 pub(super) fn step(f: &EntryForm) -> Result<Step, String> {
-    let e = match f.entry.as_str() {
-        "start" => return Ok(Step::Start),
-        "resume" => return Ok(Step::Change(Change::Resume)),
-        "seal" => {
-            return Ok(Step::Change(Change::Seal {
-                text: f.mv.clone(),
-                clock: clock(&f.clock)?,
-            }));
-        }
-        "move" => Entry::Move {
-            mv: f.mv.trim().to_string(),
-            clock: clock(&f.clock)?,
-        },
-        "offer" => Entry::Offer {
-            side: side(&f.side)?,
-        },
-        "accept" => Entry::Accept {
-            side: side(&f.side)?,
-        },
-        "decline" => Entry::Decline {
-            side: side(&f.side)?,
-        },
-        "resign" => Entry::Resign {
-            side: side(&f.side)?,
-        },
-        "flag" => Entry::Flag {
-            side: side(&f.side)?,
-            clock: clock(&f.clock)?,
-            override_reason: f.reason.trim().to_string(),
-        },
-        "correct" => Entry::Correct {
-            side: side(&f.side)?,
-            clock: clock(&f.clock)?
-                .ok_or("clock: expected H:MM:SS, the time the clock should show")?,
-            reason: f.reason.clone(),
-        },
-        claim @ ("claim" | "claim-repetition" | "claim-natural-limit") => {
-            // the claim buttons carry the kind in their value
-            let kind = claim.strip_prefix("claim-").unwrap_or(&f.kind);
-            Entry::Claim {
-                side: side(&f.side)?,
-                kind: words::claim(kind).map_err(|e| e.to_string())?,
-                ruling: String::new(),
-            }
-        }
-        "foul" => Entry::Foul {
-            side: side(&f.side)?,
-            kind: whole_number("foul kind", &f.kind)?,
-            note: f.note.clone(),
-        },
-        "violation" => Entry::Violation {
-            side: side(&f.side)?,
-            reason: f.reason.clone(),
-        },
-        "penalty" => Entry::Penalty {
-            side: side(&f.side)?,
-            seconds: whole_number("seconds", &f.seconds)?,
-            reason: f.reason.clone(),
-        },
-        "late" => Entry::Late {
-            side: side(&f.side)?,
-            minutes: whole_number("minutes", &f.minutes)?,
-        },
-        "discipline" => Entry::Disciplinary {
-            side: side(&f.side)?,
-            reason: f.reason.clone(),
-        },
-        "decide" => Entry::Decision {
-            outcome: words::decision(&f.outcome).map_err(|e| e.to_string())?,
-            reason: f.reason.clone(),
-        },
-        o => return Err(format!("no such entry: {o:?}")),
+    if f.entry == "start" {
+        return Ok(Step::Start);
+    }
+    let fields = words::Fields {
+        side: f.side.clone(),
+        mv: f.mv.clone(),
+        clock: f.clock.clone(),
+        kind: f.kind.clone(),
+        note: f.note.clone(),
+        reason: f.reason.clone(),
+        seconds: f.seconds.clone(),
+        minutes: f.minutes.clone(),
+        outcome: f.outcome.clone(),
+        entry: String::new(),
+        by: f.by.clone(),
+        at: words::now(),
     };
-    Ok(Step::Change(Change::Apply(e)))
+    Ok(Step::Change(
+        match words::entry(&f.entry, &fields).map_err(|e| e.to_string())? {
+            words::Asked::Apply(e) => Change::Apply(e),
+            words::Asked::Seal { text, clock } => Change::Seal { text, clock },
+            words::Asked::Resume => Change::Resume,
+        },
+    ))
 }
 
 /// `xq game new LOG --event ../EVENT --round N --board B`, as seen from the log's folder.

@@ -35,10 +35,24 @@ pub(super) struct GameView {
     pub(super) offer: Option<String>,
     pub(super) adjourned: Option<String>,
     pub(super) must_vary: Option<String>,
+    /// What the rules propose, awaiting the arbiter.
+    pub(super) proposal: Option<ProposalView>,
+    /// A last entry in force can be undone.
+    pub(super) can_undo: bool,
     pub(super) claims: String,
     pub(super) result: Option<String>,
     pub(super) over: bool,
     pub(super) rulings: Vec<(String, String)>,
+}
+
+/// A proposal of the rules as the console shows it: the ruling, the rule and the line in
+/// Chinese notation, and the side a must-vary ruling names (for 已告知变着).
+pub(super) struct ProposalView {
+    pub(super) what: String,
+    pub(super) rule: String,
+    pub(super) edition: String,
+    pub(super) line: String,
+    pub(super) must_vary: Option<&'static str>,
 }
 
 /// What a new game would start with (the page before the start).
@@ -148,10 +162,13 @@ pub(super) fn game_view(g: &Game, rulings: Vec<String>, w: &Words) -> GameView {
     let mut moves: Vec<MoveRow> = Vec::new();
     if let Ok(mut pos) = Position::from_fen(&h.fen) {
         let mut no = 1usize;
-        for e in &log.entries {
+        for (i, e) in log.entries.iter().enumerate() {
             let Entry::Move { mv, clock } = e else {
                 continue;
             };
+            if g.undone().contains(&i) {
+                continue; // taken back: not a move of the game
+            }
             let Some(m) = xiangqi::movegen::Move::from_iccs(mv) else {
                 break;
             };
@@ -194,7 +211,49 @@ pub(super) fn game_view(g: &Game, rulings: Vec<String>, w: &Words) -> GameView {
             claims.push(format!("{} {}", side_word(w, c), w.natural_limit));
         }
     }
-    let entry_words: Vec<String> = log.entries.iter().map(|e| entry_word(e, w)).collect();
+    let entry_words: Vec<String> = log
+        .entries
+        .iter()
+        .enumerate()
+        .map(|(i, e)| {
+            let word = entry_word(e, w);
+            if g.undone().contains(&i) {
+                format!("{word}（{}）", w.undone)
+            } else {
+                word
+            }
+        })
+        .collect();
+    let proposal = st.proposal.as_ref().map(|p| {
+        let what = match p.ruling.must_vary() {
+            Some(c) => format!("{}{}", side_word(w, c), w.must_vary_ruling),
+            None => match p.ruling.as_str() {
+                "red-wins" => w.red_wins.to_string(),
+                "black-wins" => w.black_wins.to_string(),
+                _ => w.draw.to_string(),
+            },
+        };
+        // the line: the plies of the cycle in Chinese notation
+        let mut line = Vec::new();
+        if let (Some(a), Some(b), Ok(mut pos)) =
+            (p.first_ply, p.last_ply, Position::from_fen(&h.fen))
+        {
+            for (i, &m) in g.moves().iter().enumerate() {
+                let ply = i + 1;
+                if (a..=b).contains(&ply) {
+                    line.push(xiangqi::notation::render_chinese(&pos, m));
+                }
+                pos.play_unchecked(m);
+            }
+        }
+        ProposalView {
+            what,
+            rule: rule_word(w, &p.rule),
+            edition: p.edition.clone(),
+            line: line.join(" "),
+            must_vary: p.ruling.must_vary().map(|c| c.name()),
+        }
+    });
     GameView {
         svg,
         to_move: side_word(w, st.side_to_move),
@@ -205,6 +264,11 @@ pub(super) fn game_view(g: &Game, rulings: Vec<String>, w: &Words) -> GameView {
         offer: st.offer.map(|c| side_word(w, c).to_string()),
         adjourned: st.sealed_by.map(|c| side_word(w, c).to_string()),
         must_vary: st.must_vary.map(|c| side_word(w, c).to_string()),
+        proposal,
+        can_undo: st.result.is_none()
+            && log.entries.iter().enumerate().any(|(i, e)| {
+                !g.undone().contains(&i) && !matches!(e, Entry::Undo { .. } | Entry::Propose { .. })
+            }),
         claims: if claims.is_empty() {
             w.none.to_string()
         } else {
@@ -269,5 +333,17 @@ pub(super) fn entry_word(e: &Entry, w: &Words) -> String {
         Entry::Late { side, .. } => format!("{} {}", s(side), w.late),
         Entry::Disciplinary { side, .. } => format!("{} {}", s(side), w.discipline),
         Entry::Decision { .. } => w.decide.to_string(),
+        Entry::Propose { .. } => w.proposal.to_string(),
+        Entry::Told { side, .. } => format!("{} {}", s(side), w.told),
+        Entry::Declare { .. } => w.declare.to_string(),
+        Entry::Undo { .. } => w.undo.to_string(),
     }
+}
+
+/// A rule's machine word (`perpetual-chase`) in the page's words (长捉).
+pub(super) fn rule_word(w: &Words, rule: &str) -> String {
+    w.rules
+        .iter()
+        .find(|(k, _)| *k == rule)
+        .map_or_else(|| rule.to_string(), |(_, v)| v.to_string())
 }
