@@ -296,6 +296,15 @@ struct ExportArgs {
     /// Write to this file (atomically) instead of standard output.
     #[arg(short, long)]
     output: Option<PathBuf>,
+    /// With `--format html`: the printed form, A4 and ready to print — table (成绩表; the
+    /// 循环赛成绩表 for a round robin), cross (循环赛成绩表), record (编排记录表), standings (名次),
+    /// cards (编排卡), scoresheets (计分单), points-table (象棋比赛积分编排表). Without it,
+    /// `--format html` prints the table.
+    #[arg(long)]
+    form: Option<String>,
+    /// With `--format csv`: the header language, en (default) or zh (中文表头).
+    #[arg(long, default_value = "en")]
+    lang: String,
 }
 
 #[derive(clap::Args, Debug)]
@@ -833,20 +842,35 @@ fn units(a: UnitsArgs) -> Result<(), CliError> {
 fn export_cmd(a: ExportArgs) -> Result<(), CliError> {
     let ev = load(&a.file)?;
     let st = ev.standings(None);
+    if a.form.is_some() && a.format != "html" {
+        return Err(CliError::input(format!(
+            "--form: only with --format html (not {})",
+            a.format
+        )));
+    }
     let text = match a.format.as_str() {
-        "csv" => export::standings_csv(&ev, &st),
+        "csv" => {
+            let headers = match a.lang.as_str() {
+                "en" => export::CsvHeaders::English,
+                "zh" => export::CsvHeaders::Chinese,
+                o => return Err(CliError::input(format!("--lang {o}: expected zh or en"))),
+            };
+            export::standings_csv_file(&ev, &st, headers)
+                .map_err(|e| CliError::input(format!("{}: --format csv: {e}", a.file.display())))?
+        }
         "json" => format!(
             "{}\n",
             serde_json::to_string_pretty(&export::event_json(&ev, &st))
                 .map_err(CliError::internal)?
         ),
-        "html" => export::crosstable_html(&ev, &st),
+        "html" => form_html(&ev, &st, &a)?,
         "record" => {
             let r = a.round.unwrap_or(ev.paired.len() as u32);
             export::pairing_record(&ev, r).ok_or_else(|| {
                 CliError::input(format!("{}: round {r} is not paired", a.file.display()))
             })?
         }
+        "table" if round_robin(&ev) => export::cross_table_text(&ev, &st),
         "table" => export::results_table(&ev, &st),
         "lineups" => {
             let r = a.round.unwrap_or(ev.paired.len() as u32);
@@ -875,6 +899,52 @@ fn export_cmd(a: ExportArgs) -> Result<(), CliError> {
             Ok(())
         }
     }
+}
+
+/// A one-stage event paired by a predetermined schedule (a round robin): its 成绩表 is the
+/// 循环赛成绩表.
+fn round_robin(ev: &Event) -> bool {
+    !ev.staged() && ev.config.pairing_system().is_ok_and(|p| p.predetermined)
+}
+
+/// `--format html [--form NAME]`: the printed form as an A4 HTML document.
+fn form_html(
+    ev: &Event,
+    st: &[xiangqi::scheduling::tiebreak::Standing],
+    a: &ExportArgs,
+) -> Result<String, CliError> {
+    use xiangqi::event::forms;
+    let round = || -> Result<u32, CliError> {
+        let r = a.round.unwrap_or(ev.paired.len() as u32);
+        if r == 0 || r as usize > ev.paired.len() {
+            Err(CliError::input(format!(
+                "{}: round {r} is not paired",
+                a.file.display()
+            )))
+        } else {
+            Ok(r)
+        }
+    };
+    let sheet = match a.form.as_deref().unwrap_or("table") {
+        "table" if round_robin(ev) => forms::cross_table(ev, st).sheet(),
+        "table" => forms::results_table(ev, st).sheet(),
+        "cross" => forms::cross_table(ev, st).sheet(),
+        "record" => forms::pairing_record(ev, round()?)
+            .map(|r| r.sheet())
+            .ok_or_else(|| CliError::internal("round checked"))?,
+        "standings" => forms::standings(ev, st).sheet(),
+        "cards" => forms::cards(ev).sheet(),
+        "scoresheets" => forms::scoresheets(ev, round()?)
+            .map(|r| r.sheet())
+            .ok_or_else(|| CliError::internal("round checked"))?,
+        "points-table" => forms::score_sheet(ev, st).sheet(),
+        o => {
+            return Err(CliError::input(format!(
+                "--form {o}: expected table, cross, record, standings, cards, scoresheets or points-table"
+            )));
+        }
+    };
+    Ok(forms::html::render(&sheet))
 }
 
 fn simulate_cmd(a: SimulateArgs) -> Result<(), CliError> {

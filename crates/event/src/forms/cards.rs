@@ -1,5 +1,5 @@
 //! 编排卡 (seed 002 (六)1): per player 单位, 姓名, 编号 and per round 对手, 先后, 积分, 对手分;
-//! withdrawn (退出) and late (未到) rounds and byes (轮空) marked. Printed twelve to an A4 page.
+//! withdrawn (退出) and late (未到) rounds and byes (轮空) marked. Printed sixteen to an A4 page.
 
 use std::collections::HashMap;
 
@@ -128,7 +128,7 @@ fn absence_unpaired(ev: &Event, round: u32, no: u32) -> String {
 
 impl Cards {
     /// The printed sheet: one small table per card (rounds across, 对手 / 先后 / 积分 / 对手分
-    /// down), twelve cards to a portrait page.
+    /// down), sixteen cards to a portrait page.
     pub fn sheet(&self) -> Sheet {
         let rounds = self.cards.first().map_or(0, |c| c.rows.len());
         let blocks = self
@@ -155,7 +155,7 @@ impl Cards {
                 }
             })
             .collect();
-        let mut widths = vec![4.0];
+        let mut widths = vec![5.0];
         widths.extend(std::iter::repeat_n(3.0, rounds));
         Sheet {
             title: "编排卡".into(),
@@ -167,7 +167,7 @@ impl Cards {
             layout: Layout {
                 landscape: false,
                 font_pt: 7.0,
-                per_page: 12,
+                per_page: 16,
             },
         }
     }

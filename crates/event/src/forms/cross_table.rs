@@ -109,11 +109,11 @@ impl CrossTable {
                 c
             })
             .collect();
-        let mut widths = vec![3.0, 13.0, 5.5];
-        widths.extend(std::iter::repeat_n(2.5, n));
-        widths.push(3.0);
-        widths.extend(self.chain.iter().map(|c| chain_width(c)));
-        widths.push(3.0);
+        let mut widths = vec![6.0, 33.0, 15.0];
+        widths.extend(std::iter::repeat_n(6.0, n));
+        widths.push(6.0);
+        widths.extend(self.chain.iter().map(|c| chain_width(c, n)));
+        widths.push(6.0);
         Sheet {
             title: "循环赛成绩表".into(),
             caption: vec![self.event.clone()],

@@ -26,7 +26,7 @@ pub fn render(sheet: &Sheet) -> String {
 * {{ box-sizing: border-box; }}\n\
 html, body {{ margin: 0; padding: 0; }}\n\
 body {{ font-family: \"Noto Sans CJK SC\", \"Source Han Sans SC\", \"WenQuanYi Micro Hei\", sans-serif; font-size: {font}pt; }}\n\
-section.page {{ width: {pw}mm; height: {ph}mm; display: flex; flex-direction: column; break-after: page; page-break-after: always; overflow: hidden; }}\n\
+section.page {{ width: {pw}mm; height: {ph}mm; display: flex; flex-direction: column; break-after: page; page-break-after: always; }}\n\
 section.page:last-of-type {{ break-after: auto; page-break-after: auto; }}\n\
 h1 {{ font-size: {h1}pt; text-align: center; margin: 0 0 1mm; letter-spacing: 0.3em; }}\n\
 p.caption {{ margin: 0 0 1.5mm; text-align: center; }}\n\
@@ -36,7 +36,7 @@ div.block {{ break-inside: avoid; }}\n\
 p.heading {{ margin: 1mm 0 0.5mm; }}\n\
 table {{ border-collapse: collapse; table-layout: fixed; width: 100%; }}\n\
 thead {{ display: table-header-group; }}\n\
-th, td {{ border: 0.3mm solid #000; padding: 0.3mm 0.6mm; text-align: center; vertical-align: middle; line-height: 1.2; overflow-wrap: anywhere; }}\n\
+th, td {{ border: 0.3mm solid #000; padding: 0.3mm 0.6mm; text-align: center; vertical-align: middle; line-height: 1.15; overflow-wrap: anywhere; }}\n\
 th {{ font-weight: bold; }}\n\
 td.text {{ text-align: left; white-space: nowrap; overflow: hidden; }}\n\
 p.note {{ margin: 1mm 0 0; }}\n\
@@ -132,7 +132,7 @@ fn block(out: &mut String, sheet: &Sheet, b: &Block) {
         out.push_str("<tr>");
         for (i, c) in r.iter().enumerate() {
             // 单位 and 姓名 columns (the wide ones) are text: left-aligned, one line
-            let text = sheet.widths.get(i).is_some_and(|w| *w >= 5.5) && !c.contains('/');
+            let text = sheet.widths.get(i).is_some_and(|w| *w >= 12.0) && !c.contains('/');
             let cell = c.split('\n').map(esc).collect::<Vec<_>>().join("<br>");
             if text {
                 let _ = write!(out, "<td class=\"text\">{cell}</td>");

@@ -153,10 +153,12 @@ impl ResultsTable {
                 cells
             })
             .collect();
-        let mut widths = vec![3.0, 13.0, 5.5];
-        widths.extend(std::iter::repeat_n(4.0, n.max(1)));
-        widths.extend(self.chain.iter().map(|c| chain_width(c)));
-        widths.push(3.0);
+        // widths in millimetres at 7.5 pt (a CJK character is 2.65 mm): 12-character 单位
+        // names on one line, a round cell `12先+` over `10.5`, 倒数轮积分 on two lines
+        let mut widths = vec![6.0, 33.0, 15.0];
+        widths.extend(std::iter::repeat_n(9.0, n.max(1)));
+        widths.extend(self.chain.iter().map(|c| chain_width(c, n)));
+        widths.push(6.0);
         Sheet {
             title: self.title.clone(),
             caption: vec![self.event.clone(), format!("第 {n} 轮后")],
@@ -172,16 +174,20 @@ impl ResultsTable {
             layout: Layout {
                 landscape: true,
                 font_pt: 7.5,
-                per_page: 20,
+                per_page: 18,
             },
         }
     }
 }
 
-/// A chain column's relative width: 倒数轮积分 holds a list and gets more room (it wraps as a
-/// block after each `/`).
-pub(crate) fn chain_width(name: &str) -> f32 {
-    if name == "倒数轮积分" { 9.0 } else { 3.5 }
+/// A chain column's width in millimetres after `rounds` rounds: 倒数轮积分 holds a list of
+/// `rounds - 1` values and gets room for it on two lines (it wraps as a block after each `/`).
+pub(crate) fn chain_width(name: &str, rounds: usize) -> f32 {
+    if name == "倒数轮积分" {
+        (2.6 * rounds as f32).max(10.0)
+    } else {
+        7.0
+    }
 }
 
 /// A round number in Chinese (一 … 九十九), as the printed heads write it.

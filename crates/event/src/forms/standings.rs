@@ -2,7 +2,6 @@
 
 use xiangqi_scheduling::tiebreak::Standing;
 
-use super::results_table::chain_width;
 use super::{Block, Head, Layout, Sheet, event_line, shown_rank, tie_break_cells};
 use crate::document::Event;
 use crate::export::{chain_names, fmt_value, score_name};
@@ -78,8 +77,15 @@ impl Standings {
                 c
             })
             .collect();
-        let mut widths = vec![3.0, 3.0, 6.0, 13.0, 3.5];
-        widths.extend(self.chain.iter().map(|c| chain_width(c) * 1.3));
+        // millimetres at 8 pt: every value on one line (倒数轮积分 too), so rows are one line
+        let mut widths = vec![7.0, 7.0, 16.0, 35.0, 8.0];
+        widths.extend(self.chain.iter().map(|c| {
+            if c == "倒数轮积分" {
+                (5.4 * self.after as f32).max(12.0)
+            } else {
+                7.0
+            }
+        }));
         Sheet {
             title: "名次".into(),
             caption: vec![self.event.clone(), format!("第 {} 轮后", self.after)],
@@ -95,7 +101,7 @@ impl Standings {
             layout: Layout {
                 landscape: false,
                 font_pt: 8.0,
-                per_page: 50,
+                per_page: 48,
             },
         }
     }
