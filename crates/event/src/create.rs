@@ -270,6 +270,28 @@ impl NewEvent {
             }
             config.games_per_match = g;
         }
+        if a.team_boards.is_some() && a.games.is_some_and(|g| g > 1) {
+            // never a silently dropped flag: 分先 per board (1987 ch.3) is not played yet
+            return Err(choice(format!(
+                "--games {} with --team-boards: two games per board (分先) are not supported; a team match is one game per board",
+                a.games.unwrap_or(2)
+            )));
+        }
+        if a.games == Some(2)
+            && matches!(system, StageSystem::RoundRobin | StageSystem::Groups)
+            && config.tie_breaks.iter().any(|t| t.0 == "sonneborn-berger")
+            && !config.tie_breaks.iter().any(|t| t.0 == "game-points")
+        {
+            // 1987 两局制 round robin: 场分 → 小分 (on 场分) → 局分, then the ruleset's rest
+            let at = config
+                .tie_breaks
+                .iter()
+                .position(|t| t.0 == "sonneborn-berger")
+                .map_or(0, |i| i + 1);
+            config
+                .tie_breaks
+                .insert(at, TieBreakId("game-points".to_string()));
+        }
         if let Some(b) = a.team_boards {
             // seed 003 团体赛成绩记分法: 场分 2/1/0 from 局分; round robin 场分 → 局分 → 违例,
             // Swiss 场分 → 团体对手分 → 局分 → 违例
@@ -486,5 +508,54 @@ mod bom_tests {
             ("王天一", "杭州", Some(2700))
         );
         assert_eq!(parse_player("\u{feff}许银川").unwrap().name, "许银川");
+    }
+}
+
+#[cfg(test)]
+mod two_game_tests {
+    use super::*;
+
+    fn choices(games: Option<u8>, team_boards: Option<u8>) -> NewEvent {
+        let mut players = Vec::new();
+        let mut teams = Vec::new();
+        if team_boards.is_some() {
+            teams = ["甲队:甲1,甲2", "乙队:乙1,乙2", "丙队:丙1,丙2", "丁队:丁1,丁2"]
+                .map(String::from)
+                .to_vec();
+        } else {
+            players = ["甲", "乙", "丙", "丁"].map(String::from).to_vec();
+        }
+        NewEvent {
+            ruleset: "cn-1987".into(),
+            system: Some("round-robin".into()),
+            games,
+            team_boards,
+            players,
+            teams,
+            ..NewEvent::default()
+        }
+    }
+
+    #[test]
+    fn a_two_game_round_robin_ranks_match_points_then_sonneborn_berger_then_game_points() {
+        let ev = choices(Some(2), None).build("t.toml", || Ok(Vec::new())).unwrap().event;
+        assert_eq!(ev.config.chain(), ["sonneborn-berger", "game-points", "fouls"]);
+        let one = choices(None, None).build("t.toml", || Ok(Vec::new())).unwrap().event;
+        assert_eq!(one.config.chain(), ["sonneborn-berger", "fouls"]);
+    }
+
+    #[test]
+    fn two_games_per_board_are_refused_not_dropped() {
+        let e = choices(Some(2), Some(2))
+            .build("t.toml", || Ok(Vec::new()))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("--games 2 with --team-boards"), "{e}");
+        assert!(!e.contains('\n'), "{e}");
+        let e = choices(Some(3), None)
+            .build("t.toml", || Ok(Vec::new()))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("--games 3: expected 1 or 2"), "{e}");
     }
 }
