@@ -30,12 +30,10 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-mod i18n;
-mod live;
-mod manage;
-mod pages;
+mod app;
+mod routes;
 pub mod security;
-mod viewer;
+mod words;
 
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::path::PathBuf;
@@ -47,8 +45,9 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-pub use i18n::{Lang, Tr};
+use app::{Desk, Root};
 use security::{GuessLimit, HostAllowList};
+pub use words::{Lang, Tr};
 
 /// How to serve.
 #[derive(Clone, Debug)]
@@ -128,33 +127,6 @@ pub enum ServeError {
     Io(#[from] std::io::Error),
 }
 
-/// What the pages are served from.
-#[derive(Clone, Debug)]
-pub(crate) enum Root {
-    /// One event file.
-    File(PathBuf),
-    /// A folder of event files.
-    Folder(PathBuf),
-}
-
-/// The shared state of the handlers.
-#[derive(Debug)]
-pub(crate) struct Desk {
-    pub(crate) root: Root,
-    /// The per-process form secret (CSRF).
-    pub(crate) csrf: String,
-    /// The access token, if writes need one.
-    pub(crate) token: Option<String>,
-    /// The game viewer's last file read.
-    pub(crate) games: viewer::GameCache,
-    /// The names requests may give as their `Host`.
-    pub(crate) hosts: HostAllowList,
-    /// Wrong tokens per client address.
-    pub(crate) guesses: GuessLimit,
-    /// The largest request body ([`Limits::max_body`]).
-    pub(crate) max_body: usize,
-}
-
 /// The desk's routes over an event file or folder, as a [`axum::Router`] (for tests with
 /// `tower::ServiceExt::oneshot`, or to nest in another app), answering to the loopback names on
 /// any port ([`HostAllowList::loopback`]) with the default [`Limits`].
@@ -191,7 +163,7 @@ fn build(
         guesses: GuessLimit::default(),
         max_body: limits.max_body,
     });
-    let routes = pages::routes(Arc::clone(&desk))
+    let routes = routes::routes(Arc::clone(&desk))
         .layer(axum::extract::DefaultBodyLimit::max(limits.max_body))
         .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
             limits.body_timeout,
@@ -217,7 +189,7 @@ async fn front_door(desk: Arc<Desk>, req: Request, next: Next) -> Response {
             StatusCode::MISDIRECTED_REQUEST,
             format!(
                 "421 this desk does not answer to Host {} (a name of this machine on the LAN: xq serve --allow-host NAME)\n",
-                pages::one_line(&format!("{:?}", other.unwrap_or("")), 80)
+                app::one_line(&format!("{:?}", other.unwrap_or("")), 80)
             ),
         )
             .into_response(),

@@ -375,7 +375,7 @@ pub(crate) fn ruleset_in_folder(named: &str, dir: &Path, root: &Path) -> Result<
     let refused = || {
         format!(
             "ruleset {}: neither an embedded ruleset ({}) nor a ruleset file (.toml) in this folder",
-            crate::pages::one_line(&format!("{named:?}"), 80),
+            crate::app::one_line(&format!("{named:?}"), 80),
             xiangqi::rules::Ruleset::builtin_ids().join(", ")
         )
     };

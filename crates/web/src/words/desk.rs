@@ -1,40 +1,4 @@
-//! The two languages of the desk: Chinese first (the forms' own words), English with `?lang=en`.
-
-/// A language of the user interface.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Lang {
-    /// 中文 (the default).
-    #[default]
-    Zh,
-    /// English.
-    En,
-}
-
-impl Lang {
-    /// Reads `lang=…` (`en` for English; anything else is Chinese).
-    pub fn from_param(s: Option<&str>) -> Lang {
-        match s {
-            Some("en") => Lang::En,
-            _ => Lang::Zh,
-        }
-    }
-
-    /// The query value: `zh` or `en`.
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::Zh => "zh",
-            Lang::En => "en",
-        }
-    }
-
-    /// The words of the interface in this language.
-    pub fn tr(self) -> &'static Tr {
-        match self {
-            Lang::Zh => &ZH,
-            Lang::En => &EN,
-        }
-    }
-}
+//! The desk's own words: navigation, the event, round and standings pages.
 
 /// The words of the interface. Column heads of the printed forms stay Chinese in both
 /// languages (they are the forms' names); the English text adds a gloss.
@@ -124,10 +88,16 @@ pub struct Tr {
     pub notes: &'static str,
     /// The other language's name, for the switch.
     pub other_lang: &'static str,
+    /// The round page's notice after a result was entered on board N.
+    pub board_saved: fn(u32) -> String,
+    /// "after round N" (the standings' heading).
+    pub after_round: fn(u32) -> String,
+    /// The pairing system and the number of rounds (the event page).
+    pub system_rounds: fn(&str, u32) -> String,
 }
 
 /// 中文.
-pub static ZH: Tr = Tr {
+pub(crate) static ZH: Tr = Tr {
     desk: "裁判台",
     events: "比赛",
     event: "比赛",
@@ -170,10 +140,13 @@ pub static ZH: Tr = Tr {
     result_help: "1-0 红胜，= 和，0-1 黑胜，+- / -+ 弃权，-- 双方弃权；多局以空格分隔",
     notes: "注",
     other_lang: "English",
+    board_saved: |b| format!("第 {b} 台结果已录入"),
+    after_round: |r| format!("第 {r} 轮后"),
+    system_rounds: |system, rounds| format!("{system}，共 {rounds} 轮"),
 };
 
 /// English.
-pub static EN: Tr = Tr {
+pub(crate) static EN: Tr = Tr {
     desk: "Arbiter's desk",
     events: "Events",
     event: "Event",
@@ -216,4 +189,7 @@ pub static EN: Tr = Tr {
     result_help: "1-0 red wins, = draw, 0-1 black wins, +- / -+ forfeit, -- both forfeit; several games space-separated",
     notes: "Notes",
     other_lang: "中文",
+    board_saved: |b| format!("board {b}: result entered"),
+    after_round: |r| format!("after round {r}"),
+    system_rounds: |system, rounds| format!("{system}, {rounds} rounds"),
 };
