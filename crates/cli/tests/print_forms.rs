@@ -17,7 +17,10 @@ const UNITS: [&str; 5] = [
 ];
 
 fn xq(args: &[&str]) -> std::process::Output {
-    let o = Command::new(env!("CARGO_BIN_EXE_xq")).args(args).output().unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_xq"))
+        .args(args)
+        .output()
+        .unwrap();
     assert!(
         o.status.success(),
         "xq {args:?}: {}",
@@ -43,8 +46,20 @@ fn event(dir: &Path, players: u32, rounds: u32) -> String {
     let f = file.to_str().unwrap().to_string();
     let r = rounds.to_string();
     xq(&[
-        "event", "new", &f, "--name", "全国象棋个人赛", "--division", "男子组", "--ruleset",
-        "cn-1987", "--system", "swiss", "--rounds", &r, "--players-file",
+        "event",
+        "new",
+        &f,
+        "--name",
+        "全国象棋个人赛",
+        "--division",
+        "男子组",
+        "--ruleset",
+        "cn-1987",
+        "--system",
+        "swiss",
+        "--rounds",
+        &r,
+        "--players-file",
         list.to_str().unwrap(),
     ]);
     for round in 1..=rounds {
@@ -56,7 +71,8 @@ fn event(dir: &Path, players: u32, rounds: u32) -> String {
             .iter()
             .map(|b| {
                 let board = b["board"].as_u64().unwrap();
-                let res = ["1-0", "0-1", "=", "1-0", "0-1", "+-"][(board + round as u64) as usize % 6];
+                let res =
+                    ["1-0", "0-1", "=", "1-0", "0-1", "+-"][(board + round as u64) as usize % 6];
                 format!("{round} {board} {res}\n")
             })
             .collect();
@@ -74,11 +90,23 @@ fn printed(dir: &Path, file: &str, form: &str) -> (String, Vec<String>) {
     let html = dir.join(format!("{form}.html"));
     let pdf = dir.join(format!("{form}.pdf"));
     xq(&[
-        "event", "export", file, "--format", "html", "--form", form, "-o",
+        "event",
+        "export",
+        file,
+        "--format",
+        "html",
+        "--form",
+        form,
+        "-o",
         html.to_str().unwrap(),
     ]);
     let status = Command::new("chromium")
-        .args(["--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer"])
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-pdf-header-footer",
+        ])
         .arg(format!("--user-data-dir={}", dir.join("profile").display()))
         .arg(format!("--print-to-pdf={}", pdf.display()))
         .arg(&html)
@@ -127,8 +155,18 @@ fn forms_of_a_13_round_40_player_swiss_print_on_a4_with_every_head_on_every_page
     numbered("table", &pages);
     assert!(pages.len() >= 2, "40 players take more than one page");
     let heads = [
-        "积分编排成绩表", "代号", "单位", "运动员", "十三", "对手分", "胜局", "犯规", "后走胜局",
-        "后走局数", "倒数轮积分", "名次",
+        "积分编排成绩表",
+        "代号",
+        "单位",
+        "运动员",
+        "十三",
+        "对手分",
+        "胜局",
+        "犯规",
+        "后走胜局",
+        "后走局数",
+        "倒数轮积分",
+        "名次",
     ];
     let mut players_seen = 0;
     for (i, p) in pages.iter().enumerate() {
@@ -136,13 +174,26 @@ fn forms_of_a_13_round_40_player_swiss_print_on_a4_with_every_head_on_every_page
         for h in heads {
             assert!(compact.contains(h), "成绩表 page {}: no {h}:\n{p}", i + 1);
         }
-        assert!(compact.contains("中国火车头体育协会象棋队"), "page {}: a 12-character 单位 cut:\n{p}", i + 1);
-        players_seen += (1..=40).filter(|n| compact.contains(&format!("棋手{n}"))).count();
+        assert!(
+            compact.contains("中国火车头体育协会象棋队"),
+            "page {}: a 12-character 单位 cut:\n{p}",
+            i + 1
+        );
+        players_seen += (1..=40)
+            .filter(|n| compact.contains(&format!("棋手{n}")))
+            .count();
     }
     // every player printed once (棋手1 is a prefix of 棋手10…, so count at least 40)
     assert!(players_seen >= 40, "{players_seen}");
 
-    for form in ["standings", "cards", "record", "scoresheets", "points-table", "cross"] {
+    for form in [
+        "standings",
+        "cards",
+        "record",
+        "scoresheets",
+        "points-table",
+        "cross",
+    ] {
         let (html, pages) = printed(dir.path(), &file, form);
         numbered(form, &pages);
         assert_eq!(

@@ -519,9 +519,14 @@ mod two_game_tests {
         let mut players = Vec::new();
         let mut teams = Vec::new();
         if team_boards.is_some() {
-            teams = ["甲队:甲1,甲2", "乙队:乙1,乙2", "丙队:丙1,丙2", "丁队:丁1,丁2"]
-                .map(String::from)
-                .to_vec();
+            teams = [
+                "甲队:甲1,甲2",
+                "乙队:乙1,乙2",
+                "丙队:丙1,丙2",
+                "丁队:丁1,丁2",
+            ]
+            .map(String::from)
+            .to_vec();
         } else {
             players = ["甲", "乙", "丙", "丁"].map(String::from).to_vec();
         }
@@ -538,9 +543,18 @@ mod two_game_tests {
 
     #[test]
     fn a_two_game_round_robin_ranks_match_points_then_sonneborn_berger_then_game_points() {
-        let ev = choices(Some(2), None).build("t.toml", || Ok(Vec::new())).unwrap().event;
-        assert_eq!(ev.config.chain(), ["sonneborn-berger", "game-points", "fouls"]);
-        let one = choices(None, None).build("t.toml", || Ok(Vec::new())).unwrap().event;
+        let ev = choices(Some(2), None)
+            .build("t.toml", || Ok(Vec::new()))
+            .unwrap()
+            .event;
+        assert_eq!(
+            ev.config.chain(),
+            ["sonneborn-berger", "game-points", "fouls"]
+        );
+        let one = choices(None, None)
+            .build("t.toml", || Ok(Vec::new()))
+            .unwrap()
+            .event;
         assert_eq!(one.config.chain(), ["sonneborn-berger", "fouls"]);
     }
 

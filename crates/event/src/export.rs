@@ -181,9 +181,8 @@ pub fn standings_csv_file(
         w.write_record(&row)?;
     }
     let bytes = w.into_inner().map_err(|e| e.into_error())?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        csv::Error::from(std::io::Error::new(std::io::ErrorKind::InvalidData, e))
-    })?;
+    let text = String::from_utf8(bytes)
+        .map_err(|e| csv::Error::from(std::io::Error::new(std::io::ErrorKind::InvalidData, e)))?;
     Ok(format!("\u{feff}{text}"))
 }
 
@@ -372,7 +371,10 @@ mod csv_tests {
         let ev = crate::forms::test_event::four();
         let st = ev.standings(None);
         let zh = standings_csv_file(&ev, &st, CsvHeaders::Chinese).unwrap();
-        assert!(zh.starts_with("\u{feff}名次,并列,代号,姓名,单位,积分,"), "{zh}");
+        assert!(
+            zh.starts_with("\u{feff}名次,并列,代号,姓名,单位,积分,"),
+            "{zh}"
+        );
         assert_eq!(zh.lines().count(), 1 + ev.players.len());
         let en = standings_csv_file(&ev, &st, CsvHeaders::English).unwrap();
         let body = en.strip_prefix('\u{feff}').unwrap();

@@ -50,7 +50,12 @@ pub fn cards(ev: &Event) -> Cards {
         Vec::new()
     } else {
         (1..=ev.paired.len() as u32)
-            .map(|r| ev.standings(Some(r)).iter().map(|s| (s.no, s.points)).collect())
+            .map(|r| {
+                ev.standings(Some(r))
+                    .iter()
+                    .map(|s| (s.no, s.points))
+                    .collect()
+            })
             .collect()
     };
     let total = ev.rounds.max(ev.paired.len() as u32);
@@ -81,13 +86,14 @@ pub fn cards(ev: &Event) -> Cards {
                         None => (absence(ev, round, p.no).to_string(), String::new()),
                     };
                     let complete = r.boards.iter().all(|b| b.result.is_some());
-                    let (points, opponents) = match after.get(round as usize - 1).filter(|_| complete) {
-                        Some(pts) => (
-                            pts.get(&p.no).map_or(String::new(), |x| fmt_value(&[*x])),
-                            fmt_value(&[met.iter().filter_map(|o| pts.get(o)).sum::<f64>()]),
-                        ),
-                        None => (String::new(), String::new()),
-                    };
+                    let (points, opponents) =
+                        match after.get(round as usize - 1).filter(|_| complete) {
+                            Some(pts) => (
+                                pts.get(&p.no).map_or(String::new(), |x| fmt_value(&[*x])),
+                                fmt_value(&[met.iter().filter_map(|o| pts.get(o)).sum::<f64>()]),
+                            ),
+                            None => (String::new(), String::new()),
+                        };
                     CardRow {
                         round,
                         opponent,

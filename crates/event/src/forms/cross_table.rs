@@ -102,7 +102,11 @@ impl CrossTable {
             .iter()
             .map(|r| {
                 let mut c = vec![r.no.to_string(), r.club.clone(), r.name.clone()];
-                c.extend(r.cells.iter().map(|x| x.clone().unwrap_or_else(|| "╲".into())));
+                c.extend(
+                    r.cells
+                        .iter()
+                        .map(|x| x.clone().unwrap_or_else(|| "╲".into())),
+                );
                 c.push(r.points.clone());
                 c.extend(r.tie_breaks.iter().cloned());
                 c.push(r.rank.clone());

@@ -49,7 +49,11 @@ footer {{ text-align: center; font-size: 8pt; margin-top: 1mm; }}\n\
         pw = w - 20,
         ph = h - 20 - 1,
         h1 = l.font_pt + 6.0,
-        grid = if sheet.long_table || l.per_page <= 6 { "1fr" } else { "1fr 1fr" },
+        grid = if sheet.long_table || l.per_page <= 6 {
+            "1fr"
+        } else {
+            "1fr 1fr"
+        },
     );
     let pages = sheet.pages();
     let chunks: Vec<Vec<Block>> = if sheet.long_table {
@@ -71,7 +75,15 @@ footer {{ text-align: center; font-size: 8pt; margin-top: 1mm; }}\n\
     } else {
         let per = l.per_page.max(1);
         (0..pages)
-            .map(|p| sheet.blocks.iter().skip(p * per).take(per).cloned().collect())
+            .map(|p| {
+                sheet
+                    .blocks
+                    .iter()
+                    .skip(p * per)
+                    .take(per)
+                    .cloned()
+                    .collect()
+            })
             .collect()
     };
     for (p, blocks) in chunks.iter().enumerate() {
@@ -91,15 +103,20 @@ footer {{ text-align: center; font-size: 8pt; margin-top: 1mm; }}\n\
         out.push_str("</div>\n");
         if p + 1 == pages {
             for n in &sheet.notes {
-                let class = if n.contains('：') && n.trim_end().ends_with('：') || n.contains("长：") {
-                    "sign"
-                } else {
-                    "note"
-                };
+                let class =
+                    if n.contains('：') && n.trim_end().ends_with('：') || n.contains("长：") {
+                        "sign"
+                    } else {
+                        "note"
+                    };
                 let _ = writeln!(out, "<p class=\"{class}\">{}</p>", esc(n));
             }
         }
-        let _ = writeln!(out, "<footer>第 {} 页 共 {pages} 页</footer>\n</section>", p + 1);
+        let _ = writeln!(
+            out,
+            "<footer>第 {} 页 共 {pages} 页</footer>\n</section>",
+            p + 1
+        );
     }
     out.push_str("</body></html>\n");
     out

@@ -202,7 +202,12 @@ fn flat_head(head: &[Vec<Head>], ncols: usize) -> Vec<Vec<String>> {
         }
     }
     if head.len() == 1 {
-        return vec![grid[0].iter().map(|t| t.clone().unwrap_or_default()).collect()];
+        return vec![
+            grid[0]
+                .iter()
+                .map(|t| t.clone().unwrap_or_default())
+                .collect(),
+        ];
     }
     // two or more head rows: print them all
     grid.into_iter()
@@ -294,10 +299,7 @@ pub fn outcome(b: &Pairing, no: u32) -> Outcome {
     if m.games.iter().any(|g| g.played()) {
         return Outcome::Played;
     }
-    let first_won = m
-        .games
-        .iter()
-        .all(|g| *g == GameResult::FirstWinsByForfeit);
+    let first_won = m.games.iter().all(|g| *g == GameResult::FirstWinsByForfeit);
     let second_won = m
         .games
         .iter()
@@ -338,9 +340,14 @@ pub(crate) mod test_event {
     /// A hand-made 4-player, 3-round Swiss event: round 1 `1-0` and a forfeit `-+`; round 2
     /// a draw and `1-0`; round 3 paired, no results. Players are 甲 乙 丙 丁 of 单位 A B C D.
     pub(crate) fn four() -> Event {
-        let players = [("甲", "中国火车头体育协会"), ("乙", "B"), ("丙", "C"), ("丁", "D")]
-            .map(|(n, c)| (n.to_string(), c.to_string()))
-            .to_vec();
+        let players = [
+            ("甲", "中国火车头体育协会"),
+            ("乙", "B"),
+            ("丙", "C"),
+            ("丁", "D"),
+        ]
+        .map(|(n, c)| (n.to_string(), c.to_string()))
+        .to_vec();
         let mut ev = Event::new(
             "测试赛",
             "cn-1987",

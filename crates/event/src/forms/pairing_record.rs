@@ -156,7 +156,11 @@ mod tests {
     fn scores_before_the_round_and_forfeit_marks() {
         let ev = four();
         let rec = pairing_record(&ev, 1).unwrap();
-        assert!(rec.rows.iter().all(|r| r.red_before == "0" && r.black_before == "0"));
+        assert!(
+            rec.rows
+                .iter()
+                .all(|r| r.red_before == "0" && r.black_before == "0")
+        );
         assert_eq!(rec.rows[0].result, "2:0");
         assert_eq!(rec.rows[1].result, "-:+");
         let rec2 = pairing_record(&ev, 2).unwrap();

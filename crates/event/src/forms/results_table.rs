@@ -5,7 +5,9 @@ use std::collections::HashMap;
 
 use xiangqi_scheduling::tiebreak::{CrosstableEntry, Standing};
 
-use super::{Block, Head, Layout, Sheet, absence, event_line, outcome, shown_rank, tie_break_cells};
+use super::{
+    Block, Head, Layout, Sheet, absence, event_line, outcome, shown_rank, tie_break_cells,
+};
 use crate::document::Event;
 use crate::export::{chain_names, score_name};
 
@@ -130,14 +132,24 @@ impl ResultsTable {
     /// landscape; the heads repeat on every page.
     pub fn sheet(&self) -> Sheet {
         let n = self.rounds.len();
-        let mut top = vec![Head::tall("代号", 2), Head::tall("单位", 2), Head::tall("运动员", 2)];
-        top.push(Head::wide(format!("轮次（对手 先后 / {}）", self.score_name), n.max(1)));
+        let mut top = vec![
+            Head::tall("代号", 2),
+            Head::tall("单位", 2),
+            Head::tall("运动员", 2),
+        ];
+        top.push(Head::wide(
+            format!("轮次（对手 先后 / {}）", self.score_name),
+            n.max(1),
+        ));
         top.extend(self.chain.iter().map(|c| Head::tall(c.clone(), 2)));
         top.push(Head::tall("名次", 2));
         let second: Vec<Head> = if n == 0 {
             vec![Head::one("")]
         } else {
-            self.rounds.iter().map(|r| Head::one(cn_number(*r))).collect()
+            self.rounds
+                .iter()
+                .map(|r| Head::one(cn_number(*r)))
+                .collect()
         };
         let rows = self
             .rows
@@ -147,7 +159,11 @@ impl ResultsTable {
                 if n == 0 {
                     cells.push(String::new());
                 }
-                cells.extend(r.rounds.iter().map(|c| format!("{}\n{}", c.upper(), c.score)));
+                cells.extend(
+                    r.rounds
+                        .iter()
+                        .map(|c| format!("{}\n{}", c.upper(), c.score)),
+                );
                 cells.extend(r.tie_breaks.iter().cloned());
                 cells.push(r.rank.clone());
                 cells
@@ -170,7 +186,10 @@ impl ResultsTable {
                 rows,
                 foot: Vec::new(),
             }],
-            notes: vec!["注：+ 为对方弃权判胜，- 为弃权判负。".into(), "编排长：                    裁判长：".into()],
+            notes: vec![
+                "注：+ 为对方弃权判胜，- 为弃权判负。".into(),
+                "编排长：                    裁判长：".into(),
+            ],
             layout: Layout {
                 landscape: true,
                 font_pt: 7.5,
@@ -199,7 +218,11 @@ pub fn cn_number(n: u32) -> String {
         20..=99 => format!(
             "{}十{}",
             D[(n / 10) as usize],
-            if n % 10 == 0 { "" } else { D[(n % 10) as usize] }
+            if n % 10 == 0 {
+                ""
+            } else {
+                D[(n % 10) as usize]
+            }
         ),
         _ => n.to_string(),
     }

@@ -64,10 +64,15 @@ pub fn score_sheet(ev: &Event, st: &[Standing]) -> ScoreSheet {
                             .get(k)
                             .and_then(|r| r.boards.iter().find(|b| b.red == no || b.black == no))
                             .map_or("", |b| outcome(b, no).mark());
-                        (format!("{}{mark}", ct.players[g.opponent]), g.points.to_string())
+                        (
+                            format!("{}{mark}", ct.players[g.opponent]),
+                            g.points.to_string(),
+                        )
                     }
                     CrosstableEntry::Bye(p) => ("轮空".into(), p.to_string()),
-                    CrosstableEntry::None => (absence(ev, k as u32 + 1, no).to_string(), String::new()),
+                    CrosstableEntry::None => {
+                        (absence(ev, k as u32 + 1, no).to_string(), String::new())
+                    }
                 })
                 .collect();
             let s = by_no.get(&no);
@@ -76,7 +81,8 @@ pub fn score_sheet(ev: &Event, st: &[Standing]) -> ScoreSheet {
                 name: ev.player(no).map_or(String::new(), |p| p.name.clone()),
                 rounds,
                 total: ct.score(i).to_string(),
-                sonneborn_berger: sb.map_or(String::new(), |c| fmt_value(&(c.compute)(&ct, i, &ctx))),
+                sonneborn_berger: sb
+                    .map_or(String::new(), |c| fmt_value(&(c.compute)(&ct, i, &ctx))),
                 fouls: fouls.to_string(),
                 rank: s.map_or(String::new(), |s| shown_rank(s)),
             }
@@ -94,9 +100,15 @@ impl ScoreSheet {
     pub fn sheet(&self) -> Sheet {
         let n = self.rounds.len();
         let mut top = vec![Head::tall("编号", 2), Head::tall("姓名", 2)];
-        top.extend(self.rounds.iter().map(|r| Head::wide(format!("第{}轮", cn_number(*r)), 2)));
+        top.extend(
+            self.rounds
+                .iter()
+                .map(|r| Head::wide(format!("第{}轮", cn_number(*r)), 2)),
+        );
         top.extend(["总分", "小分", "违例次数", "名次"].map(|h| Head::tall(h, 2)));
-        let second: Vec<Head> = (0..n).flat_map(|_| [Head::one("对手号"), Head::one("积分")]).collect();
+        let second: Vec<Head> = (0..n)
+            .flat_map(|_| [Head::one("对手号"), Head::one("积分")])
+            .collect();
         let rows = self
             .rows
             .iter()
@@ -106,7 +118,12 @@ impl ScoreSheet {
                     c.push(o.clone());
                     c.push(p.clone());
                 }
-                c.extend([r.total.clone(), r.sonneborn_berger.clone(), r.fouls.clone(), r.rank.clone()]);
+                c.extend([
+                    r.total.clone(),
+                    r.sonneborn_berger.clone(),
+                    r.fouls.clone(),
+                    r.rank.clone(),
+                ]);
                 c
             })
             .collect();
@@ -147,7 +164,11 @@ mod tests {
         let black = t.rows.iter().find(|r| r.no == f.black).unwrap();
         assert_eq!(black.rounds[0], (format!("{}+", f.red), "2".to_string()));
         for r in &t.rows {
-            let sum: f64 = r.rounds.iter().map(|(_, p)| p.parse::<f64>().unwrap()).sum();
+            let sum: f64 = r
+                .rounds
+                .iter()
+                .map(|(_, p)| p.parse::<f64>().unwrap())
+                .sum();
             assert_eq!(fmt_value(&[sum]), r.total);
             assert_eq!(r.fouls, "0");
         }

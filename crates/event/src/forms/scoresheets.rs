@@ -72,7 +72,10 @@ pub fn sheet_scores(result: Option<&str>) -> (String, String) {
 /// The 计分单 of `round`, or `None` when it is not paired.
 pub fn scoresheets(ev: &Event, round: u32) -> Option<Scoresheets> {
     let r = ev.paired.get(round.checked_sub(1)? as usize)?;
-    let name = |no: u32| ev.player(no).map_or_else(|| no.to_string(), |p| p.name.clone());
+    let name = |no: u32| {
+        ev.player(no)
+            .map_or_else(|| no.to_string(), |p| p.name.clone())
+    };
     let fouls = |n: u32| if n > 0 { n.to_string() } else { String::new() };
     let sheets = r
         .boards
@@ -162,13 +165,30 @@ mod tests {
         let ev = four();
         let s = scoresheets(&ev, 1).unwrap();
         assert_eq!(s.sheets.len(), 2);
-        assert_eq!((s.sheets[0].red.score.as_str(), s.sheets[0].black.score.as_str()), ("胜", "负"));
-        assert_eq!((s.sheets[1].red.score.as_str(), s.sheets[1].black.score.as_str()), ("弃权", "胜"));
+        assert_eq!(
+            (
+                s.sheets[0].red.score.as_str(),
+                s.sheets[0].black.score.as_str()
+            ),
+            ("胜", "负")
+        );
+        assert_eq!(
+            (
+                s.sheets[1].red.score.as_str(),
+                s.sheets[1].black.score.as_str()
+            ),
+            ("弃权", "胜")
+        );
         let open = scoresheets(&ev, 3).unwrap();
         assert!(open.sheets.iter().all(|s| s.red.score.is_empty()));
         assert_eq!(sheet_scores(Some("1-0 =")), ("1.5".into(), "0.5".into()));
         assert!(scoresheets(&ev, 9).is_none());
         let sheet = s.sheet();
-        assert!(sheet.blocks.iter().all(|b| b.rows.iter().all(|r| r.len() == sheet.widths.len())));
+        assert!(
+            sheet
+                .blocks
+                .iter()
+                .all(|b| b.rows.iter().all(|r| r.len() == sheet.widths.len()))
+        );
     }
 }

@@ -72,7 +72,13 @@ impl Standings {
             .rows
             .iter()
             .map(|r| {
-                let mut c = vec![r.rank.clone(), r.no.to_string(), r.name.clone(), r.club.clone(), r.points.clone()];
+                let mut c = vec![
+                    r.rank.clone(),
+                    r.no.to_string(),
+                    r.name.clone(),
+                    r.club.clone(),
+                    r.points.clone(),
+                ];
                 c.extend(r.tie_breaks.iter().cloned());
                 c
             })
