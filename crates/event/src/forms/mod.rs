@@ -193,9 +193,9 @@ fn flat_head(head: &[Vec<Head>], ncols: usize) -> Vec<Vec<String>> {
                 break;
             }
             grid[r][c] = Some(h.text.clone());
-            for rr in r..(r + h.rows).min(head.len()) {
-                for cc in c..(c + h.cols).min(ncols) {
-                    taken[rr][cc] = true;
+            for row in taken.iter_mut().skip(r).take(h.rows) {
+                for cell in row.iter_mut().skip(c).take(h.cols) {
+                    *cell = true;
                 }
             }
             c += h.cols;

@@ -218,7 +218,7 @@ pub fn cn_number(n: u32) -> String {
         20..=99 => format!(
             "{}十{}",
             D[(n / 10) as usize],
-            if n % 10 == 0 {
+            if n.is_multiple_of(10) {
                 ""
             } else {
                 D[(n % 10) as usize]
