@@ -391,6 +391,15 @@ struct ExportArgs {
     /// Write to this file (atomically) instead of standard output.
     #[arg(short, long)]
     output: Option<PathBuf>,
+    /// With `--format html`: the printed form, A4 and ready to print — table (成绩表; the
+    /// 循环赛成绩表 for a round robin), cross (循环赛成绩表), record (编排记录表), standings (名次),
+    /// cards (编排卡), scoresheets (计分单), points-table (象棋比赛积分编排表). Without it,
+    /// `--format html` prints the table.
+    #[arg(long)]
+    form: Option<String>,
+    /// With `--format csv`: the header language, en (default) or zh (中文表头).
+    #[arg(long, default_value = "en")]
+    lang: String,
 }
 
 #[derive(clap::Args, Debug)]
@@ -1069,20 +1078,35 @@ fn units(a: UnitsArgs) -> Result<(), CliError> {
 fn export_cmd(a: ExportArgs) -> Result<(), CliError> {
     let ev = load(&a.file)?;
     let st = ev.standings(None);
+    if a.form.is_some() && a.format != "html" {
+        return Err(CliError::input(format!(
+            "--form: only with --format html (not {})",
+            a.format
+        )));
+    }
     let text = match a.format.as_str() {
-        "csv" => export::standings_csv(&ev, &st),
+        "csv" => {
+            let headers = match a.lang.as_str() {
+                "en" => export::CsvHeaders::English,
+                "zh" => export::CsvHeaders::Chinese,
+                o => return Err(CliError::input(format!("--lang {o}: expected zh or en"))),
+            };
+            export::standings_csv_file(&ev, &st, headers)
+                .map_err(|e| CliError::input(format!("{}: --format csv: {e}", a.file.display())))?
+        }
         "json" => format!(
             "{}\n",
             serde_json::to_string_pretty(&export::event_json(&ev, &st))
                 .map_err(CliError::internal)?
         ),
-        "html" => export::crosstable_html(&ev, &st),
+        "html" => form_html(&ev, &st, &a)?,
         "record" => {
             let r = a.round.unwrap_or(ev.paired.len() as u32);
             export::pairing_record(&ev, r).ok_or_else(|| {
                 CliError::input(format!("{}: round {r} is not paired", a.file.display()))
             })?
         }
+        "table" if round_robin(&ev) => export::cross_table_text(&ev, &st),
         "table" => export::results_table(&ev, &st),
         "lineups" => {
             let r = a.round.unwrap_or(ev.paired.len() as u32);
@@ -1111,6 +1135,52 @@ fn export_cmd(a: ExportArgs) -> Result<(), CliError> {
             Ok(())
         }
     }
+}
+
+/// A one-stage event paired by a predetermined schedule (a round robin): its 成绩表 is the
+/// 循环赛成绩表.
+fn round_robin(ev: &Event) -> bool {
+    !ev.staged() && ev.config.pairing_system().is_ok_and(|p| p.predetermined)
+}
+
+/// `--format html [--form NAME]`: the printed form as an A4 HTML document.
+fn form_html(
+    ev: &Event,
+    st: &[xiangqi::scheduling::tiebreak::Standing],
+    a: &ExportArgs,
+) -> Result<String, CliError> {
+    use xiangqi::event::forms;
+    let round = || -> Result<u32, CliError> {
+        let r = a.round.unwrap_or(ev.paired.len() as u32);
+        if r == 0 || r as usize > ev.paired.len() {
+            Err(CliError::input(format!(
+                "{}: round {r} is not paired",
+                a.file.display()
+            )))
+        } else {
+            Ok(r)
+        }
+    };
+    let sheet = match a.form.as_deref().unwrap_or("table") {
+        "table" if round_robin(ev) => forms::cross_table(ev, st).sheet(),
+        "table" => forms::results_table(ev, st).sheet(),
+        "cross" => forms::cross_table(ev, st).sheet(),
+        "record" => forms::pairing_record(ev, round()?)
+            .map(|r| r.sheet())
+            .ok_or_else(|| CliError::internal("round checked"))?,
+        "standings" => forms::standings(ev, st).sheet(),
+        "cards" => forms::cards(ev).sheet(),
+        "scoresheets" => forms::scoresheets(ev, round()?)
+            .map(|r| r.sheet())
+            .ok_or_else(|| CliError::internal("round checked"))?,
+        "points-table" => forms::score_sheet(ev, st).sheet(),
+        o => {
+            return Err(CliError::input(format!(
+                "--form {o}: expected table, cross, record, standings, cards, scoresheets or points-table"
+            )));
+        }
+    };
+    Ok(forms::html::render(&sheet))
 }
 
 fn simulate_cmd(a: SimulateArgs) -> Result<(), CliError> {
@@ -1545,5 +1615,68 @@ mod tests {
         assert_eq!(e.exit_code(), 2);
         assert!(e.to_string().contains("1 bad line"), "{e}");
         assert!(!bad.exists());
+    }
+}
+
+#[cfg(test)]
+mod two_game_tests {
+    use xiangqi::event::NewEvent;
+
+    fn choices(games: Option<u8>, team_boards: Option<u8>) -> NewEvent {
+        let mut players = Vec::new();
+        let mut teams = Vec::new();
+        if team_boards.is_some() {
+            teams = [
+                "甲队:甲1,甲2",
+                "乙队:乙1,乙2",
+                "丙队:丙1,丙2",
+                "丁队:丁1,丁2",
+            ]
+            .map(String::from)
+            .to_vec();
+        } else {
+            players = ["甲", "乙", "丙", "丁"].map(String::from).to_vec();
+        }
+        NewEvent {
+            ruleset: "cn-1987".into(),
+            system: Some("round-robin".into()),
+            games,
+            team_boards,
+            players,
+            teams,
+            ..NewEvent::default()
+        }
+    }
+
+    #[test]
+    fn a_two_game_round_robin_ranks_match_points_then_sonneborn_berger_then_game_points() {
+        let ev = choices(Some(2), None)
+            .build("t.toml", || Ok(Vec::new()))
+            .unwrap()
+            .event;
+        assert_eq!(
+            ev.config.chain(),
+            ["sonneborn-berger", "game-points", "fouls"]
+        );
+        let one = choices(None, None)
+            .build("t.toml", || Ok(Vec::new()))
+            .unwrap()
+            .event;
+        assert_eq!(one.config.chain(), ["sonneborn-berger", "fouls"]);
+    }
+
+    #[test]
+    fn two_games_per_board_are_refused_not_dropped() {
+        let e = choices(Some(2), Some(2))
+            .build("t.toml", || Ok(Vec::new()))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("--games 2 with --team-boards"), "{e}");
+        assert!(!e.contains('\n'), "{e}");
+        let e = choices(Some(3), None)
+            .build("t.toml", || Ok(Vec::new()))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("--games 3: expected 1 or 2"), "{e}");
     }
 }

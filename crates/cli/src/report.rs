@@ -71,10 +71,7 @@ impl Lang {
 }
 
 fn esc(t: &str) -> String {
-    t.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
+    xiangqi::diagram::escape_html(t)
 }
 
 fn verdict_word(v: Verdict, lang: Lang) -> &'static str {
@@ -540,7 +537,7 @@ td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:now
 .cycle td:nth-child(-n+3),.cycle th{white-space:nowrap}
 .groups td:first-child{max-width:560px}
 nav a{margin-right:.8em}
-@media print{body{margin:0;max-width:none;font-size:10.5pt} .board svg{width:250px} .plies{min-width:0} a{color:inherit;text-decoration:none} .game{page-break-inside:avoid} h2{page-break-after:avoid} thead{display:table-header-group}}
+@page{size:A4;margin:15mm} @media print{body{margin:0;max-width:none;font-size:10.5pt} .board svg{width:250px} .plies{min-width:0} a{color:inherit;text-decoration:none} .game{page-break-inside:avoid} h2{page-break-after:avoid} thead{display:table-header-group}}
 "#;
 
 fn html(

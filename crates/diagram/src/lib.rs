@@ -145,11 +145,30 @@ fn wrap(text: &str, size: f64, width: f64) -> Vec<String> {
     lines
 }
 
+/// Escapes text for HTML and SVG (text and double- or single-quoted attribute values): `&`, `<`,
+/// `>`, `"` and `'`. The workspace's one escaper: the event forms and the CLI's report use it too.
+///
+/// ```
+/// assert_eq!(xiangqi_diagram::escape_html(r#"<a href="x">'&'</a>"#),
+///            "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
+/// ```
+pub fn escape_html(t: &str) -> String {
+    let mut out = String::with_capacity(t.len());
+    for c in t.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 fn escape(t: &str) -> String {
-    t.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
+    escape_html(t)
 }
 
 impl<'a> Diagram<'a> {

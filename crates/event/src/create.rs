@@ -270,6 +270,28 @@ impl NewEvent {
             }
             config.games_per_match = g;
         }
+        if a.team_boards.is_some() && a.games.is_some_and(|g| g > 1) {
+            // never a silently dropped flag: 分先 per board (1987 ch.3) is not played yet
+            return Err(choice(format!(
+                "--games {} with --team-boards: two games per board (分先) are not supported; a team match is one game per board",
+                a.games.unwrap_or(2)
+            )));
+        }
+        if a.games == Some(2)
+            && matches!(system, StageSystem::RoundRobin | StageSystem::Groups)
+            && config.tie_breaks.iter().any(|t| t.0 == "sonneborn-berger")
+            && !config.tie_breaks.iter().any(|t| t.0 == "game-points")
+        {
+            // 1987 两局制 round robin: 场分 → 小分 (on 场分) → 局分, then the ruleset's rest
+            let at = config
+                .tie_breaks
+                .iter()
+                .position(|t| t.0 == "sonneborn-berger")
+                .map_or(0, |i| i + 1);
+            config
+                .tie_breaks
+                .insert(at, TieBreakId("game-points".to_string()));
+        }
         if let Some(b) = a.team_boards {
             // seed 003 团体赛成绩记分法: 场分 2/1/0 from 局分; round robin 场分 → 局分 → 违例,
             // Swiss 场分 → 团体对手分 → 局分 → 违例

@@ -1,10 +1,10 @@
-//! Views of an event: CSV and JSON standings, an HTML crosstable, the printable 编排记录表 and
-//! 成绩表 of seed 002 (FIDE TRF is [`crate::trf`]).
+//! Views of an event: CSV and JSON standings, the text 编排记录表, 成绩表 and 循环赛成绩表 (the
+//! printed forms are [`crate::forms`]; FIDE TRF is [`crate::trf`]).
 
 use std::fmt::Write as _;
 
-use xiangqi_scheduling::tiebreak::{CrosstableEntry, Standing, criterion};
-use xiangqi_scheduling::{MatchResult, PointSystem, Points, Side};
+use xiangqi_scheduling::tiebreak::{Standing, criterion};
+use xiangqi_scheduling::{MatchResult, PointSystem, Side};
 
 use crate::document::Event;
 
@@ -130,6 +130,62 @@ pub fn standings_csv(ev: &Event, st: &[Standing]) -> String {
     String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
 }
 
+/// The language of a CSV export's header line.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CsvHeaders {
+    /// `rank,shared,no,name,club,points,<criteria ids>` (the stable, machine-read header).
+    #[default]
+    English,
+    /// `名次,并列,代号,姓名,单位,积分,<the chain's Chinese names>` (场分 for matches).
+    Chinese,
+}
+
+/// The standings as a CSV file for spreadsheet programs: a UTF-8 byte-order mark first (so that
+/// they read the Chinese names), headers in the chosen language, one row per standing,
+/// formula-like cells neutralised as [`standings_csv`] does. The CSV writer's errors are
+/// returned, not dropped.
+pub fn standings_csv_file(
+    ev: &Event,
+    st: &[Standing],
+    headers: CsvHeaders,
+) -> Result<String, csv::Error> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let header: Vec<String> = match headers {
+        CsvHeaders::English => ["rank", "shared", "no", "name", "club", "points"]
+            .map(String::from)
+            .into_iter()
+            .chain(ev.config.chain())
+            .collect(),
+        CsvHeaders::Chinese => ["名次", "并列", "代号", "姓名", "单位", score_name(ev)]
+            .map(String::from)
+            .into_iter()
+            .chain(chain_names(ev))
+            .collect(),
+    };
+    w.write_record(&header)?;
+    for s in st {
+        let p = ev.player(s.no);
+        let shared = match headers {
+            CsvHeaders::English => s.shared.to_string(),
+            CsvHeaders::Chinese => if s.shared { "是" } else { "" }.to_string(),
+        };
+        let mut row = vec![
+            s.rank.to_string(),
+            shared,
+            s.no.to_string(),
+            spreadsheet_safe(p.map_or("", |p| &p.name)),
+            spreadsheet_safe(p.map_or("", |p| &p.club)),
+            fmt_value(&[s.points]),
+        ];
+        row.extend(s.tie_breaks.iter().map(|v| fmt_value(v)));
+        w.write_record(&row)?;
+    }
+    let bytes = w.into_inner().map_err(|e| e.into_error())?;
+    let text = String::from_utf8(bytes)
+        .map_err(|e| csv::Error::from(std::io::Error::new(std::io::ErrorKind::InvalidData, e)))?;
+    Ok(format!("\u{feff}{text}"))
+}
+
 /// A text cell that no spreadsheet program runs as a formula: a leading `=`, `+`, `-`, `@`, tab
 /// or carriage return gets a `'` before it.
 pub fn spreadsheet_safe(cell: &str) -> String {
@@ -183,71 +239,6 @@ pub fn event_json(ev: &Event, st: &[Standing]) -> serde_json::Value {
     })
 }
 
-fn html_escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
-/// An HTML crosstable (rows in standings order; cells: opponent, colour 先/后, result).
-pub fn crosstable_html(ev: &Event, st: &[Standing]) -> String {
-    let after = ev.complete_rounds();
-    let ct = ev.crosstable(after);
-    let idx = |no: u32| ct.players.iter().position(|&n| n == no).unwrap_or(0);
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "<!DOCTYPE html>\n<html lang=\"zh\"><head><meta charset=\"utf-8\"><title>{}</title></head><body>",
-        html_escape(&ev.name)
-    );
-    let _ = writeln!(
-        out,
-        "<h1>{}</h1>\n<table border=\"1\">",
-        html_escape(&ev.name)
-    );
-    let mut head = String::from("<tr><th>名次</th><th>代号</th><th>姓名</th><th>单位</th>");
-    for r in 1..=after {
-        let _ = write!(head, "<th>{r}</th>");
-    }
-    let _ = write!(head, "<th>{}</th>", score_name(ev));
-    for n in chain_names(ev) {
-        let _ = write!(head, "<th>{}</th>", html_escape(&n));
-    }
-    let _ = writeln!(out, "{head}</tr>");
-    for s in st {
-        let p = ev.player(s.no);
-        let _ = write!(
-            out,
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td>",
-            s.rank,
-            s.no,
-            html_escape(&p.map_or(String::new(), |p| p.name.clone())),
-            html_escape(&p.map_or(String::new(), |p| p.club.clone()))
-        );
-        for e in &ct.entries[idx(s.no)] {
-            let cell = match e {
-                CrosstableEntry::Game(g) => format!(
-                    "{}{} {}",
-                    ct.players[g.opponent],
-                    if g.first { "先" } else { "后" },
-                    Points(g.points.0)
-                ),
-                CrosstableEntry::Bye(p) => format!("轮空 {p}"),
-                CrosstableEntry::None => String::new(),
-            };
-            let _ = write!(out, "<td>{}</td>", html_escape(&cell));
-        }
-        let _ = write!(out, "<td>{}</td>", fmt_value(&[s.points]));
-        for v in &s.tie_breaks {
-            let _ = write!(out, "<td>{}</td>", fmt_value(v));
-        }
-        let _ = writeln!(out, "</tr>");
-    }
-    out.push_str("</table>\n</body></html>\n");
-    out
-}
-
 /// The division (组别) after the event name in a form's header line: `  男子组`, or nothing.
 fn division_suffix(ev: &Event) -> String {
     if ev.division.is_empty() {
@@ -257,19 +248,10 @@ fn division_suffix(ev: &Event) -> String {
     }
 }
 
-/// 编排记录表 (编排纪录公告) of a round: 台次 | 红方 代号 姓名 上轮积分 | 黑方 代号 姓名 上轮积分 |
-/// 比赛结果.
+/// 编排记录表 (编排纪录公告) of a round as text: 台次 | 红方 代号 姓名 上轮积分 | 黑方 代号 姓名
+/// 上轮积分 | 比赛结果 — from the one model, [`crate::forms::pairing_record`].
 pub fn pairing_record(ev: &Event, round: u32) -> Option<String> {
-    let r = ev.paired.get(round.checked_sub(1)? as usize)?;
-    let before = ev.crosstable(round - 1);
-    let score = |no: u32| {
-        before
-            .players
-            .iter()
-            .position(|&n| n == no)
-            .map_or(Points::ZERO, |i| before.score(i))
-    };
-    let name = |no: u32| ev.player(no).map_or(String::new(), |p| p.name.clone());
+    let rec = crate::forms::pairing_record(ev, round)?;
     let mut out = String::new();
     let _ = writeln!(out, "编排纪录公告  {}{}", ev.name, division_suffix(ev));
     let _ = writeln!(out, "第 {round} 轮");
@@ -288,26 +270,25 @@ pub fn pairing_record(ev: &Event, round: u32) -> Option<String> {
         .map(|s| s.to_string())
         .collect::<Vec<_>>(),
     ];
-    for b in &r.boards {
-        let res = b.result.as_deref().map_or(" : ".to_string(), |s| {
-            result_colon(s, ev.config.points, ev.config.games_in_match())
-        });
+    for r in rec.rows {
         rows.push(vec![
-            b.board.to_string(),
-            b.red.to_string(),
-            name(b.red),
-            score(b.red).to_string(),
-            b.black.to_string(),
-            name(b.black),
-            score(b.black).to_string(),
-            res,
+            r.board.to_string(),
+            r.red.to_string(),
+            r.red_name,
+            r.red_before,
+            r.black.to_string(),
+            r.black_name,
+            r.black_before,
+            r.result,
         ]);
     }
     out.push_str(&table(&rows));
-    if let Some(b) = r.bye {
-        let _ = writeln!(out, "轮空: {} {}", b, name(b));
+    let paired = &ev.paired[round as usize - 1];
+    if let Some(b) = paired.bye {
+        let name = ev.player(b).map_or(String::new(), |p| p.name.clone());
+        let _ = writeln!(out, "轮空: {b} {name}");
     }
-    for n in &r.notes {
+    for n in &paired.notes {
         let _ = writeln!(out, "注: {n}");
     }
     out.push_str("编排长:              裁判长:\n");
@@ -332,51 +313,38 @@ pub fn result_colon(s: &str, sys: PointSystem, games: usize) -> String {
     }
 }
 
-/// 成绩表 (积分编排成绩表): 代号 | 单位 | 运动员 | per round 对手, 先后, 积分 (cumulative) | the
-/// chain's columns | 名次.
+/// 成绩表 (积分编排成绩表) as text: 代号 | 单位 | 运动员 | per round 对手, 先后 (`先+`/`后-` for a
+/// forfeit), 积分 (cumulative) | the chain's columns | 名次 — from the one model,
+/// [`crate::forms::results_table`]. A round robin's table is the 循环赛成绩表
+/// ([`cross_table_text`]).
 pub fn results_table(ev: &Event, st: &[Standing]) -> String {
-    let after = ev.complete_rounds();
-    let ct = ev.crosstable(after);
-    let rank: std::collections::HashMap<u32, &Standing> = st.iter().map(|s| (s.no, s)).collect();
+    let t = crate::forms::results_table(ev, st);
     let mut out = String::new();
-    let _ = writeln!(out, "积分编排成绩表  {}{}", ev.name, division_suffix(ev));
+    let _ = writeln!(out, "{}  {}{}", t.title, ev.name, division_suffix(ev));
     let mut head = vec!["代号".to_string(), "单位".into(), "运动员".into()];
-    for r in 1..=after {
+    for r in &t.rounds {
         head.push(format!("{r}对手"));
         head.push("先后".into());
-        head.push(score_name(ev).into());
+        head.push(t.score_name.into());
     }
-    head.extend(chain_names(ev));
+    head.extend(t.chain.iter().cloned());
     head.push("名次".into());
     let mut rows = vec![head];
-    for (i, &no) in ct.players.iter().enumerate() {
-        let p = ev.player(no);
-        let mut r = vec![
-            no.to_string(),
-            p.map_or(String::new(), |p| p.club.clone()),
-            p.map_or(String::new(), |p| p.name.clone()),
-        ];
-        for k in 0..after as usize {
-            let cum = ct.score_after(i, k + 1).to_string();
-            match &ct.entries[i][k] {
-                CrosstableEntry::Game(g) => {
-                    r.push(ct.players[g.opponent].to_string());
-                    r.push(if g.first { "先" } else { "后" }.into());
-                }
-                CrosstableEntry::Bye(_) => {
-                    r.push("轮空".into());
-                    r.push("-".into());
-                }
-                CrosstableEntry::None => {
-                    r.push("-".into());
-                    r.push("-".into());
-                }
-            }
-            r.push(cum);
+    for row in t.rows {
+        let mut r = vec![row.no.to_string(), row.club, row.name];
+        for c in row.rounds {
+            let colour = if c.colour.is_empty() {
+                "-".to_string()
+            } else {
+                format!("{}{}", c.colour, c.mark)
+            };
+            r.push(c.opponent);
+            r.push(colour);
+            r.push(c.score);
         }
-        if let Some(s) = rank.get(&no) {
-            r.extend(s.tie_breaks.iter().map(|v| fmt_value(v)));
-            r.push(format!("{}{}", s.rank, if s.shared { "=" } else { "" }));
+        r.extend(row.tie_breaks.iter().map(|v| v.replace('\u{200B}', "")));
+        if !row.rank.is_empty() {
+            r.push(row.rank);
         }
         rows.push(r);
     }
@@ -384,9 +352,34 @@ pub fn results_table(ev: &Event, st: &[Standing]) -> String {
     out
 }
 
+/// 循环赛成绩表 as text: 代号 | 单位 | 姓名 | the points against each opponent (`╲` on the
+/// diagonal) | 积分 | the chain | 名次 — from [`crate::forms::cross_table`].
+pub fn cross_table_text(ev: &Event, st: &[Standing]) -> String {
+    let mut sheet = crate::forms::cross_table(ev, st).sheet();
+    sheet.title = format!("{}  {}{}", sheet.title, ev.name, division_suffix(ev));
+    sheet.caption.clear();
+    sheet.notes.clear();
+    sheet.text().replace('\u{200B}', "")
+}
+
 #[cfg(test)]
 mod csv_tests {
     use super::*;
+
+    #[test]
+    fn csv_file_has_a_bom_chinese_headers_and_a_row_per_player() {
+        let ev = crate::forms::test_event::four();
+        let st = ev.standings(None);
+        let zh = standings_csv_file(&ev, &st, CsvHeaders::Chinese).unwrap();
+        assert!(
+            zh.starts_with("\u{feff}名次,并列,代号,姓名,单位,积分,"),
+            "{zh}"
+        );
+        assert_eq!(zh.lines().count(), 1 + ev.players.len());
+        let en = standings_csv_file(&ev, &st, CsvHeaders::English).unwrap();
+        let body = en.strip_prefix('\u{feff}').unwrap();
+        assert_eq!(body, standings_csv(&ev, &st));
+    }
 
     #[test]
     fn formula_cells_are_neutralised_and_quoting_is_rfc4180() {

@@ -25,6 +25,8 @@
 //!   order, any separator, a heading in zh or en, typed per-line errors).
 //! - [`check`]: the pairing checker — each round re-derived and its deviations listed.
 //! - [`export`]: CSV, JSON, HTML crosstable, 编排记录表, 成绩表; [`trf`]: FIDE TRF out and in.
+//! - [`forms`]: one model per printed form (成绩表, 循环赛成绩表, 编排记录表, 名次, 编排卡,
+//!   计分单, 象棋比赛积分编排表), rendered as print-ready A4 HTML and as text.
 //! - [`simulate`]: random events for benchmarks and property tests.
 //! - [`file`](mod@file): writing any output file whole or not at all, through symbolic links, keeping mode
 //!   and owner, refusing read-only files and anything that is not a regular file (FIFOs and
@@ -54,6 +56,7 @@ pub mod document;
 pub mod export;
 pub mod file;
 pub mod history;
+pub mod forms;
 pub mod lineups;
 pub mod players;
 pub mod simulate;

@@ -1,0 +1,221 @@
+//! The printed forms of `xq event export --format html --form NAME`, printed to PDF by headless
+//! Chromium and read back page by page: a 13-round, 40-player cn-1987 Swiss with 12-character
+//! 单位 names. Every page of the 成绩表 carries every column head (名次 too) and its page
+//! number `第 N 页 共 M 页`, and the PDF has exactly M pages (no page spills over); the same for
+//! every other form. Without `chromium` on the PATH the test prints `NOTICE … skipping` and
+//! passes.
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+const UNITS: [&str; 5] = [
+    "中国火车头体育协会象棋队",
+    "北京威凯建设象棋俱乐部队",
+    "上海金外滩象棋俱乐部队伍",
+    "广东碧桂园象棋俱乐部队伍",
+    "黑龙江农村信用社象棋队伍",
+];
+
+fn xq(args: &[&str]) -> std::process::Output {
+    let o = Command::new(env!("CARGO_BIN_EXE_xq"))
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        o.status.success(),
+        "xq {args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    o
+}
+
+fn on_path(bin: &str) -> bool {
+    std::env::var_os("PATH")
+        .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(bin).is_file()))
+}
+
+/// A cn-1987 Swiss of `players` players and `rounds` rounds, every result in (a forfeit now
+/// and then).
+fn event(dir: &Path, players: u32, rounds: u32) -> String {
+    let file = dir.join("e.toml");
+    let list = dir.join("players.txt");
+    let lines: Vec<String> = (1..=players)
+        .map(|i| format!("棋手{i},{}", UNITS[i as usize % UNITS.len()]))
+        .collect();
+    std::fs::write(&list, lines.join("\n")).unwrap();
+    let f = file.to_str().unwrap().to_string();
+    let r = rounds.to_string();
+    xq(&[
+        "event",
+        "new",
+        &f,
+        "--name",
+        "全国象棋个人赛",
+        "--division",
+        "男子组",
+        "--ruleset",
+        "cn-1987",
+        "--system",
+        "swiss",
+        "--rounds",
+        &r,
+        "--players-file",
+        list.to_str().unwrap(),
+    ]);
+    for round in 1..=rounds {
+        let o = xq(&["event", "pair", &f, "--json"]);
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let results: String = v["boards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| {
+                let board = b["board"].as_u64().unwrap();
+                let res =
+                    ["1-0", "0-1", "=", "1-0", "0-1", "+-"][(board + round as u64) as usize % 6];
+                format!("{round} {board} {res}\n")
+            })
+            .collect();
+        let rf = dir.join("results.txt");
+        std::fs::write(&rf, results).unwrap();
+        xq(&["event", "results", &f, rf.to_str().unwrap()]);
+    }
+    f
+}
+
+/// The form printed to PDF, as the text of each page (NFKC and radical forms undone, so that
+/// the characters of the PDF's fonts compare as the ordinary ones).
+fn printed(dir: &Path, file: &str, form: &str) -> (String, Vec<String>) {
+    use unicode_normalization::UnicodeNormalization as _;
+    let html = dir.join(format!("{form}.html"));
+    let pdf = dir.join(format!("{form}.pdf"));
+    xq(&[
+        "event",
+        "export",
+        file,
+        "--format",
+        "html",
+        "--form",
+        form,
+        "-o",
+        html.to_str().unwrap(),
+    ]);
+    let status = Command::new("chromium")
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-pdf-header-footer",
+        ])
+        .arg(format!("--user-data-dir={}", dir.join("profile").display()))
+        .arg(format!("--print-to-pdf={}", pdf.display()))
+        .arg(&html)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success(), "chromium printing {form}");
+    let bytes = std::fs::read(&pdf).unwrap();
+    let pages = pdf_extract::extract_text_from_mem_by_pages(&bytes)
+        .expect("a readable PDF")
+        .into_iter()
+        .map(|p| {
+            // NFKC, then the CJK Radicals Supplement forms some fonts map simplified
+            // characters to (⻚ for 页), which NFKC leaves alone
+            p.nfkc()
+                .map(|c| match c {
+                    '⻚' => '页',
+                    '⻓' => '长',
+                    '⻔' => '门',
+                    '⻋' => '车',
+                    '⻢' => '马',
+                    '⻅' => '见',
+                    '⻛' => '风',
+                    '⻜' => '飞',
+                    '⻘' => '青',
+                    '⻆' => '角',
+                    c => c,
+                })
+                .collect::<String>()
+        })
+        .collect();
+    (std::fs::read_to_string(&html).unwrap(), pages)
+}
+
+/// Every page says `第 N 页 共 M 页` and the PDF has M pages.
+fn numbered(form: &str, pages: &[String]) {
+    let m = pages.len();
+    assert!(m > 0, "{form}: no pages");
+    for (i, p) in pages.iter().enumerate() {
+        let compact: String = p.split_whitespace().collect();
+        assert!(
+            compact.contains(&format!("第{}页共{m}页", i + 1)),
+            "{form}: page {} of {m} lacks its number:\n{p}",
+            i + 1
+        );
+    }
+}
+
+#[test]
+fn forms_of_a_13_round_40_player_swiss_print_on_a4_with_every_head_on_every_page() {
+    if !on_path("chromium") {
+        use std::io::Write as _;
+        let _ = writeln!(
+            std::io::stderr(),
+            "NOTICE print test forms: chromium not found; skipping"
+        );
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = event(dir.path(), 40, 13);
+
+    let (_, pages) = printed(dir.path(), &file, "table");
+    numbered("table", &pages);
+    assert!(pages.len() >= 2, "40 players take more than one page");
+    let heads = [
+        "积分编排成绩表",
+        "代号",
+        "单位",
+        "运动员",
+        "十三",
+        "对手分",
+        "胜局",
+        "犯规",
+        "后走胜局",
+        "后走局数",
+        "倒数轮积分",
+        "名次",
+    ];
+    let mut players_seen = 0;
+    let mut units_seen = 0;
+    for (i, p) in pages.iter().enumerate() {
+        let compact: String = p.split_whitespace().collect();
+        for h in heads {
+            assert!(compact.contains(h), "成绩表 page {}: no {h}:\n{p}", i + 1);
+        }
+        units_seen += compact.matches("中国火车头体育协会象棋队").count();
+        players_seen += (1..=40)
+            .filter(|n| compact.contains(&format!("棋手{n}")))
+            .count();
+    }
+    // every player printed once (棋手1 is a prefix of 棋手10…, so count at least 40)
+    assert!(players_seen >= 40, "{players_seen}");
+    // the 12-character 单位 of players 5, 10, … 40 printed whole, never cut
+    assert_eq!(units_seen, 8);
+
+    for form in [
+        "standings",
+        "cards",
+        "record",
+        "scoresheets",
+        "points-table",
+    ] {
+        let (html, pages) = printed(dir.path(), &file, form);
+        numbered(form, &pages);
+        assert_eq!(
+            html.matches("<section class=\"page\">").count(),
+            pages.len(),
+            "{form}: a page spilled over"
+        );
+    }
+}
