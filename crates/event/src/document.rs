@@ -763,7 +763,8 @@ impl Event {
             .and_then(|r| r.boards.get_mut(board.wrapping_sub(1) as usize))
             .ok_or(EventError::NoSuchBoard { round, board })?;
         let rec = format!("round {round} board {board}");
-        let m = MatchResult::parse(result).map_err(|e| invalid(&rec, e.to_string()))?;
+        let m =
+            crate::result_words::match_result(result).map_err(|e| invalid(&rec, e.to_string()))?;
         if m.games.len() != games {
             return Err(invalid(
                 rec,

@@ -44,6 +44,7 @@ pub mod document;
 pub mod export;
 pub mod file;
 pub mod lineups;
+pub mod result_words;
 pub mod simulate;
 pub mod stages;
 mod store;
