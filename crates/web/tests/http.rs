@@ -152,7 +152,7 @@ async fn pair_enter_results_and_standings_land_in_the_file() {
     )
     .await;
     assert_eq!(s, StatusCode::SEE_OTHER);
-    assert_eq!(h[header::LOCATION], "/e/open.toml/round/1?lang=zh&ok=1#b1");
+    assert_eq!(h[header::LOCATION], "/e/open.toml/round/1?lang=zh&ok=1#r2");
     let (s, _, _) = post(
         &app,
         "/e/open.toml/round/1/board/2",
@@ -391,7 +391,7 @@ async fn an_event_in_stages_shows_its_stages() {
     assert_eq!(s, StatusCode::SEE_OTHER);
     let (s, _, body) = get(&app, "/e/cup.toml/round/1").await;
     assert_eq!(s, StatusCode::OK);
-    assert!(body.contains("阶段 1 (knockout)"), "{body}");
+    assert!(body.contains("阶段 1 (单淘汰制)"), "{body}");
     let (s, _, body) = get(&app, "/e/cup.toml/standings").await;
     assert_eq!(s, StatusCode::OK);
     assert!(body.contains("胜场") && body.contains("王天一"));

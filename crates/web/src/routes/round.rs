@@ -213,6 +213,21 @@ struct ResultForm {
     force: Option<String>,
 }
 
+/// The board the cursor goes to after a result on `board`: the next board of the round without a
+/// result (after `board`, then from the first), or `board` itself when every board has one.
+fn next_open(ev: &Event, round: u32, board: u32) -> u32 {
+    let Some(r) = ev.paired.get(round.wrapping_sub(1) as usize) else {
+        return board;
+    };
+    let open = |b: &&xiangqi::event::Pairing| b.result.is_none();
+    r.boards
+        .iter()
+        .filter(|b| b.board > board)
+        .find(open)
+        .or_else(|| r.boards.iter().find(open))
+        .map_or(board, |b| b.board)
+}
+
 /// Reads a fouls field: empty is "not given", as a missing `--red-fouls`.
 fn fouls(field: &str, v: Option<&str>) -> Result<Option<u32>, String> {
     match v.map(str::trim) {
@@ -251,17 +266,21 @@ async fn enter_result(
             let p2 = path.clone();
             blocking(move || {
                 Store::<Event>::new(path)
-                    .update(|ev| ev.set_result(round, board, &result, fouls, force))
+                    .update(|ev| {
+                        ev.set_result(round, board, &result, fouls, force)?;
+                        Ok(next_open(ev, round, board))
+                    })
                     .map_err(|e| refusal(&id2, &p2, e))
             })
             .await
             .unwrap_or_else(|| Err("internal error".into()))
-            .map(|_| ())
         }
     };
     match outcome {
-        Ok(()) => Redirect::to(&format!(
-            "/e/{}/round/{round}?lang={}&ok={board}#b{board}",
+        // to the next board without a result: its result cell is the fragment's target, so
+        // that without script one Tab reaches its field (the page's script focuses it at once)
+        Ok(next) => Redirect::to(&format!(
+            "/e/{}/round/{round}?lang={}&ok={board}#r{next}",
             url(&id),
             lang.code()
         ))
