@@ -271,6 +271,65 @@ async fn pair_enter_results_and_standings_land_in_the_file() {
     assert_eq!(read(&path).paired.len(), 2);
 }
 
+/// 22.1: the result words arbiters write are taken as typed, and after each save the cursor
+/// goes to the next board without a result (the redirect's fragment is its result cell; the
+/// page focuses that board's field).
+#[tokio::test]
+async fn result_words_and_the_cursor_on_the_next_open_board() {
+    let (dir, path) = folder();
+    let app = app(dir.path(), None);
+    let (_, _, page) = get(&app, "/e/open.toml").await;
+    let csrf = csrf_of(&page);
+    let (s, _, _) = post(&app, "/e/open.toml/pair", &format!("csrf={csrf}"), &[]).await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    let enc = |s: &str| form_urlencoded::byte_serialize(s.as_bytes()).collect::<String>();
+    // (board, typed, stored, where the cursor goes next)
+    for (board, typed, stored, next) in [
+        (1, "1：0", "1-0", 2),
+        (3, "和", "=", 2),
+        (2, "黑胜", "0-1", 2),
+    ] {
+        let (s, h, body) = post(
+            &app,
+            &format!("/e/open.toml/round/1/board/{board}"),
+            &format!("csrf={csrf}&lang=zh&result={}", enc(typed)),
+            &[],
+        )
+        .await;
+        assert_eq!(s, StatusCode::SEE_OTHER, "{typed}: {body}");
+        assert_eq!(
+            h[header::LOCATION],
+            format!("/e/open.toml/round/1?lang=zh&ok={board}#r{next}").as_str()
+        );
+        let ev = read(&path);
+        let got = ev.paired[0].boards[board - 1].result.as_deref();
+        assert_eq!(got, Some(stored), "{typed}");
+        if board == 1 {
+            // the page: the fragment's target, and the field of board 2 focused
+            let (_, _, body) = get(&app, "/e/open.toml/round/1?ok=1").await;
+            assert!(body.contains("id=\"r2\""), "{body}");
+            let focused: Vec<&str> = body
+                .split("<input name=\"result\"")
+                .skip(1)
+                .filter(|f| f.split('>').next().unwrap_or("").contains("autofocus"))
+                .collect();
+            assert_eq!(focused.len(), 1, "{body}");
+            assert!(focused[0].contains("比赛结果 2\""), "{}", focused[0]);
+            assert!(body.contains("querySelector(\"input[autofocus]\")"));
+        }
+    }
+    // a word that is no result is refused with the file format's message
+    let (s, _, body) = post(
+        &app,
+        "/e/open.toml/round/1/board/1",
+        &format!("csrf={csrf}&result={}&force=1", enc("赢")),
+        &[],
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(body.contains("unknown result"), "{body}");
+}
+
 #[tokio::test]
 async fn forged_and_cross_origin_posts_are_refused() {
     let (_dir, path) = folder();
