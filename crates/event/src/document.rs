@@ -138,6 +138,19 @@ pub struct Round {
     pub boards: Vec<Pairing>,
 }
 
+impl Round {
+    /// Every board without a result, in board order; `None` when every board has one.
+    pub fn open_boards(&self) -> Option<Vec<u32>> {
+        let open: Vec<u32> = self
+            .boards
+            .iter()
+            .filter(|b| b.result.is_none())
+            .map(|b| b.board)
+            .collect();
+        (!open.is_empty()).then_some(open)
+    }
+}
+
 /// The event file format this crate writes: a file of this format ends with an `[end]` table
 /// ([`EndMarker`]), so that a file cut short at a table boundary is refused instead of being
 /// read as a shorter event.
@@ -198,6 +211,15 @@ pub struct Event {
 }
 
 /// Why an event operation was refused. Every message names the record concerned.
+/// `board 3` or `boards 3, 7, 12`.
+fn boards_named(boards: &[u32]) -> String {
+    let list: Vec<String> = boards.iter().map(u32::to_string).collect();
+    match list.len() {
+        1 => format!("board {}", list[0]),
+        _ => format!("boards {}", list.join(", ")),
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum EventError {
     /// The file is not valid TOML for an event.
@@ -214,13 +236,17 @@ pub enum EventError {
     /// The configuration is inconsistent.
     #[error(transparent)]
     Config(#[from] ConfigError),
-    /// A result is missing before the next round can be paired.
-    #[error("round {round} board {board} has no result yet: enter it before pairing round {next}")]
+    /// Results are missing before the next round can be paired: every such board is named.
+    #[error(
+        "round {round} has no result yet on {}: enter {} before pairing round {next}",
+        boards_named(.boards),
+        if .boards.len() == 1 { "it" } else { "them" }
+    )]
     RoundIncomplete {
         /// Round.
         round: u32,
-        /// Board.
-        board: u32,
+        /// Every board of the round still without a result.
+        boards: Vec<u32>,
         /// The round that was to be paired.
         next: u32,
     },
@@ -628,11 +654,11 @@ impl Event {
             return Err(EventError::AllRoundsPaired(self.rounds));
         }
         if let Some(last) = self.paired.last()
-            && let Some(b) = last.boards.iter().find(|b| b.result.is_none())
+            && let Some(boards) = last.open_boards()
         {
             return Err(EventError::RoundIncomplete {
                 round: last.round,
-                board: b.board,
+                boards,
                 next,
             });
         }
@@ -907,5 +933,32 @@ impl Event {
         };
         // the chain's ids were checked when the configuration was read
         standings(&ct, &self.config.chain(), &ctx).unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod pairing_refusal_tests {
+    use super::*;
+
+    /// 22.8: a refused pairing names every board still without a result, not just the first.
+    #[test]
+    fn a_refused_pairing_names_every_board_without_a_result() {
+        let entrants = (1..=8).map(|i| (format!("P{i}"), String::new())).collect();
+        let mut ev =
+            Event::new("t", "", EventConfig::default(), entrants, 1, Some(3), false).unwrap();
+        ev.pair_next().unwrap();
+        ev.set_result(1, 2, "1-0", (None, None), false).unwrap();
+        let e = ev.pair_next().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "round 1 has no result yet on boards 1, 3, 4: enter them before pairing round 2"
+        );
+        for b in [1, 3] {
+            ev.set_result(1, b, "=", (None, None), false).unwrap();
+        }
+        assert_eq!(
+            ev.pair_next().unwrap_err().to_string(),
+            "round 1 has no result yet on board 4: enter it before pairing round 2"
+        );
     }
 }

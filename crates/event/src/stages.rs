@@ -318,11 +318,11 @@ impl Event {
     pub(crate) fn pair_staged(&mut self) -> Result<&Round, EventError> {
         let round = self.paired.len() as u32 + 1;
         if let Some(last) = self.paired.last()
-            && let Some(b) = last.boards.iter().find(|b| b.result.is_none())
+            && let Some(boards) = last.open_boards()
         {
             return Err(EventError::RoundIncomplete {
                 round: last.round,
-                board: b.board,
+                boards,
                 next: round,
             });
         }
