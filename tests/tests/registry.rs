@@ -8,8 +8,8 @@ use xiangqi::adjudication::{GameRecord, PlyContext};
 use xiangqi::board::Color;
 use xiangqi::movegen::{Move, Position};
 use xiangqi::rules::{
-    Arbiter, CycleContext, CycleRuling, EditionVariant, IdleKind, JudgeOptions, Outcome, Params,
-    PlyClass, RuleEdition, Ruleset, RulesetError, Verdict, builtin_rulesets, editions,
+    Arbiter, CycleContext, CycleRuling, EditionParams, EditionVariant, IdleKind, JudgeOptions,
+    Outcome, PlyClass, RuleEdition, Ruleset, RulesetError, Verdict, builtin_rulesets, editions,
     find_edition,
 };
 
@@ -48,7 +48,7 @@ impl RuleEdition for AlwaysVary {
     }
 }
 
-fn build(params: &Params<'_>) -> Result<Box<dyn RuleEdition>, RulesetError> {
+fn build(params: &EditionParams<'_>) -> Result<Box<dyn RuleEdition>, RulesetError> {
     let opts: Options = params
         .options()?
         .ok_or_else(|| params.error("the test edition needs [options] side = \"red\"|\"black\""))?;

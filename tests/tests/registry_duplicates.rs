@@ -2,8 +2,8 @@
 
 use xiangqi::adjudication::PlyContext;
 use xiangqi::rules::{
-    CycleContext, CycleRuling, IdleKind, Params, PlyClass, RuleEdition, RulesetError, Verdict,
-    editions, find_edition,
+    CycleContext, CycleRuling, EditionParams, IdleKind, PlyClass, RuleEdition, RulesetError,
+    Verdict, editions, find_edition,
 };
 
 struct Dummy;
@@ -23,7 +23,7 @@ impl RuleEdition for Dummy {
     }
 }
 
-fn build(_: &Params<'_>) -> Result<Box<dyn RuleEdition>, RulesetError> {
+fn build(_: &EditionParams<'_>) -> Result<Box<dyn RuleEdition>, RulesetError> {
     Ok(Box::new(Dummy))
 }
 

@@ -34,7 +34,7 @@ impl From<To> for Notation {
 
 /// Arguments of `xq convert`.
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub struct ConvertArgs {
     /// Only this game of the file (from 1).
     #[arg(long, value_name = "N")]
     game: Option<usize>,
@@ -94,7 +94,7 @@ fn json(g: &Game) -> serde_json::Value {
 /// The games of the input, read one at a time: a PGN database record by record (only game N
 /// with `--game N`), other formats whole. Memory holds one game, not the file.
 fn games<'a>(
-    args: &Args,
+    args: &ConvertArgs,
     name: &'a str,
     input: impl Read + 'a,
 ) -> Result<Box<dyn Iterator<Item = Result<Game, CliError>> + 'a>, CliError> {
@@ -126,7 +126,7 @@ fn games<'a>(
 
 /// Converts the input into `out`, game by game. On an error part of the output may have been
 /// written: the caller keeps it apart until the whole input has converted.
-fn convert_into(args: &Args, input: impl Read, out: &mut dyn Write) -> Result<(), CliError> {
+fn convert_into(args: &ConvertArgs, input: impl Read, out: &mut dyn Write) -> Result<(), CliError> {
     let name = if args.input == Path::new("-") {
         "<stdin>".to_string()
     } else {
@@ -193,7 +193,7 @@ fn warn_dropped(name: &str, n: usize, game: &Game) {
 
 /// The converted text of `bytes` (without writing anything).
 #[cfg(test)]
-fn convert(args: &Args, bytes: &[u8]) -> Result<String, CliError> {
+fn convert(args: &ConvertArgs, bytes: &[u8]) -> Result<String, CliError> {
     let mut out = Vec::new();
     convert_into(args, bytes, &mut out)?;
     Ok(String::from_utf8(out).expect("the writers write UTF-8"))
@@ -202,7 +202,7 @@ fn convert(args: &Args, bytes: &[u8]) -> Result<String, CliError> {
 /// Runs `xq convert`. The input is read one game at a time; the output goes to an anonymous
 /// temporary file first, and reaches standard output or `--output` only once the whole input
 /// has converted.
-pub fn run(args: Args) -> Result<(), CliError> {
+pub fn run(args: ConvertArgs) -> Result<(), CliError> {
     let spool_err = |e: std::io::Error| CliError::internal(format!("a temporary file: {e}"));
     let mut spool = std::io::BufWriter::new(tempfile::tempfile().map_err(spool_err)?);
     if args.input == Path::new("-") {
@@ -228,8 +228,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
 mod tests {
     use super::*;
 
-    fn args(to: To, strict: bool) -> Args {
-        Args {
+    fn args(to: To, strict: bool) -> ConvertArgs {
+        ConvertArgs {
             game: None,
             to,
             strict,

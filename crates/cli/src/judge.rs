@@ -18,7 +18,7 @@ use crate::io::read_nth_game;
 
 /// Arguments of `xq judge`.
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub struct JudgeArgs {
     /// A ruleset id (`axf`, `cn-1987`) or a path to a ruleset TOML file; repeat to judge under
     /// several. Default: every built-in ruleset whose edition is linked.
     #[arg(long = "ruleset", value_name = "R")]
@@ -89,7 +89,7 @@ fn start_position(fen: &str) -> Result<Position, CliError> {
 }
 
 /// Runs `xq judge`.
-pub fn run(args: Args) -> Result<(), CliError> {
+pub fn run(args: JudgeArgs) -> Result<(), CliError> {
     let arbiters = arbiters(&args.rulesets)?;
     if arbiters.is_empty() {
         return Err(CliError::input(

@@ -35,21 +35,21 @@ enum Command {
     /// Count leaf nodes of the legal move tree (perft).
     Perft(perft::PerftArgs),
     /// Show a board diagram after a move list (text, JSON or SVG).
-    Show(show::Args),
+    Show(show::ShowArgs),
     /// Convert game files or move lists between notations (ICCS, WXF, Chinese).
-    Convert(convert::Args),
+    Convert(convert::ConvertArgs),
     /// Rule a game (or a database with --batch) under one or more rulesets.
-    Judge(judge::Args),
+    Judge(judge::JudgeArgs),
     /// The rules catalogue: list, show, check.
-    Rulesets(rulesets::Args),
+    Rulesets(rulesets::RulesetsArgs),
     /// Run an event: new, pair, result, standings, export, simulate.
     Event(event::EventArgs),
     /// Compare rulesets over a game database: a static HTML report (and a Markdown summary).
-    Report(report::Args),
+    Report(report::ReportArgs),
     /// Keep a live game: moves with clocks, offers, claims, 违例/犯规, sealed moves, the state.
     Game(game::GameArgs),
     /// The arbiter's desk: serve an event file or folder in the browser (loopback by default).
-    Serve(serve::Args),
+    Serve(serve::ServeArgs),
 }
 
 fn main() {

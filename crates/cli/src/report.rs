@@ -28,7 +28,7 @@ const MAX_GAMES: usize = 2_000;
 
 /// Arguments of `xq report`.
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub struct ReportArgs {
     /// The game database (PGN, `.tsv` with an `iccs_moves` column, or any format `convert`
     /// reads).
     file: String,
@@ -146,7 +146,7 @@ fn judge_full(game: BatchGame, arbiters: &[Arbiter], lang: Lang) -> Option<Shown
 }
 
 /// Runs `xq report`.
-pub fn run(args: Args) -> Result<(), CliError> {
+pub fn run(args: ReportArgs) -> Result<(), CliError> {
     if args.rulesets.len() < 2 {
         return Err(CliError::input(
             "a report compares rulesets: give --ruleset at least twice",
@@ -524,7 +524,13 @@ nav a{margin-right:.8em}
 @media print{body{margin:0;max-width:none;font-size:10.5pt} .board svg{width:250px} .plies{min-width:0} a{color:inherit;text-decoration:none} .game{page-break-inside:avoid} h2{page-break-after:avoid} thead{display:table-header-group}}
 "#;
 
-fn html(summary: &Summary, shown: &[Shown], more: usize, args: &Args, command: &str) -> String {
+fn html(
+    summary: &Summary,
+    shown: &[Shown],
+    more: usize,
+    args: &ReportArgs,
+    command: &str,
+) -> String {
     let lang = args.lang;
     let mut o = String::new();
     let title = format!(
@@ -684,7 +690,7 @@ fn html(summary: &Summary, shown: &[Shown], more: usize, args: &Args, command: &
     o
 }
 
-fn markdown(summary: &Summary, shown: &[Shown], args: &Args, command: &str) -> String {
+fn markdown(summary: &Summary, shown: &[Shown], args: &ReportArgs, command: &str) -> String {
     let lang = args.lang;
     let mut o = String::new();
     let _ = writeln!(

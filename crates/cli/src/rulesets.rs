@@ -8,7 +8,7 @@ use crate::CliError;
 
 /// Arguments of `xq rulesets`.
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub struct RulesetsArgs {
     #[command(subcommand)]
     command: Command,
 }
@@ -47,7 +47,7 @@ fn out_line(s: &str) -> Result<(), CliError> {
 }
 
 /// Runs `xq rulesets`.
-pub fn run(args: Args) -> Result<(), CliError> {
+pub fn run(args: RulesetsArgs) -> Result<(), CliError> {
     match args.command {
         Command::List { json } => {
             let linked: Vec<&str> = editions()

@@ -15,7 +15,7 @@ use crate::io::outln;
 
 /// Arguments of `xq serve`.
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub struct ServeArgs {
     /// An event file, or a folder whose `*.toml` event files are listed.
     #[arg(default_value = ".")]
     path: PathBuf,
@@ -33,7 +33,7 @@ pub struct Args {
 }
 
 /// Runs `xq serve` until the process is stopped.
-pub fn run(a: Args) -> Result<(), CliError> {
+pub fn run(a: ServeArgs) -> Result<(), CliError> {
     let token = match a.token {
         Some(t) if t.trim().is_empty() => {
             return Err(CliError::input("--token: empty"));

@@ -16,7 +16,7 @@ use crate::io::{out, outln, write_output};
 
 /// Arguments of `xq show`.
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub struct ShowArgs {
     /// A game file (any format `convert` reads; `-` for standard input): show its game at a ply.
     #[arg(conflicts_with_all = ["fen", "moves"])]
     file: Option<PathBuf>,
@@ -61,7 +61,7 @@ enum Labels {
 }
 
 /// The start position and the moves to play: from a game file at a ply, or `--fen`/`--moves`.
-fn start_and_moves(args: &Args) -> Result<(Position, Vec<Move>, String), CliError> {
+fn start_and_moves(args: &ShowArgs) -> Result<(Position, Vec<Move>, String), CliError> {
     let mode = if args.strict {
         Mode::Strict
     } else {
@@ -101,7 +101,7 @@ fn side_name(c: Color) -> &'static str {
 }
 
 /// Runs `xq show`.
-pub fn run(args: Args) -> Result<(), CliError> {
+pub fn run(args: ShowArgs) -> Result<(), CliError> {
     let (start, moves, source) = start_and_moves(&args)?;
     let mut pos = start.clone();
     let mut last = None;

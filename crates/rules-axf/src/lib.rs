@@ -34,7 +34,7 @@ use xiangqi_adjudication::{
 use xiangqi_board::{Color, Piece, PieceKind, Square};
 use xiangqi_movegen::Position;
 use xiangqi_rules::{
-    ClassKind, CycleContext, CycleRuling, IdleKind, Params, PlyClass, PlyRuling, Reading,
+    ClassKind, CycleContext, CycleRuling, EditionParams, IdleKind, PlyClass, PlyRuling, Reading,
     RepetitionRuling, RuleEdition, RulesetError, Target, Verdict,
 };
 
@@ -54,7 +54,7 @@ pub struct Axf {
     natural_limit: NaturalLimitPolicy,
 }
 
-fn build(params: &Params<'_>) -> Result<Box<dyn RuleEdition>, RulesetError> {
+fn build(params: &EditionParams<'_>) -> Result<Box<dyn RuleEdition>, RulesetError> {
     if params.ruleset.options.is_some() {
         return Err(params.error("the axf edition takes no [options]"));
     }

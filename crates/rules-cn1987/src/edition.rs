@@ -5,8 +5,8 @@ use serde::Deserialize;
 use xiangqi_adjudication::{NaturalLimitPolicy, PlyContext};
 use xiangqi_board::{Bitboard, Color, PieceKind, Square};
 use xiangqi_rules::{
-    Bounded, CaptureLine, ClassKind, CycleContext, CycleRuling, IdleKind, Params as EditionParams,
-    PlyClass, PlyRuling, Reading, RepetitionRuling, RuleEdition, RulesetError, Target, Verdict,
+    Bounded, CaptureLine, ClassKind, CycleContext, CycleRuling, EditionParams, IdleKind, PlyClass,
+    PlyRuling, Reading, RepetitionRuling, RuleEdition, RulesetError, Target, Verdict,
 };
 
 use crate::classify::{Class, Params, classify_in_game};

@@ -45,8 +45,8 @@ mod nine;
 
 use xiangqi_adjudication::GameRecord;
 use xiangqi_rules::{
-    ClassKind, EditionVariant, Params, PlyClass, PlyRuling, Reading, RepetitionRuling, RuleEdition,
-    RulesetError, RunRuling,
+    ClassKind, EditionParams, EditionVariant, PlyClass, PlyRuling, Reading, RepetitionRuling,
+    RuleEdition, RulesetError, RunRuling,
 };
 use xiangqi_rules_cn1987::{Cn1987, Cn1987Options};
 
@@ -72,7 +72,7 @@ pub struct Cn2020 {
 impl Cn2020 {
     /// Builds the edition from a ruleset's parameters: the `[options]` are the base's
     /// ([`Cn1987Options`]); the 2020 readings apply where the file does not set them.
-    pub fn from_params(p: &Params<'_>) -> Result<Cn2020, RulesetError> {
+    pub fn from_params(p: &EditionParams<'_>) -> Result<Cn2020, RulesetError> {
         let opts: Cn1987Options = p.options()?.unwrap_or_default();
         let mut base = Cn1987::from_params(p)?;
         if opts.check_win_apart.is_none() {
@@ -86,7 +86,7 @@ impl Cn2020 {
     }
 }
 
-fn build(p: &Params<'_>) -> Result<Box<dyn RuleEdition>, RulesetError> {
+fn build(p: &EditionParams<'_>) -> Result<Box<dyn RuleEdition>, RulesetError> {
     Ok(Box::new(Cn2020::from_params(p)?))
 }
 

@@ -47,8 +47,9 @@ use xiangqi_adjudication::{GameRecord, NaturalLimitPolicy, PlyContext};
 use xiangqi_board::{Bitboard, Color, Piece, PieceKind, Square};
 use xiangqi_movegen::{Position, piece_attacks};
 use xiangqi_rules::{
-    ClassKind, CycleContext, CycleRuling, EditionVariant, GameEnd, IdleKind, Params, PlyClass,
-    PlyRuling, Reading, RepetitionRuling, RuleEdition, RulesetError, Target, Verdict, find_edition,
+    ClassKind, CycleContext, CycleRuling, EditionParams, EditionVariant, GameEnd, IdleKind,
+    PlyClass, PlyRuling, Reading, RepetitionRuling, RuleEdition, RulesetError, Target, Verdict,
+    find_edition,
 };
 
 // The base edition's registration must be linked wherever this one is.
@@ -69,7 +70,7 @@ pub struct Computer2007 {
     draw_plies: u32,
 }
 
-fn build(params: &Params<'_>) -> Result<Box<dyn RuleEdition>, RulesetError> {
+fn build(params: &EditionParams<'_>) -> Result<Box<dyn RuleEdition>, RulesetError> {
     let axf = find_edition("axf")
         .map_err(|e| params.error(e.to_string()))?
         .ok_or_else(|| params.error("computer-2007 is built on the axf edition: link it"))?;

@@ -5,7 +5,7 @@ use xiangqi_board::{Color, Square};
 use xiangqi_movegen::GameStatus;
 
 use crate::class::{CaptureLine, CycleRuling, PlyClass};
-use crate::ruleset::{Params, RulesetError};
+use crate::ruleset::{EditionParams, RulesetError};
 use crate::ruling::{PlyRuling, RepetitionRuling};
 
 /// A rule edition: the policy that turns the adjudication facts into judgments.
@@ -363,7 +363,7 @@ pub struct EditionRegistration {
     /// The rulesets the edition ships, embedded from its crate (`include_str!`).
     pub rulesets: &'static [BuiltinRuleset],
     /// Builds the edition from a ruleset's parameters.
-    pub build: fn(&Params<'_>) -> Result<Box<dyn RuleEdition>, RulesetError>,
+    pub build: fn(&EditionParams<'_>) -> Result<Box<dyn RuleEdition>, RulesetError>,
 }
 
 inventory::collect!(EditionRegistration);

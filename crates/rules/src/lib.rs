@@ -32,8 +32,8 @@ pub use edition::{
     Reading, RuleEdition, RunRuling, builtin_rulesets, default_game_end, editions, find_edition,
 };
 pub use ruleset::{
-    AdjudicationParams, Bounded, Location, Params, PieceValueTable, Ruleset, RulesetError, Schema,
-    StalemateRule,
+    AdjudicationParams, Bounded, EditionParams, Location, PieceValueTable, Ruleset, RulesetError,
+    Schema, StalemateRule,
 };
 pub use ruling::{
     LineRuling, NaturalLimitReport, Outcome, PlyRuling, RepetitionRuling, Ruling, SideCount,

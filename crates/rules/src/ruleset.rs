@@ -535,7 +535,7 @@ impl Ruleset {
     /// Builds the edition this ruleset names, with its parameters.
     pub fn build(&self) -> Result<Box<dyn RuleEdition>, RulesetError> {
         let reg = self.registration()?;
-        (reg.build)(&Params { ruleset: self })
+        (reg.build)(&EditionParams { ruleset: self })
     }
 }
 
@@ -573,12 +573,12 @@ fn section_of<T: DeserializeOwned>(text: &str, name: &str) -> Result<Option<T>, 
 /// What an edition's `build` function receives: the ruleset, with helpers to read the
 /// edition-specific `[options]` table with exact error locations.
 #[derive(Debug, Clone, Copy)]
-pub struct Params<'a> {
+pub struct EditionParams<'a> {
     /// The ruleset.
     pub ruleset: &'a Ruleset,
 }
 
-impl Params<'_> {
+impl EditionParams<'_> {
     /// The `[adjudication]` parameters.
     pub fn adjudication(&self) -> &AdjudicationParams {
         &self.ruleset.adjudication

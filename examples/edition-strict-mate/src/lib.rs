@@ -19,7 +19,7 @@
 
 use xiangqi_rules::adjudication::board::Color;
 use xiangqi_rules::{
-    ClassKind, CycleContext, CycleRuling, EditionVariant, Params, Reading, RepetitionRuling,
+    ClassKind, CycleContext, CycleRuling, EditionParams, EditionVariant, Reading, RepetitionRuling,
     RuleEdition, RulesetError, Verdict, find_edition,
 };
 
@@ -37,7 +37,7 @@ pub struct AxfStrictMate {
 }
 
 /// Builds the AXF edition from the same ruleset parameters, then wraps it.
-fn build(params: &Params<'_>) -> Result<Box<dyn RuleEdition>, RulesetError> {
+fn build(params: &EditionParams<'_>) -> Result<Box<dyn RuleEdition>, RulesetError> {
     let axf = find_edition("axf")
         .map_err(|e| params.error(e.to_string()))?
         .ok_or_else(|| params.error("axf-strict-mate is built on the axf edition: link it"))?;
