@@ -318,6 +318,21 @@ async fn result_words_and_the_cursor_on_the_next_open_board() {
             assert!(body.contains("querySelector(\"input[autofocus]\")"));
         }
     }
+    // the boards still without a result: none now; with board 3 open again, only it
+    let (_, _, body) = get(&app, "/e/open.toml/round/1?open=1").await;
+    assert_eq!(body.matches("<form method=\"post\"").count(), 0, "{body}");
+    assert!(body.contains("全部台次"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut ev = read(&path);
+    ev.paired[0].boards[2].result = None;
+    std::fs::write(&path, ev.to_toml()).unwrap();
+    let (_, _, body) = get(&app, "/e/open.toml/round/1?open=1").await;
+    assert_eq!(body.matches("<form method=\"post\"").count(), 1, "{body}");
+    assert!(body.contains("/round/1/board/3\""), "{body}");
+    assert!(body.contains("name=\"open\" value=\"1\""));
+    let (_, _, body) = get(&app, "/e/open.toml/round/1").await;
+    assert!(body.contains("只看未录入的台次 (1)"), "{body}");
+    std::fs::write(&path, text).unwrap();
     // a word that is no result is refused with the file format's message
     let (s, _, body) = post(
         &app,

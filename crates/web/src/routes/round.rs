@@ -56,6 +56,10 @@ struct RoundPage {
     flash: Option<String>,
     error: Option<String>,
     error_board: u32,
+    /// Only the boards without a result are shown (`?open=1`).
+    open_only: bool,
+    /// How many boards have no result yet.
+    open_count: usize,
 }
 
 /// What the round page says above its table.
@@ -159,6 +163,8 @@ fn round_view(
         flash,
         error,
         error_board,
+        open_only: false,
+        open_count: 0,
     })
 }
 
@@ -189,7 +195,14 @@ async fn round_page(
             flash.map_or(Notice::None, Notice::Saved),
         )
     }) {
-        Some(p) => render(StatusCode::OK, &p),
+        Some(mut p) => {
+            p.open_count = p.boards.iter().filter(|b| b.shown.is_empty()).count();
+            if q.open.as_deref() == Some("1") {
+                p.open_only = true;
+                p.boards.retain(|b| b.shown.is_empty());
+            }
+            render(StatusCode::OK, &p)
+        }
         None => refuse(
             lang,
             StatusCode::NOT_FOUND,
@@ -211,6 +224,8 @@ struct ResultForm {
     red_fouls: Option<String>,
     black_fouls: Option<String>,
     force: Option<String>,
+    /// `1` from the page of the boards without a result: back to it after the save.
+    open: Option<String>,
 }
 
 /// The board the cursor goes to after a result on `board`: the next board of the round without a
@@ -280,9 +295,14 @@ async fn enter_result(
         // to the next board without a result: its result cell is the fragment's target, so
         // that without script one Tab reaches its field (the page's script focuses it at once)
         Ok(next) => Redirect::to(&format!(
-            "/e/{}/round/{round}?lang={}&ok={board}#r{next}",
+            "/e/{}/round/{round}?lang={}&ok={board}{}#r{next}",
             url(&id),
-            lang.code()
+            lang.code(),
+            if f.open.as_deref() == Some("1") {
+                "&open=1"
+            } else {
+                ""
+            }
         ))
         .into_response(),
         Err(msg) => {

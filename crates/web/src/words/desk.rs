@@ -94,6 +94,10 @@ pub struct Tr {
     pub stage_system: fn(StageSystem) -> &'static str,
     /// A pairing system, by its id (`swiss-cn`, `berger`; another shown as it is).
     pub pairing_system: fn(&str) -> String,
+    /// The link to the boards still without a result.
+    pub open_only: &'static str,
+    /// The link back to every board of the round.
+    pub all_boards: &'static str,
     /// The link to a board's live console.
     pub live_link: &'static str,
     /// The round page's notice after a result was entered on board N.
@@ -163,6 +167,8 @@ pub(crate) static ZH: Tr = Tr {
         }
         .to_string()
     },
+    open_only: "只看未录入的台次",
+    all_boards: "全部台次",
     live_link: "记录台",
     board_saved: |b| format!("第 {b} 台结果已录入"),
     after_round: |r| format!("第 {r} 轮后"),
@@ -215,6 +221,8 @@ pub(crate) static EN: Tr = Tr {
     other_lang: "中文",
     stage_system: StageSystem::name,
     pairing_system: str::to_string,
+    open_only: "boards without a result",
+    all_boards: "every board",
     live_link: "live",
     board_saved: |b| format!("board {b}: result entered"),
     after_round: |r| format!("after round {r}"),
