@@ -210,7 +210,6 @@ pub struct Event {
     pub end: Option<EndMarker>,
 }
 
-/// Why an event operation was refused. Every message names the record concerned.
 /// `board 3` or `boards 3, 7, 12`.
 fn boards_named(boards: &[u32]) -> String {
     let list: Vec<String> = boards.iter().map(u32::to_string).collect();
@@ -220,6 +219,7 @@ fn boards_named(boards: &[u32]) -> String {
     }
 }
 
+/// Why an event operation was refused. Every message names the record concerned.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum EventError {
     /// The file is not valid TOML for an event.
