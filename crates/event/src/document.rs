@@ -151,6 +151,19 @@ pub struct ProposedRound {
     pub(crate) filled: Option<(usize, crate::stages::EventStage)>,
 }
 
+impl Round {
+    /// Every board without a result, in board order; `None` when every board has one.
+    pub fn open_boards(&self) -> Option<Vec<u32>> {
+        let open: Vec<u32> = self
+            .boards
+            .iter()
+            .filter(|b| b.result.is_none())
+            .map(|b| b.board)
+            .collect();
+        (!open.is_empty()).then_some(open)
+    }
+}
+
 /// The event file format this crate writes: a file of this format ends with an `[end]` table
 /// ([`EndMarker`]), so that a file cut short at a table boundary is refused instead of being
 /// read as a shorter event.
@@ -318,12 +331,7 @@ fn list(nos: &[u32]) -> String {
 
 /// Boards of `round` without a result, in board order.
 pub(crate) fn missing_results(round: &Round) -> Vec<u32> {
-    round
-        .boards
-        .iter()
-        .filter(|b| b.result.is_none())
-        .map(|b| b.board)
-        .collect()
+    round.open_boards().unwrap_or_default()
 }
 
 pub(crate) fn invalid(record: impl Into<String>, reason: impl Into<String>) -> EventError {
@@ -887,7 +895,8 @@ impl Event {
             .and_then(|r| r.boards.get_mut(board.wrapping_sub(1) as usize))
             .ok_or(EventError::NoSuchBoard { round, board })?;
         let rec = format!("round {round} board {board}");
-        let m = MatchResult::parse(result).map_err(|e| invalid(&rec, e.to_string()))?;
+        let m =
+            crate::result_words::match_result(result).map_err(|e| invalid(&rec, e.to_string()))?;
         if m.games.len() != games {
             return Err(invalid(
                 rec,
@@ -1030,5 +1039,32 @@ impl Event {
         };
         // the chain's ids were checked when the configuration was read
         standings(&ct, &self.config.chain(), &ctx).unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod pairing_refusal_tests {
+    use super::*;
+
+    /// 22.8: a refused pairing names every board still without a result, not just the first.
+    #[test]
+    fn a_refused_pairing_names_every_board_without_a_result() {
+        let entrants = (1..=8).map(|i| (format!("P{i}"), String::new())).collect();
+        let mut ev =
+            Event::new("t", "", EventConfig::default(), entrants, 1, Some(3), false).unwrap();
+        ev.pair_next().unwrap();
+        ev.set_result(1, 2, "1-0", (None, None), false).unwrap();
+        let e = ev.pair_next().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "round 1 has no result yet on boards 1, 3, 4: enter them before pairing round 2"
+        );
+        for b in [1, 3] {
+            ev.set_result(1, b, "=", (None, None), false).unwrap();
+        }
+        assert_eq!(
+            ev.pair_next().unwrap_err().to_string(),
+            "round 1 has no result yet on board 4: enter it before pairing round 2"
+        );
     }
 }

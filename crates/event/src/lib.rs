@@ -59,6 +59,7 @@ pub mod history;
 pub mod forms;
 pub mod lineups;
 pub mod players;
+pub mod result_words;
 pub mod simulate;
 pub mod stages;
 mod store;

@@ -152,7 +152,7 @@ async fn pair_enter_results_and_standings_land_in_the_file() {
     )
     .await;
     assert_eq!(s, StatusCode::SEE_OTHER);
-    assert_eq!(h[header::LOCATION], "/e/open.toml/round/1?lang=zh&ok=1#b1");
+    assert_eq!(h[header::LOCATION], "/e/open.toml/round/1?lang=zh&ok=1#r2");
     let (s, _, _) = post(
         &app,
         "/e/open.toml/round/1/board/2",
@@ -269,6 +269,80 @@ async fn pair_enter_results_and_standings_land_in_the_file() {
     assert_eq!(s, StatusCode::SEE_OTHER);
     assert_eq!(h[header::LOCATION], "/e/open.toml/round/2?lang=en");
     assert_eq!(read(&path).paired.len(), 2);
+}
+
+/// 22.1: the result words arbiters write are taken as typed, and after each save the cursor
+/// goes to the next board without a result (the redirect's fragment is its result cell; the
+/// page focuses that board's field).
+#[tokio::test]
+async fn result_words_and_the_cursor_on_the_next_open_board() {
+    let (dir, path) = folder();
+    let app = app(dir.path(), None);
+    let (_, _, page) = get(&app, "/e/open.toml").await;
+    let csrf = csrf_of(&page);
+    let (s, _, _) = post(&app, "/e/open.toml/pair", &format!("csrf={csrf}"), &[]).await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    let enc = |s: &str| form_urlencoded::byte_serialize(s.as_bytes()).collect::<String>();
+    // (board, typed, stored, where the cursor goes next)
+    for (board, typed, stored, next) in [
+        (1, "1：0", "1-0", 2),
+        (3, "和", "=", 2),
+        (2, "黑胜", "0-1", 2),
+    ] {
+        let (s, h, body) = post(
+            &app,
+            &format!("/e/open.toml/round/1/board/{board}"),
+            &format!("csrf={csrf}&lang=zh&result={}", enc(typed)),
+            &[],
+        )
+        .await;
+        assert_eq!(s, StatusCode::SEE_OTHER, "{typed}: {body}");
+        assert_eq!(
+            h[header::LOCATION],
+            format!("/e/open.toml/round/1?lang=zh&ok={board}#r{next}").as_str()
+        );
+        let ev = read(&path);
+        let got = ev.paired[0].boards[board - 1].result.as_deref();
+        assert_eq!(got, Some(stored), "{typed}");
+        if board == 1 {
+            // the page: the fragment's target, and the field of board 2 focused
+            let (_, _, body) = get(&app, "/e/open.toml/round/1?ok=1").await;
+            assert!(body.contains("id=\"r2\""), "{body}");
+            let focused: Vec<&str> = body
+                .split("<input name=\"result\"")
+                .skip(1)
+                .filter(|f| f.split('>').next().unwrap_or("").contains("autofocus"))
+                .collect();
+            assert_eq!(focused.len(), 1, "{body}");
+            assert!(focused[0].contains("比赛结果 2\""), "{}", focused[0]);
+            assert!(body.contains("querySelector(\"input[autofocus]\")"));
+        }
+    }
+    // the boards still without a result: none now; with board 3 open again, only it
+    let (_, _, body) = get(&app, "/e/open.toml/round/1?open=1").await;
+    assert_eq!(body.matches("<form method=\"post\"").count(), 0, "{body}");
+    assert!(body.contains("全部台次"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut ev = read(&path);
+    ev.paired[0].boards[2].result = None;
+    std::fs::write(&path, ev.to_toml()).unwrap();
+    let (_, _, body) = get(&app, "/e/open.toml/round/1?open=1").await;
+    assert_eq!(body.matches("<form method=\"post\"").count(), 1, "{body}");
+    assert!(body.contains("/round/1/board/3\""), "{body}");
+    assert!(body.contains("name=\"open\" value=\"1\""));
+    let (_, _, body) = get(&app, "/e/open.toml/round/1").await;
+    assert!(body.contains("只看未录入的台次 (1)"), "{body}");
+    std::fs::write(&path, text).unwrap();
+    // a word that is no result is refused with the file format's message
+    let (s, _, body) = post(
+        &app,
+        "/e/open.toml/round/1/board/1",
+        &format!("csrf={csrf}&result={}&force=1", enc("赢")),
+        &[],
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(body.contains("unknown result"), "{body}");
 }
 
 #[tokio::test]
@@ -391,7 +465,7 @@ async fn an_event_in_stages_shows_its_stages() {
     assert_eq!(s, StatusCode::SEE_OTHER);
     let (s, _, body) = get(&app, "/e/cup.toml/round/1").await;
     assert_eq!(s, StatusCode::OK);
-    assert!(body.contains("阶段 1 (knockout)"), "{body}");
+    assert!(body.contains("阶段 1 (单淘汰制)"), "{body}");
     let (s, _, body) = get(&app, "/e/cup.toml/standings").await;
     assert_eq!(s, StatusCode::OK);
     assert!(body.contains("胜场") && body.contains("王天一"));

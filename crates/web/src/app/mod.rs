@@ -58,6 +58,8 @@ pub(crate) struct Q {
     pub(crate) lang: Option<String>,
     pub(crate) ok: Option<String>,
     pub(crate) token: Option<String>,
+    /// `open=1`: a round page shows only the boards still without a result.
+    pub(crate) open: Option<String>,
 }
 
 /// What every page shows around its content.

@@ -142,11 +142,23 @@ fn system_name(ev: &Event, lang: Lang) -> String {
     if ev.staged() {
         ev.stages
             .iter()
-            .map(|s| format!("{} ({})", s.name, s.system.name()))
+            .map(|s| stage_label(s, lang.tr()))
             .collect::<Vec<_>>()
             .join(" → ")
     } else {
-        (lang.tr().system_rounds)(&ev.config.pairing.0, ev.rounds)
+        let tr = lang.tr();
+        (tr.system_rounds)(&(tr.pairing_system)(&ev.config.pairing.0), ev.rounds)
+    }
+}
+
+/// A stage as the pages name it: its system in the page's words, after the stage's own name
+/// when the arbiter gave it one (the default name is the system's command-line name).
+pub(crate) fn stage_label(st: &xiangqi::event::EventStage, tr: &Tr) -> String {
+    let system = (tr.stage_system)(st.system);
+    if st.name.is_empty() || st.name == st.system.name() {
+        system.to_string()
+    } else {
+        format!("{} ({system})", st.name)
     }
 }
 
@@ -158,7 +170,7 @@ pub(crate) fn stage_name(ev: &Event, stage: Option<u32>, tr: &Tr) -> String {
     ev.stages
         .get((s as usize).wrapping_sub(1))
         .map_or(format!("{} {s}", tr.stage), |st| {
-            format!("{} {s} ({})", tr.stage, st.name)
+            format!("{} {s} ({})", tr.stage, stage_label(st, tr))
         })
 }
 

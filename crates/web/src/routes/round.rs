@@ -56,6 +56,10 @@ struct RoundPage {
     flash: Option<String>,
     error: Option<String>,
     error_board: u32,
+    /// Only the boards without a result are shown (`?open=1`).
+    open_only: bool,
+    /// How many boards have no result yet.
+    open_count: usize,
 }
 
 /// What the round page says above its table.
@@ -159,6 +163,8 @@ fn round_view(
         flash,
         error,
         error_board,
+        open_only: false,
+        open_count: 0,
     })
 }
 
@@ -189,7 +195,14 @@ async fn round_page(
             flash.map_or(Notice::None, Notice::Saved),
         )
     }) {
-        Some(p) => render(StatusCode::OK, &p),
+        Some(mut p) => {
+            p.open_count = p.boards.iter().filter(|b| b.shown.is_empty()).count();
+            if q.open.as_deref() == Some("1") {
+                p.open_only = true;
+                p.boards.retain(|b| b.shown.is_empty());
+            }
+            render(StatusCode::OK, &p)
+        }
         None => refuse(
             lang,
             StatusCode::NOT_FOUND,
@@ -211,6 +224,23 @@ struct ResultForm {
     red_fouls: Option<String>,
     black_fouls: Option<String>,
     force: Option<String>,
+    /// `1` from the page of the boards without a result: back to it after the save.
+    open: Option<String>,
+}
+
+/// The board the cursor goes to after a result on `board`: the next board of the round without a
+/// result (after `board`, then from the first), or `board` itself when every board has one.
+fn next_open(ev: &Event, round: u32, board: u32) -> u32 {
+    let Some(r) = ev.paired.get(round.wrapping_sub(1) as usize) else {
+        return board;
+    };
+    let open = |b: &&xiangqi::event::Pairing| b.result.is_none();
+    r.boards
+        .iter()
+        .filter(|b| b.board > board)
+        .find(open)
+        .or_else(|| r.boards.iter().find(open))
+        .map_or(board, |b| b.board)
 }
 
 /// Reads a fouls field: empty is "not given", as a missing `--red-fouls`.
@@ -251,19 +281,28 @@ async fn enter_result(
             let p2 = path.clone();
             blocking(move || {
                 Store::<Event>::new(path)
-                    .update(|ev| ev.set_result(round, board, &result, fouls, force))
+                    .update(|ev| {
+                        ev.set_result(round, board, &result, fouls, force)?;
+                        Ok(next_open(ev, round, board))
+                    })
                     .map_err(|e| refusal(&id2, &p2, e))
             })
             .await
             .unwrap_or_else(|| Err("internal error".into()))
-            .map(|_| ())
         }
     };
     match outcome {
-        Ok(()) => Redirect::to(&format!(
-            "/e/{}/round/{round}?lang={}&ok={board}#b{board}",
+        // to the next board without a result: its result cell is the fragment's target, so
+        // that without script one Tab reaches its field (the page's script focuses it at once)
+        Ok(next) => Redirect::to(&format!(
+            "/e/{}/round/{round}?lang={}&ok={board}{}#r{next}",
             url(&id),
-            lang.code()
+            lang.code(),
+            if f.open.as_deref() == Some("1") {
+                "&open=1"
+            } else {
+                ""
+            }
         ))
         .into_response(),
         Err(msg) => {

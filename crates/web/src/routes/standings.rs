@@ -11,6 +11,7 @@ use xiangqi::event::export::{chain_names, fmt_value, score_name};
 use xiangqi::scheduling::tiebreak::CrosstableEntry;
 use xiangqi::scheduling::{Points, Standing};
 
+use super::events::stage_label;
 use crate::app::{EventRequest, Page, Shared, blocking, refuse, render, url};
 
 /// The routes of this module.
@@ -241,12 +242,12 @@ async fn standings_page(r: EventRequest) -> Response {
                             "{} {} ({}) {} {}",
                             tr.stage,
                             i + 1,
-                            stage.name,
+                            stage_label(stage, tr),
                             char::from_u32('A' as u32 + g as u32).unwrap_or('?'),
                             tr.group
                         )
                     } else {
-                        format!("{} {} ({})", tr.stage, i + 1, stage.name)
+                        format!("{} {} ({})", tr.stage, i + 1, stage_label(stage, tr))
                     };
                     groups.push(GroupBlock {
                         title,

@@ -1,5 +1,7 @@
 //! The desk's own words: navigation, the event, round and standings pages.
 
+use xiangqi::event::StageSystem;
+
 /// The words of the interface. Column heads of the printed forms stay Chinese in both
 /// languages (they are the forms' names); the English text adds a gloss.
 #[derive(Debug)]
@@ -88,6 +90,16 @@ pub struct Tr {
     pub notes: &'static str,
     /// The other language's name, for the switch.
     pub other_lang: &'static str,
+    /// A stage's system (阶段的赛制).
+    pub stage_system: fn(StageSystem) -> &'static str,
+    /// A pairing system, by its id (`swiss-cn`, `berger`; another shown as it is).
+    pub pairing_system: fn(&str) -> String,
+    /// The link to the boards still without a result.
+    pub open_only: &'static str,
+    /// The link back to every board of the round.
+    pub all_boards: &'static str,
+    /// The link to a board's live console.
+    pub live_link: &'static str,
     /// The round page's notice after a result was entered on board N.
     pub board_saved: fn(u32) -> String,
     /// "after round N" (the standings' heading).
@@ -116,7 +128,7 @@ pub(crate) static ZH: Tr = Tr {
     results_in: "已录入",
     pair_next: "编排下一轮",
     enter: "录入",
-    force: "覆盖原结果 (--force)",
+    force: "覆盖原结果",
     red_fouls: "红犯规",
     black_fouls: "黑犯规",
     result: "比赛结果",
@@ -137,9 +149,27 @@ pub(crate) static ZH: Tr = Tr {
     overall: "总名次",
     not_found: "找不到",
     nothing_yet: "尚无",
-    result_help: "1-0 红胜，= 和，0-1 黑胜，+- / -+ 弃权，-- 双方弃权；多局以空格分隔",
+    result_help: "红胜：1-0 1：0 红胜 胜；和：= 和 ½；黑胜：0-1 0：1 黑胜 负；弃权：+- 红胜 / -+ 黑胜 / -- 双方；多局以空格分隔；回车即录入",
     notes: "注",
     other_lang: "English",
+    stage_system: |s| match s {
+        StageSystem::RoundRobin => "大循环",
+        StageSystem::Swiss => "积分编排制",
+        StageSystem::Knockout => "单淘汰制",
+        StageSystem::DoubleKnockout => "双淘汰制",
+        StageSystem::Groups => "分组循环制",
+    },
+    pairing_system: |id| {
+        match id {
+            "swiss-cn" | "swiss" => "积分编排制",
+            "berger" | "round-robin" => "循环制",
+            other => other,
+        }
+        .to_string()
+    },
+    open_only: "只看未录入的台次",
+    all_boards: "全部台次",
+    live_link: "记录台",
     board_saved: |b| format!("第 {b} 台结果已录入"),
     after_round: |r| format!("第 {r} 轮后"),
     system_rounds: |system, rounds| format!("{system}，共 {rounds} 轮"),
@@ -165,7 +195,7 @@ pub(crate) static EN: Tr = Tr {
     results_in: "results in",
     pair_next: "Pair the next round",
     enter: "Enter",
-    force: "replace a different result (--force)",
+    force: "replace a different result",
     red_fouls: "red fouls",
     black_fouls: "black fouls",
     result: "Result",
@@ -186,9 +216,14 @@ pub(crate) static EN: Tr = Tr {
     overall: "Overall",
     not_found: "Not found",
     nothing_yet: "Nothing yet",
-    result_help: "1-0 red wins, = draw, 0-1 black wins, +- / -+ forfeit, -- both forfeit; several games space-separated",
+    result_help: "red wins: 1-0 1:0 红胜 胜; draw: = 和 ½; black wins: 0-1 0:1 黑胜 负; forfeits: +- (red wins) / -+ (black wins) / -- (both); several games space-separated; Enter saves",
     notes: "Notes",
     other_lang: "中文",
+    stage_system: StageSystem::name,
+    pairing_system: str::to_string,
+    open_only: "boards without a result",
+    all_boards: "every board",
+    live_link: "live",
     board_saved: |b| format!("board {b}: result entered"),
     after_round: |r| format!("after round {r}"),
     system_rounds: |system, rounds| format!("{system}, {rounds} rounds"),
