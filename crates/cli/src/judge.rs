@@ -10,7 +10,7 @@ use xiangqi::adjudication::GameRecord;
 use xiangqi::board::{START_FEN, Setup};
 use xiangqi::movegen::Position;
 use xiangqi::notation::{Mode, parse_move_list};
-use xiangqi::rules::{Arbiter, ClassKind, LineRuling, Outcome, PlyRuling, Ruleset, Ruling};
+use xiangqi::rules::{Arbiter, ClassKind, Outcome, Ruleset, Ruling};
 
 use crate::CliError;
 use crate::convert::To as NotationArg;
@@ -137,7 +137,7 @@ pub fn run(args: JudgeArgs) -> Result<(), CliError> {
     if args.explain {
         for (a, r) in arbiters.iter().zip(rulings.iter_mut()) {
             a.explain(&record, r);
-            render_lines(&record, r);
+            xiangqi::judgement::render_lines(&record, r);
         }
     }
     // The text tables name the moves in the chosen notation (JSON keeps ICCS, the contract's).
@@ -186,69 +186,6 @@ pub fn run(args: JudgeArgs) -> Result<(), CliError> {
         }
     }
     Ok(())
-}
-
-/// The capture lines of `ruling`'s chases (and mate lines of its mate threats) in Chinese notation: each line is played from the
-/// position after its ply with the opponent passing (让一着).
-pub(crate) fn render_lines(record: &GameRecord, ruling: &mut Ruling) {
-    for p in &mut ruling.plies {
-        if p.lines.is_empty() || p.ply > record.len() {
-            continue;
-        }
-        let Some(start) = record.position_at(p.ply).pass() else {
-            continue;
-        };
-        for line in &mut p.lines {
-            let mut pos = start.clone();
-            let mut texts = Vec::new();
-            for iccs in &line.moves {
-                let Some(m) = pos
-                    .legal_moves()
-                    .iter()
-                    .copied()
-                    .find(|m| m.iccs() == *iccs)
-                else {
-                    break;
-                };
-                texts.push(xiangqi::notation::render(
-                    xiangqi::notation::Notation::Chinese,
-                    &pos,
-                    m,
-                ));
-                pos.play_unchecked(m);
-            }
-            line.chinese = texts;
-        }
-    }
-}
-
-/// One explain line of a ply in words: `捉 c5（让一着）：<moves>  [bounds] (note)`, or `杀 e9…` for
-/// a mate line; the moves in Chinese notation when rendered (see [`render_lines`]).
-pub(crate) fn line_text(p: &PlyRuling, line: &LineRuling) -> String {
-    let moves = if line.chinese.is_empty() {
-        line.moves.join(" ")
-    } else {
-        line.chinese.join(" ")
-    };
-    let bounds: Vec<String> = line
-        .bounds
-        .iter()
-        .map(|(k, v)| format!("{k} ≥ {v}"))
-        .collect();
-    let word = if p.class == Some(ClassKind::MateThreat) {
-        "杀"
-    } else {
-        "捉"
-    };
-    format!(
-        "{word} {}（让一着）：{moves}  [{}]{}",
-        line.target,
-        bounds.join(", "),
-        line.note
-            .as_deref()
-            .map(|n| format!(" ({n})"))
-            .unwrap_or_default()
-    )
 }
 
 fn outcome_words(o: Outcome) -> &'static str {
@@ -338,7 +275,7 @@ pub fn report(r: &Ruling, arbiter: &Arbiter, all_plies: bool) -> String {
                 targets
             );
             for line in &p.lines {
-                let _ = writeln!(s, "          {}", line_text(p, line));
+                let _ = writeln!(s, "          {}", xiangqi::judgement::line_text(p, line));
             }
         }
     }

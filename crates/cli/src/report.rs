@@ -137,7 +137,7 @@ fn judge_full(game: BatchGame, arbiters: &[Arbiter], lang: Lang) -> Option<Shown
         .map(|a| {
             let mut r = a.judge(&record, JudgeOptions::default());
             a.explain(&record, &mut r);
-            crate::judge::render_lines(&record, &mut r);
+            xiangqi::judgement::render_lines(&record, &mut r);
             r
         })
         .collect();
@@ -493,7 +493,7 @@ fn game_section(out: &mut String, s: &Shown, lang: Lang) {
                     let _ = write!(
                         out,
                         "<div class=\"line\">{}</div>",
-                        esc(&crate::judge::line_text(p, line))
+                        esc(&xiangqi::judgement::line_text(p, line))
                     );
                 }
             }

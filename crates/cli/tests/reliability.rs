@@ -265,7 +265,11 @@ fn outputs_are_written_through_symlinks_keeping_mode_and_respecting_read_only() 
             .file_type()
             .is_symlink()
     );
-    assert!(fs::read_to_string(&target).unwrap().starts_with("rank,"));
+    assert!(
+        fs::read_to_string(&target)
+            .unwrap()
+            .starts_with("\u{feff}rank,")
+    );
     // Mode 600 is kept.
     fs::set_permissions(&target, fs::Permissions::from_mode(0o600)).unwrap();
     let o = export(e, "trf", path_str(&target));
@@ -287,7 +291,7 @@ fn outputs_are_written_through_symlinks_keeping_mode_and_respecting_read_only() 
     // /dev/stdout is written directly.
     let o = export(e, "csv", "/dev/stdout");
     assert_clean(&o, &[0], "export -o /dev/stdout");
-    assert!(String::from_utf8_lossy(&o.stdout).starts_with("rank,"));
+    assert!(String::from_utf8_lossy(&o.stdout).starts_with("\u{feff}rank,"));
     // An event file reached through a symlink is updated (its target), the link kept.
     let elink = dir.path().join("current.toml");
     symlink(&ev, &elink).unwrap();
@@ -347,7 +351,7 @@ fn a_fifo_is_written_not_replaced() {
         path_str(&fifo),
     ]);
     assert_clean(&o, &[0], "export -o FIFO");
-    assert!(reader.join().unwrap().starts_with("rank,"));
+    assert!(reader.join().unwrap().starts_with("\u{feff}rank,"));
     let ft = fs::symlink_metadata(&fifo).unwrap().file_type();
     assert!(std::os::unix::fs::FileTypeExt::is_fifo(&ft), "still a FIFO");
 }
@@ -663,5 +667,9 @@ fn the_owner_of_a_replaced_file_is_kept() {
     assert_clean(&o, &[0], "export over a file of another owner");
     let m = fs::metadata(&out).unwrap();
     assert_eq!((m.uid(), m.gid()), (4242, 4343));
-    assert!(fs::read_to_string(&out).unwrap().starts_with("rank,"));
+    assert!(
+        fs::read_to_string(&out)
+            .unwrap()
+            .starts_with("\u{feff}rank,")
+    );
 }

@@ -250,9 +250,10 @@ pub enum EventError {
     Config(#[from] ConfigError),
     /// Results are missing before the next round can be paired.
     #[error(
-        "round {round}: {} without a result ({}): enter them before pairing round {next}",
+        "round {round}: {} without a result ({}): enter {} before pairing round {next}",
         plural(boards.len(), "board"),
-        list(boards)
+        list(boards),
+        if boards.len() == 1 { "it" } else { "them" }
     )]
     RoundIncomplete {
         /// Round.
@@ -1057,14 +1058,14 @@ mod pairing_refusal_tests {
         let e = ev.pair_next().unwrap_err();
         assert_eq!(
             e.to_string(),
-            "round 1 has no result yet on boards 1, 3, 4: enter them before pairing round 2"
+            "round 1: 3 boards without a result (1, 3, 4): enter them before pairing round 2"
         );
         for b in [1, 3] {
             ev.set_result(1, b, "=", (None, None), false).unwrap();
         }
         assert_eq!(
             ev.pair_next().unwrap_err().to_string(),
-            "round 1 has no result yet on board 4: enter it before pairing round 2"
+            "round 1: 1 board without a result (4): enter it before pairing round 2"
         );
     }
 }

@@ -692,12 +692,13 @@ fn write_pgn(log: &GameLog, result: Option<(&str, &str)>) -> String {
     }
     let mut ply = 0usize;
     let mut pending: Vec<String> = Vec::new();
-    let flush = |ply: usize, pending: &mut Vec<String>, game: &mut xiangqi_notation::NotatedGame| {
-        if !pending.is_empty() {
-            game.comments.push((ply, pending.join(" ")));
-            pending.clear();
-        }
-    };
+    let flush =
+        |ply: usize, pending: &mut Vec<String>, game: &mut xiangqi_notation::NotatedGame| {
+            if !pending.is_empty() {
+                game.comments.push((ply, pending.join(" ")));
+                pending.clear();
+            }
+        };
     let off = log.off_line();
     for (i, e) in log.entries.iter().enumerate() {
         match e {

@@ -1,8 +1,9 @@
-//! Issue 22 item 5: the rules propose, the arbiter decides — on a board of an event. The real
-//! national game of the issue (ccpd_national.pgn game 147, 1984年全國象棋團體賽, recorded
-//! 1/2-1/2): under CN-1987 the rules find Red must vary at ply 41 and, Red having repeated
-//! after being told, a loss at ply 44. The live console once wrote 0-1 into the event by
-//! itself there. Now every step goes through the game store as `xq game` and the console do,
+//! Issue 22 item 5: the rules propose, the arbiter decides — on a board of an event. A real
+//! national game (ccpd_national.pgn game 3495, 1998 “石林杯”全國象棋團體錦標賽, 黃海林 – 徐天紅,
+//! recorded 1/2-1/2): under CN-1987 the rules find Red's 长捉 (must vary) at ply 44 and, Red
+//! having repeated after being told, a loss at ply 45 — what the live console once wrote into
+//! the event by itself. (The issue's own game, 147, is a draw under CN-1987 since the R23 fix:
+//! its 车六退二 flees an unpinned advisor, 闲.) Now every step goes through the game store as `xq game` and the console do,
 //! with [`store::land`] after each (as every read or write of the log calls it): nothing reaches
 //! the event until the arbiter declares, and then the declared result does.
 
@@ -16,17 +17,16 @@ use xiangqi_game::{Entry, Ruled};
 use xiangqi_rules_cn1987 as _;
 use xiangqi_scheduling::EventConfig;
 
-/// Game 147's 56 plies in ICCS.
-const GAME_147: &str = "h2e2 h9g7 i0i1 b9c7 h0g2 i9h9 i1d1 g6g5 b0c2 c9e7 \
-    e3e4 h7h5 c2e3 d9e8 g3g4 c6c5 g4g5 e7g5 c3c4 c7d5 \
-    c4c5 d5e3 g2e3 h5c5 e4e5 b7e7 e3g4 e7e5 g4e5 e6e5 \
-    d1d5 c5c7 d5d7 g7e6 d7d5 e6g7 d5d7 g7e6 d7d6 e6g7 \
-    d6d7 g7e6 d7d5 e6g7 d5e5 c7e7 a0a1 e7e2 g0e2 g5e7 \
-    a1g1 h9h5 e5e4 h5g5 g1g5 e7g5";
+/// Game 3495's 47 plies in ICCS.
+const GAME_3495: &str = "h2e2 h9g7 h0g2 i9h9 c3c4 g6g5 b0c2 b9c7 i0i1 g9e7 \
+    i1f1 f9e8 b2b4 b7a7 g3g4 g5g4 b4g4 a9b9 f1f6 h7h3 \
+    a0a1 b9b5 a1h1 b5h5 e2f2 h3g3 h1h5 g7h5 f6f5 e8f9 \
+    g0e2 a7a8 g4h4 h5g7 f5f3 a8g8 h4g4 g7h5 g4h4 h5g7 \
+    h4g4 g7h5 g4h4 h5g7 h4g4 g7h5 g4h4";
 
 fn folder() -> (tempfile::TempDir, PathBuf, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
-    let players = ["火車頭 梁文彬", "吉林 鄭會斌"]
+    let players = ["南方棋院 黃海林", "江蘇 徐天紅"]
         .iter()
         .map(|n| (n.to_string(), String::new()))
         .collect();
@@ -92,15 +92,15 @@ fn proposal(log: &Path) -> Option<(Ruled, usize)> {
 #[test]
 fn the_national_game_reaches_the_event_only_when_declared() {
     let (_dir, event, log) = folder();
-    let moves: Vec<&str> = GAME_147.split_whitespace().collect();
-    assert_eq!(moves.len(), 56);
+    let moves: Vec<&str> = GAME_3495.split_whitespace().collect();
+    assert_eq!(moves.len(), 47);
     for (i, m) in moves.iter().enumerate() {
         let ply = i + 1;
         let r = mv(&log, &event, m);
         match ply {
-            41 => {
+            44 => {
                 assert!(r.contains("Red must vary"), "{r}");
-                assert_eq!(proposal(&log), Some((Ruled::RedMustVary, 41)));
+                assert_eq!(proposal(&log), Some((Ruled::RedMustVary, 44)));
                 let told = Fields {
                     side: "red".into(),
                     by: "裁判员".into(),
@@ -110,11 +110,13 @@ fn the_national_game_reaches_the_event_only_when_declared() {
                 let r = enter(&log, &event, "told", told).unwrap();
                 assert!(r.contains("Red is told to vary by 裁判员"), "{r}");
             }
-            44 => {
-                // the loss the console once entered as 0-1 by itself
+            45 => {
+                // the loss the console once entered by itself
                 assert!(r.contains("proposed (cn-1987): black-wins"), "{r}");
-                assert_eq!(proposal(&log), Some((Ruled::BlackWins, 44)));
+                assert_eq!(proposal(&log), Some((Ruled::BlackWins, 45)));
             }
+            // every further repetition renews the proposal: still no result
+            46 => assert_eq!(proposal(&log), Some((Ruled::BlackWins, 46))),
             _ => {}
         }
         assert_eq!(
@@ -123,12 +125,9 @@ fn the_national_game_reaches_the_event_only_when_declared() {
             "ply {ply}: nothing on the board"
         );
     }
-    // the game was drawn: the arbiter declares it, with its rule, and only then it lands
-    assert_eq!(
-        proposal(&log),
-        None,
-        "the loss proposal lapsed at Red's change of move"
-    );
+    // Red repeats once more: the rules propose the loss again; the arbiter decides otherwise
+    // (the game was recorded drawn): declared with its rule, and only then it lands
+    assert_eq!(proposal(&log), Some((Ruled::BlackWins, 47)));
     let declare = Fields {
         outcome: "draw".into(),
         reason: "双方同意作和".into(),
@@ -141,7 +140,7 @@ fn the_national_game_reaches_the_event_only_when_declared() {
     let text = std::fs::read_to_string(&log).unwrap();
     assert!(text.starts_with("[XqLog \"3\"]"), "{text}");
     assert!(
-        text.contains("[%xq propose red-must-vary \"perpetual-chase\" \"cn-1987\" 34-41 "),
+        text.contains("[%xq propose red-must-vary \"perpetual-chase\" \"cn-1987\" 37-44 "),
         "{text}"
     );
     assert!(
@@ -149,7 +148,7 @@ fn the_national_game_reaches_the_event_only_when_declared() {
         "{text}"
     );
     assert!(
-        text.contains("[%xq propose black-wins \"perpetual-chase\" \"cn-1987\" 33-44 "),
+        text.contains("[%xq propose black-wins \"perpetual-chase\" \"cn-1987\" 38-45 "),
         "{text}"
     );
     assert!(
@@ -162,27 +161,27 @@ fn the_national_game_reaches_the_event_only_when_declared() {
 #[test]
 fn an_undone_move_stays_in_the_log_and_no_loss_is_proposed_untold() {
     let (_dir, event, log) = folder();
-    let moves: Vec<&str> = GAME_147.split_whitespace().collect();
+    let moves: Vec<&str> = GAME_3495.split_whitespace().collect();
     // a mistyped legal move, undone with its reason; the record keeps it, marked
     for m in &moves[..2] {
         mv(&log, &event, m);
     }
     mv(&log, &event, "b0c2");
     let undo = Fields {
-        reason: "录入错误：应为 i0i1".into(),
+        reason: "录入错误：应为 h0g2".into(),
         by: "裁判员".into(),
         ..Fields::default()
     };
     let r = enter(&log, &event, "undo", undo.clone()).unwrap();
     assert_eq!(
         r,
-        "entry 3 (move b0c2) undone by 裁判员: 录入错误：应为 i0i1"
+        "entry 3 (move b0c2) undone by 裁判员: 录入错误：应为 h0g2"
     );
-    for m in &moves[2..44] {
+    for m in &moves[2..45] {
         mv(&log, &event, m);
     }
-    // not told at 41: the rules propose must-vary again, never a loss
-    assert_eq!(proposal(&log), Some((Ruled::RedMustVary, 44)));
+    // not told at 44: the rules propose must-vary again, never a loss
+    assert_eq!(proposal(&log), Some((Ruled::RedMustVary, 45)));
     let told = Fields {
         side: "red".into(),
         ..Fields::default()
@@ -204,5 +203,5 @@ fn an_undone_move_stays_in_the_log_and_no_loss_is_proposed_untold() {
     // in the PGN the undone move is off the game's line, so any reader reads the moves in force
     assert!(text.contains("[%xq move b0c2 -]"), "{text}");
     let read = xiangqi_notation::read_games(text.as_bytes(), "log", Default::default()).unwrap();
-    assert_eq!(read[0].moves.len(), 44);
+    assert_eq!(read[0].moves.len(), 45);
 }

@@ -128,6 +128,34 @@ async fn a_game_with_a_repetition_shows_board_moves_classes_and_rulings() {
     );
 }
 
+/// The line behind the shown ply's class: the capture line of a 捉 and the mate line of a 杀, in
+/// Chinese notation with the search bounds, under each ruleset; none for an idle ply.
+#[tokio::test]
+async fn the_shown_plys_chase_or_mate_threat_comes_with_its_line() {
+    let dir = folder();
+    let app = common::app(dir.path(), None);
+    // ply 3 (马八进七 → a8b6) chases the rook on c8
+    let (status, body) = get(&app, "/g/diagram20.pgn?ply=3").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(body.contains("本步的捉、杀线"), "{body}");
+    assert!(
+        body.contains("<li class=\"line\">捉 c8（让一着）：马八进七 将５平４  [gain_max_checks ≥ 0, gain_max_plies ≥ 2]</li>"),
+        "no capture line for ply 3"
+    );
+    // ply 1 threatens mate: its line is a mate line
+    let (_, body) = get(&app, "/g/diagram20.pgn?ply=1").await;
+    assert!(
+        body.contains("<li class=\"line\">杀 "),
+        "no mate line for ply 1"
+    );
+    // ply 2 is idle under both: no line
+    let (_, body) = get(&app, "/g/diagram20.pgn?ply=2").await;
+    assert!(!body.contains("class=\"line\""), "a line for an idle ply");
+    // in English the heading is English, the line the same
+    let (_, en) = get(&app, "/g/diagram20.pgn?ply=3&lang=en").await;
+    assert!(en.contains("The line behind this ply"));
+}
+
 #[tokio::test]
 async fn a_ply_out_of_range_shows_the_last_and_ply_0_the_start() {
     let dir = folder();

@@ -4,7 +4,7 @@
 
 use crate::adjudication::GameRecord;
 use crate::game::declared::Declared;
-use crate::rules::{Arbiter, JudgeOptions, Ruling};
+use crate::rules::{Arbiter, ClassKind, JudgeOptions, LineRuling, PlyRuling, Ruling};
 
 /// Rules a game under every arbiter, every ply classified (the per-ply list is complete).
 pub fn judge_all(arbiters: &[Arbiter], record: &GameRecord) -> Vec<Ruling> {
@@ -51,6 +51,70 @@ pub fn judgement_json(
     let mut text = serde_json::to_string_pretty(&v)?;
     text.push('\n');
     Ok(text)
+}
+
+/// Renders the capture lines of `ruling`'s chases (and the mate lines of its mate threats) in
+/// Chinese notation ([`LineRuling::chinese`]): each line is played from the position after its
+/// ply with the opponent passing (让一着). Lines come from [`Arbiter::explain`].
+pub fn render_lines(record: &GameRecord, ruling: &mut Ruling) {
+    for p in &mut ruling.plies {
+        if p.lines.is_empty() || p.ply > record.len() {
+            continue;
+        }
+        let Some(start) = record.position_at(p.ply).pass() else {
+            continue;
+        };
+        for line in &mut p.lines {
+            let mut pos = start.clone();
+            let mut texts = Vec::new();
+            for iccs in &line.moves {
+                let Some(m) = pos
+                    .legal_moves()
+                    .iter()
+                    .copied()
+                    .find(|m| m.iccs() == *iccs)
+                else {
+                    break;
+                };
+                texts.push(crate::notation::render(
+                    crate::notation::Notation::Chinese,
+                    &pos,
+                    m,
+                ));
+                pos.play_unchecked(m);
+            }
+            line.chinese = texts;
+        }
+    }
+}
+
+/// One explain line of a ply in words: `捉 c5（让一着）：<moves>  [bounds] (note)`, or `杀 e9…` for
+/// a mate line; the moves in Chinese notation when rendered (see [`render_lines`]).
+pub fn line_text(p: &PlyRuling, line: &LineRuling) -> String {
+    let moves = if line.chinese.is_empty() {
+        line.moves.join(" ")
+    } else {
+        line.chinese.join(" ")
+    };
+    let bounds: Vec<String> = line
+        .bounds
+        .iter()
+        .map(|(k, v)| format!("{k} ≥ {v}"))
+        .collect();
+    let word = if p.class == Some(ClassKind::MateThreat) {
+        "杀"
+    } else {
+        "捉"
+    };
+    format!(
+        "{word} {}（让一着）：{moves}  [{}]{}",
+        line.target,
+        bounds.join(", "),
+        line.note
+            .as_deref()
+            .map(|n| format!(" ({n})"))
+            .unwrap_or_default()
+    )
 }
 
 #[cfg(test)]

@@ -37,8 +37,8 @@ pub use score_sheet::{ScoreSheet, ScoreSheetRow, score_sheet};
 pub use scoresheets::{Scoresheet, Scoresheets, SheetSide, scoresheets};
 pub use standings::{Standings, StandingsRow, standings};
 
-use xiangqi_scheduling::{GameResult, MatchResult, Side};
 use xiangqi_scheduling::tiebreak::Standing;
+use xiangqi_scheduling::{GameResult, MatchResult, Side};
 
 use crate::document::{Event, Pairing};
 use crate::export::display_width;

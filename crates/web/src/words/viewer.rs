@@ -39,6 +39,8 @@ pub(crate) struct ViewerWords {
     pub(crate) result: &'static str,
     pub(crate) keys: &'static str,
     pub(crate) to_move: &'static str,
+    /// The heading of the lines behind the shown ply's 捉 or 杀.
+    pub(crate) lines_of_ply: &'static str,
 }
 
 pub(crate) static ZH: ViewerWords = ViewerWords {
@@ -79,6 +81,7 @@ pub(crate) static ZH: ViewerWords = ViewerWords {
     result: "结果",
     keys: "键盘：← → 上/下一步，Home/End 开局/终局",
     to_move: "走棋",
+    lines_of_ply: "本步的捉、杀线（让一着后的着法与所需搜索界限）",
 };
 
 pub(crate) static EN: ViewerWords = ViewerWords {
@@ -119,4 +122,5 @@ pub(crate) static EN: ViewerWords = ViewerWords {
     result: "Result",
     keys: "Keys: ← → previous/next ply, Home/End start/end",
     to_move: " to move",
+    lines_of_ply: "The line behind this ply's chase or mate threat (the opponent passing), with the search bounds it needed",
 };

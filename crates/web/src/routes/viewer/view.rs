@@ -44,6 +44,9 @@ pub(super) struct RulingBlock {
     pub(super) title: String,
     pub(super) outcome: String,
     pub(super) cycles: Vec<CycleRow>,
+    /// The capture lines (捉) or mate line (杀) behind the current ply's class under this
+    /// ruleset, in Chinese notation with the search bounds they needed.
+    pub(super) lines: Vec<String>,
 }
 
 /// A check box of the rulesets form.
@@ -305,6 +308,17 @@ pub(super) fn game_view(
                     (None, true) => {}
                 }
                 s
+            },
+            lines: {
+                // explain only the ply shown: the lines are searched anew
+                let mut one = r.clone();
+                one.plies.retain(|p| p.ply == ply);
+                a.explain(&record, &mut one);
+                xiangqi::judgement::render_lines(&record, &mut one);
+                one.plies
+                    .iter()
+                    .flat_map(|p| p.lines.iter().map(|l| xiangqi::judgement::line_text(p, l)))
+                    .collect()
             },
             cycles: r
                 .repetitions
