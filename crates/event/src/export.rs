@@ -249,7 +249,7 @@ fn division_suffix(ev: &Event) -> String {
 }
 
 /// 编排记录表 (编排纪录公告) of a round as text: 台次 | 红方 代号 姓名 上轮积分 | 黑方 代号 姓名
-/// 上轮积分 | 比赛结果 — from the one model, [`crate::forms::pairing_record`].
+/// 上轮积分 | 比赛结果 — from the one model, [`crate::forms::pairing_record()`].
 pub fn pairing_record(ev: &Event, round: u32) -> Option<String> {
     let rec = crate::forms::pairing_record(ev, round)?;
     let mut out = String::new();
@@ -315,7 +315,7 @@ pub fn result_colon(s: &str, sys: PointSystem, games: usize) -> String {
 
 /// 成绩表 (积分编排成绩表) as text: 代号 | 单位 | 运动员 | per round 对手, 先后 (`先+`/`后-` for a
 /// forfeit), 积分 (cumulative) | the chain's columns | 名次 — from the one model,
-/// [`crate::forms::results_table`]. A round robin's table is the 循环赛成绩表
+/// [`crate::forms::results_table()`]. A round robin's table is the 循环赛成绩表
 /// ([`cross_table_text`]).
 pub fn results_table(ev: &Event, st: &[Standing]) -> String {
     let t = crate::forms::results_table(ev, st);
@@ -353,7 +353,7 @@ pub fn results_table(ev: &Event, st: &[Standing]) -> String {
 }
 
 /// 循环赛成绩表 as text: 代号 | 单位 | 姓名 | the points against each opponent (`╲` on the
-/// diagonal) | 积分 | the chain | 名次 — from [`crate::forms::cross_table`].
+/// diagonal) | 积分 | the chain | 名次 — from [`crate::forms::cross_table()`].
 pub fn cross_table_text(ev: &Event, st: &[Standing]) -> String {
     let mut sheet = crate::forms::cross_table(ev, st).sheet();
     sheet.title = format!("{}  {}{}", sheet.title, ev.name, division_suffix(ev));

@@ -2,18 +2,18 @@
 //!
 //! Every form an arbiter prints (seed 002 (六): 编排卡, 计分单, 编排记录表, 成绩表, and the
 //! 象棋比赛积分编排表; the 循环赛成绩表 and the 名次 list) is computed **once** here from an
-//! [`Event`](crate::Event), as a plain data value whose cells already carry what the form prints
+//! [`Event`], as a plain data value whose cells already carry what the form prints
 //! (forfeits marked `+`/`-`, byes as 轮空, withdrawn and late rounds as 退出/未到). Front ends
 //! render these values: the CLI's `xq event export --format html --form NAME`, its text and CSV
 //! exports, and the desk's pages.
 //!
-//! - [`results_table`]: 积分编排成绩表 (Swiss) — per round 对手 先后 and the cumulative 积分.
-//! - [`cross_table`]: 循环赛成绩表 (round robin) — every player against every other.
-//! - [`pairing_record`]: 编排记录表 (编排纪录公告) of a round, with the score before the round.
-//! - [`standings`]: the 名次 list.
-//! - [`cards`]: the 编排卡 of every player.
-//! - [`scoresheets`]: the 计分单 (个人记分表) of every board of a round.
-//! - [`score_sheet`]: the seed's second table, 象棋比赛积分编排表 (编号, 姓名, per round 对手号 and
+//! - [`results_table()`]: 积分编排成绩表 (Swiss) — per round 对手 先后 and the cumulative 积分.
+//! - [`cross_table()`]: 循环赛成绩表 (round robin) — every player against every other.
+//! - [`pairing_record()`]: 编排记录表 (编排纪录公告) of a round, with the score before the round.
+//! - [`standings()`]: the 名次 list.
+//! - [`cards()`]: the 编排卡 of every player.
+//! - [`scoresheets()`]: the 计分单 (个人记分表) of every board of a round.
+//! - [`score_sheet()`]: the seed's second table, 象棋比赛积分编排表 (编号, 姓名, per round 对手号 and
 //!   积分, 总分, 小分, 违例次数, 名次).
 //!
 //! Each model turns into a [`Sheet`] (caption, column heads, rows of cells, the lines under the
