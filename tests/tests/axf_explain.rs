@@ -52,7 +52,11 @@ fn check_lines(id: &str, record: &GameRecord, r: &Ruling) -> (usize, usize) {
                 for (line, target) in p.lines.iter().zip(&p.targets) {
                     assert_eq!(&line.target, target, "{id} ply {}", p.ply);
                     let first = line.moves.first().expect("a capture");
-                    assert!(first.ends_with(target.as_str()), "{id} ply {}: {line:?}", p.ply);
+                    assert!(
+                        first.ends_with(target.as_str()),
+                        "{id} ply {}: {line:?}",
+                        p.ply
+                    );
                     assert!(
                         play(record, p.ply, &line.moves).is_some(),
                         "{id} ply {}: the line is legal: {line:?}",

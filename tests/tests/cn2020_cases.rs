@@ -227,7 +227,12 @@ fn a_chase_made_by_a_reply_to_check_counts_only_if_new() {
         let (_, v87, r87, b87) = rule(&c87, c);
         assert_eq!(Some(&v87), c.expect.get("cn-1987"), "{}", c.id);
         assert_eq!(Some(&r87), c.cn1987_red.as_ref(), "{}: cn-1987 red", c.id);
-        assert_eq!(Some(&b87), c.cn1987_black.as_ref(), "{}: cn-1987 black", c.id);
+        assert_eq!(
+            Some(&b87),
+            c.cn1987_black.as_ref(),
+            "{}: cn-1987 black",
+            c.id
+        );
         if c.id.ends_with("existed-before-reply") {
             assert_eq!(r20, "闲", "{}: cn-2020 red", c.id);
             // The option off, cn-2020 reads the reply as 1987 does.

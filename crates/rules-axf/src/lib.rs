@@ -34,8 +34,8 @@ use xiangqi_adjudication::{
 use xiangqi_board::{Color, Piece, PieceKind, Square};
 use xiangqi_movegen::{Move, Position};
 use xiangqi_rules::{
-    CaptureLine, ClassKind, CycleContext, CycleRuling, EditionParams, IdleKind, PlyClass, PlyRuling, Reading,
-    RepetitionRuling, RuleEdition, RulesetError, Target, Verdict,
+    CaptureLine, ClassKind, CycleContext, CycleRuling, EditionParams, IdleKind, PlyClass,
+    PlyRuling, Reading, RepetitionRuling, RuleEdition, RulesetError, Target, Verdict,
 };
 
 xiangqi_rules::register_edition! {
@@ -318,16 +318,13 @@ impl RuleEdition for Axf {
         targets
             .iter()
             .filter_map(|&sq| {
-                let fact = facts
-                    .iter()
-                    .filter(|a| a.target == sq)
-                    .min_by_key(|a| {
-                        (
-                            a.attacker != ply.mv().to,
-                            !a.capture_legal,
-                            self.values.material(a.attacker_piece, a.attacker),
-                        )
-                    })?;
+                let fact = facts.iter().filter(|a| a.target == sq).min_by_key(|a| {
+                    (
+                        a.attacker != ply.mv().to,
+                        !a.capture_legal,
+                        self.values.material(a.attacker_piece, a.attacker),
+                    )
+                })?;
                 Some(capture_line(ply.after(), fact, &self.values))
             })
             .collect()
@@ -372,7 +369,10 @@ fn capture_line(after: &Position, fact: &AttackFact, values: &PieceValues) -> Ca
             .iter()
             .copied()
             .filter(|r| r.to == fact.target)
-            .min_by_key(|r| pos.piece_at(r.from).map_or(0, |p| values.material(p, r.from)));
+            .min_by_key(|r| {
+                pos.piece_at(r.from)
+                    .map_or(0, |p| values.material(p, r.from))
+            });
         moves.extend(recapture);
     }
     let (ak, tk) = (fact.attacker_piece.kind, fact.target_piece.kind);
