@@ -58,8 +58,9 @@ pub struct Params {
     /// (the 1987 reading, 自毙): it is 闲 when the chased pieces would not be winnable with the
     /// checking piece back where it came from. `true` (2020 26.1.4, "走动其他子应将产生的“捉”…如应将前
     /// 不存在，按“捉”…处理；如应将前已经存在，则为“闲”"): it is 闲 when the chase existed before the
-    /// reply — the reply takes no part in it (see [`in_game::existed_before_reply`]) — and 捉
-    /// otherwise, even when the check brought it about.
+    /// reply — the reply takes no part in it: the moved piece neither attacks the target, nor
+    /// backs one of its attackers, nor takes its protection away, nor opens a line onto it —
+    /// and 捉 otherwise, even when the check brought it about.
     ///
     /// Reading R22 (READINGS.md); cn-2020 26.1.4.
     pub chase_existed_before_reply: bool,
