@@ -781,6 +781,10 @@ fn pairs_of(mate: &[Option<usize>]) -> Vec<(usize, usize)> {
 /// players (the parity of a level is what makes it send a floater down) is matched on its own;
 /// the blossoms are dissolved into the vertex duals. Blocks without a perfect pairing leave
 /// their players free.
+///
+/// A block whose weights span a narrow range (one score level: only the colour and adjacency
+/// digits differ) is solved in `i128` on its weights less the least of them ([`Narrow`]), which
+/// is the same solve step for step: see [`Narrow`].
 #[allow(clippy::type_complexity)]
 fn block_start<W: Weight>(
     model: &Model<'_>,
@@ -790,42 +794,148 @@ fn block_start<W: Weight>(
     let n = model.order.len();
     let mut mate = vec![None; n];
     let mut y = vec![W::ZERO; n];
+    let exact = |w: Wide<8>| Ok::<_, PairingError>(w);
     let mut start = 0;
     for k in 1..=n {
         let boundary = k == n || model.level[k] != model.level[k - 1];
         if !(boundary && (k - start) % 2 == 0) {
             continue;
         }
+        let len = k - start;
         // a thin graph first (cheap stages), then the candidate graph from its duals
-        let mut block: Block<W> = Block::new(start, k, Vec::new());
+        let mut block: Block<Wide<8>> = Block::new(start, k, Vec::new());
         let full_window = block.window;
-        let mut sol = None;
-        if full_window < k - start {
+        let thin = if full_window < len {
             block.window = THIN_WINDOW;
-            let thin = max_weight_matching(k - start, &block_edges(model, &block, conv)?);
-            stats.matchings.push(thin.stats);
-            if thin.pairs() * 2 == k - start {
-                sol = Some(thin);
-            }
+            let thin = block_edges(model, &block, &exact)?;
             block.window = full_window;
-        }
-        let edges = block_edges(model, &block, conv)?;
-        let sol = match sol {
-            Some(thin) => {
-                max_weight_matching_from(k - start, &edges, &thin.mate, &thin.dissolved_duals())
-            }
-            None => max_weight_matching(k - start, &edges),
+            Some(thin)
+        } else {
+            None
         };
-        stats.matchings.push(sol.stats);
-        if sol.pairs() * 2 == k - start {
-            for (v, d) in sol.dissolved_duals().into_iter().enumerate() {
+        let edges = block_edges(model, &block, &exact)?;
+        let solved = match Narrow::of(thin.iter().flatten().chain(&edges), len) {
+            Some(narrow) => {
+                match solve_block(len, thin.map(|e| narrow.edges(e)), narrow.edges(edges), stats) {
+                    Some((m, d)) => Some((
+                        m,
+                        d.into_iter()
+                            .map(|v| narrow.widen(v, conv))
+                            .collect::<Result<Vec<W>, _>>()?,
+                    )),
+                    None => None,
+                }
+            }
+            None => {
+                let convert = |e: Vec<(usize, usize, Wide<8>)>| {
+                    e.into_iter()
+                        .map(|(i, j, w)| Ok((i, j, conv(w)?)))
+                        .collect::<Result<Vec<_>, PairingError>>()
+                };
+                let thin = thin.map(convert).transpose()?;
+                solve_block(len, thin, convert(edges)?, stats)
+            }
+        };
+        if let Some((m, d)) = solved {
+            for (v, d) in d.into_iter().enumerate() {
                 y[start + v] = d;
-                mate[start + v] = sol.mate[v].map(|m| start + m);
+                mate[start + v] = m[v].map(|m| start + m);
             }
         }
         start = k;
     }
     Ok((mate, y))
+}
+
+/// One block of the warm start: the thin graph (if any) cold, then the candidate graph warm
+/// from it. The matching and the dissolved duals if the block is perfectly paired.
+#[allow(clippy::type_complexity)]
+fn solve_block<V: Weight>(
+    len: usize,
+    thin: Option<Vec<(usize, usize, V)>>,
+    edges: Vec<(usize, usize, V)>,
+    stats: &mut SolveStats,
+) -> Option<(Vec<Option<usize>>, Vec<V>)> {
+    let mut start = None;
+    if let Some(thin) = thin {
+        let sol = max_weight_matching(len, &thin);
+        stats.matchings.push(sol.stats);
+        if sol.pairs() * 2 == len {
+            start = Some(sol);
+        }
+    }
+    let sol = match start {
+        Some(thin) => max_weight_matching_from(len, &edges, &thin.mate, &thin.dissolved_duals()),
+        None => max_weight_matching(len, &edges),
+    };
+    stats.matchings.push(sol.stats);
+    (sol.pairs() * 2 == len).then(|| (sol.mate.clone(), sol.dissolved_duals()))
+}
+
+/// The weights of a block less their least value `base`, in `i128`, when they span at most
+/// [`Narrow::RANGE_BITS`] bits.
+///
+/// Why the solve is the same step for step: subtracting an even constant `C` from every weight
+/// (weights are even, so is their least value) and from every vertex dual leaves every slack
+/// `y_i + y_j − 2w` and every blossom dual as it was, and each start shifts with it (the greedy
+/// start's duals are weights or weights less duals, the uniform start's is the largest weight,
+/// still ≥ 0 after the shift; the warm start keeps the parity of the duals). The solver decides
+/// only by comparing slacks, blossom duals and the stage's total adjustment, so it takes the
+/// same decisions in the same order and ends with the same matching and the duals shifted by
+/// `C` — which [`Narrow::widen`] shifts back.
+///
+/// Why `i128` holds the solve: the shifted weights are below 2^[`Narrow::RANGE_BITS`]
+/// (checked), a dual adjustment is one slack, and the duals of a solve stay within the number
+/// of vertices times the weight range of the weights (below 2^20 vertices, checked): far below
+/// 2^126.
+struct Narrow {
+    base: Wide<8>,
+}
+
+impl Narrow {
+    /// The largest weight range solved in `i128`.
+    const RANGE_BITS: u32 = 80;
+    /// The largest block solved in `i128` (bits of its size).
+    const SIZE_BITS: u32 = 20;
+
+    /// The shift for weights `ws` of a block of `len` players, if they are narrow enough.
+    fn of<'e>(
+        ws: impl Iterator<Item = &'e (usize, usize, Wide<8>)>,
+        len: usize,
+    ) -> Option<Narrow> {
+        if len >= 1 << Narrow::SIZE_BITS {
+            return None;
+        }
+        let (mut lo, mut hi) = (None::<Wide<8>>, None::<Wide<8>>);
+        for &(_, _, w) in ws {
+            lo = Some(lo.map_or(w, |l| l.min(w)));
+            hi = Some(hi.map_or(w, |h| h.max(w)));
+        }
+        let (base, hi) = (lo?, hi?);
+        (hi.wsub(&base).bits() <= Narrow::RANGE_BITS).then_some(Narrow { base })
+    }
+
+    /// The block's edges with their weights shifted.
+    fn edges(&self, e: Vec<(usize, usize, Wide<8>)>) -> Vec<(usize, usize, i128)> {
+        e.into_iter()
+            .map(|(i, j, w)| {
+                let d = w.wsub(&self.base);
+                (i, j, ((d.0[1] as i128) << 64) | d.0[0] as i128)
+            })
+            .collect()
+    }
+
+    /// A dual of the shifted solve, shifted back, as a `W`.
+    fn widen<W: Weight>(
+        &self,
+        v: i128,
+        conv: &impl Fn(Wide<8>) -> Result<W, PairingError>,
+    ) -> Result<W, PairingError> {
+        let magnitude = |m: u128| Wide::<8>([m as u64, (m >> 64) as u64, 0, 0, 0, 0, 0, 0]);
+        let base = conv(self.base)?;
+        let d = conv(magnitude(v.unsigned_abs()))?;
+        Ok(if v < 0 { base.sub(d) } else { base.add(d) })
+    }
 }
 
 /// The reduced-cost check of every pair, grouped by class. A class is a (score level, due
