@@ -782,9 +782,9 @@ fn pairs_of(mate: &[Option<usize>]) -> Vec<(usize, usize)> {
 /// the blossoms are dissolved into the vertex duals. Blocks without a perfect pairing leave
 /// their players free.
 ///
-/// A block whose weights span a narrow range (one score level: only the colour and adjacency
-/// digits differ) is solved in `i128` on its weights less the least of them ([`Narrow`]), which
-/// is the same solve step for step: see [`Narrow`].
+/// A block's weights span a much narrower range than the field's (a single score level differs
+/// only in the colour and adjacency digits): it is solved on its weights less the least of them
+/// in the narrowest type that holds them ([`Narrow`]), which is the same solve step for step.
 #[allow(clippy::type_complexity)]
 fn block_start<W: Weight>(
     model: &Model<'_>,
@@ -814,19 +814,18 @@ fn block_start<W: Weight>(
             None
         };
         let edges = block_edges(model, &block, &exact)?;
-        let solved = match Narrow::of(thin.iter().flatten().chain(&edges), len) {
-            Some(narrow) => {
-                match solve_block(len, thin.map(|e| narrow.edges(e)), narrow.edges(edges), stats) {
-                    Some((m, d)) => Some((
-                        m,
-                        d.into_iter()
-                            .map(|v| narrow.widen(v, conv))
-                            .collect::<Result<Vec<W>, _>>()?,
-                    )),
-                    None => None,
-                }
+        let narrow = Narrow::of(thin.iter().flatten().chain(&edges), len);
+        let solved = match narrow.map(|s| (s.bits, s)) {
+            Some((bits, s)) if bits <= 126 && size_of::<i128>() < size_of::<W>() => {
+                s.solve::<i128, W>(len, thin, edges, conv, stats)?
             }
-            None => {
+            Some((bits, s)) if bits <= 190 && size_of::<Wide<3>>() < size_of::<W>() => {
+                s.solve::<Wide<3>, W>(len, thin, edges, conv, stats)?
+            }
+            Some((bits, s)) if bits <= 254 && size_of::<Wide<4>>() < size_of::<W>() => {
+                s.solve::<Wide<4>, W>(len, thin, edges, conv, stats)?
+            }
+            _ => {
                 let convert = |e: Vec<(usize, usize, Wide<8>)>| {
                     e.into_iter()
                         .map(|(i, j, w)| Ok((i, j, conv(w)?)))
@@ -872,8 +871,8 @@ fn solve_block<V: Weight>(
     (sol.pairs() * 2 == len).then(|| (sol.mate.clone(), sol.dissolved_duals()))
 }
 
-/// The weights of a block less their least value `base`, in `i128`, when they span at most
-/// [`Narrow::RANGE_BITS`] bits.
+/// The weights of a block less their least value `base`, solved in a narrower type than the
+/// field's.
 ///
 /// Why the solve is the same step for step: subtracting an even constant `C` from every weight
 /// (weights are even, so is their least value) and from every vertex dual leaves every slack
@@ -881,29 +880,30 @@ fn solve_block<V: Weight>(
 /// start's duals are weights or weights less duals, the uniform start's is the largest weight,
 /// still ≥ 0 after the shift; the warm start keeps the parity of the duals). The solver decides
 /// only by comparing slacks, blossom duals and the stage's total adjustment, so it takes the
-/// same decisions in the same order and ends with the same matching and the duals shifted by
-/// `C` — which [`Narrow::widen`] shifts back.
+/// same decisions in the same order and ends with the same matching and the duals less `C`,
+/// which [`Narrow::solve`] adds back.
 ///
-/// Why `i128` holds the solve: the shifted weights are below 2^[`Narrow::RANGE_BITS`]
-/// (checked), a dual adjustment is one slack, and the duals of a solve stay within the number
-/// of vertices times the weight range of the weights (below 2^20 vertices, checked): far below
-/// 2^126.
+/// Why the narrow type holds the solve: `bits` (what the caller checks against the type's
+/// width) is the bits of the shifted weights' range plus [`Narrow::HEADROOM`] — a dual
+/// adjustment is one slack, so the duals of a solve stay within a few times the number of
+/// vertices (below 2^20, checked) times that range.
 struct Narrow {
     base: Wide<8>,
+    /// Bits the solve needs: the range's bits plus the headroom.
+    bits: u32,
 }
 
 impl Narrow {
-    /// The largest weight range solved in `i128`.
-    const RANGE_BITS: u32 = 80;
-    /// The largest block solved in `i128` (bits of its size).
-    const SIZE_BITS: u32 = 20;
+    /// Bits added to the range's: 20 for the vertices (a block below 2^20 players), 8 more.
+    const HEADROOM: u32 = 28;
 
-    /// The shift for weights `ws` of a block of `len` players, if they are narrow enough.
+    /// The shift for weights `ws` of a block of `len` players; `None` for an empty graph or a
+    /// block of 2^20 players or more.
     fn of<'e>(
         ws: impl Iterator<Item = &'e (usize, usize, Wide<8>)>,
         len: usize,
     ) -> Option<Narrow> {
-        if len >= 1 << Narrow::SIZE_BITS {
+        if len >= 1 << 20 {
             return None;
         }
         let (mut lo, mut hi) = (None::<Wide<8>>, None::<Wide<8>>);
@@ -912,29 +912,49 @@ impl Narrow {
             hi = Some(hi.map_or(w, |h| h.max(w)));
         }
         let (base, hi) = (lo?, hi?);
-        (hi.wsub(&base).bits() <= Narrow::RANGE_BITS).then_some(Narrow { base })
+        Some(Narrow {
+            base,
+            bits: hi.wsub(&base).bits() + Narrow::HEADROOM,
+        })
     }
 
-    /// The block's edges with their weights shifted.
-    fn edges(&self, e: Vec<(usize, usize, Wide<8>)>) -> Vec<(usize, usize, i128)> {
-        e.into_iter()
-            .map(|(i, j, w)| {
-                let d = w.wsub(&self.base);
-                (i, j, ((d.0[1] as i128) << 64) | d.0[0] as i128)
-            })
-            .collect()
-    }
-
-    /// A dual of the shifted solve, shifted back, as a `W`.
-    fn widen<W: Weight>(
+    /// [`solve_block`] in `V` on the shifted weights; the duals shifted back, as `W`s.
+    #[allow(clippy::type_complexity)]
+    fn solve<V: Weight, W: Weight>(
         &self,
-        v: i128,
+        len: usize,
+        thin: Option<Vec<(usize, usize, Wide<8>)>>,
+        edges: Vec<(usize, usize, Wide<8>)>,
         conv: &impl Fn(Wide<8>) -> Result<W, PairingError>,
-    ) -> Result<W, PairingError> {
-        let magnitude = |m: u128| Wide::<8>([m as u64, (m >> 64) as u64, 0, 0, 0, 0, 0, 0]);
+        stats: &mut SolveStats,
+    ) -> Result<Option<(Vec<Option<usize>>, Vec<W>)>, PairingError> {
+        let shift = |e: Vec<(usize, usize, Wide<8>)>| {
+            e.into_iter()
+                .map(|(i, j, w)| {
+                    let d = w.wsub(&self.base);
+                    V::from_wide(&d)
+                        .map(|v| (i, j, v))
+                        .ok_or(PairingError::TooLarge { bits: d.bits() })
+                })
+                .collect::<Result<Vec<_>, PairingError>>()
+        };
+        let thin = thin.map(shift).transpose()?;
+        let Some((mate, duals)) = solve_block(len, thin, shift(edges)?, stats) else {
+            return Ok(None);
+        };
         let base = conv(self.base)?;
-        let d = conv(magnitude(v.unsigned_abs()))?;
-        Ok(if v < 0 { base.sub(d) } else { base.add(d) })
+        let duals = duals
+            .into_iter()
+            .map(|v| {
+                let d = v.to_wide();
+                Ok(if d.is_negative() {
+                    base.sub(conv(Wide::ZERO.wsub(&d))?)
+                } else {
+                    base.add(conv(d)?)
+                })
+            })
+            .collect::<Result<Vec<W>, PairingError>>()?;
+        Ok(Some((mate, duals)))
     }
 }
 
