@@ -43,8 +43,16 @@ fn main() {
             for m in &pairing.matchings {
                 eprintln!(
                     "  n={} e={} warm={} free={}/{} stages={} blossoms={} duals={} start={:?} solve={:?}",
-                    m.vertices, m.edges, m.warm, m.free_at_start, m.free_after_tight_paths,
-                    m.stages, m.blossoms_formed, m.dual_updates, m.start_time, m.solve_time
+                    m.vertices,
+                    m.edges,
+                    m.warm,
+                    m.free_at_start,
+                    m.free_after_tight_paths,
+                    m.stages,
+                    m.blossoms_formed,
+                    m.dual_updates,
+                    m.start_time,
+                    m.solve_time
                 );
             }
         }
