@@ -6,6 +6,7 @@
 mod error;
 mod extract;
 pub(crate) mod files;
+mod write;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -22,6 +23,10 @@ use crate::words::{Lang, Tr};
 pub(crate) use error::{Error, error_pages, not_found, refuse};
 pub(crate) use extract::{EventRequest, load, writable};
 pub(crate) use files::{event_path, log_inside};
+pub(crate) use write::{
+    ARBITER_COOKIE, ChangeRow, ConfirmPage, Refused, Wrote, arbiter, edit, opt_version, refused,
+    stale_page, writer,
+};
 
 /// What the pages are served from.
 #[derive(Clone, Debug)]
