@@ -14,7 +14,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use serde::Deserialize;
 use xiangqi::event::{
-    Change, Done, EditError, Event, EventError, Store, UpdateError, Warning, Writer,
+    Change, Done, EditError, Event, EventError, Store, UpdateError, Writer,
 };
 
 use super::{Desk, Page, blocking, one_line, render};
@@ -68,8 +68,6 @@ pub(crate) struct Wrote<T> {
     pub(crate) value: T,
     /// What was done (the history's line, in the library's words).
     pub(crate) what: String,
-    /// What the arbiter should know.
-    pub(crate) warnings: Vec<Warning>,
 }
 
 /// A write refused; the file is as it was.
@@ -110,7 +108,6 @@ pub(crate) async fn edit<T: Send + 'static>(
             Ok(e) => Ok(Wrote {
                 value: e.value.0,
                 what: e.value.1,
-                warnings: e.warnings,
             }),
             Err(e) => Err(refused(&id, &path, e)),
         }

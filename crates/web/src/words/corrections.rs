@@ -12,6 +12,8 @@ pub(crate) struct CorrectionWords {
     pub(crate) corrections: &'static str,
     /// 修改记录.
     pub(crate) history: &'static str,
+    /// 管理.
+    pub(crate) manage: &'static str,
     /// 撤销上一步修改.
     pub(crate) undo: &'static str,
     /// "nothing to undo".
@@ -110,8 +112,6 @@ pub(crate) struct CorrectionWords {
     pub(crate) delete_will: fn(&str, &str) -> String,
     /// The 覆盖 of a result after the next round was paired: round, board, next round.
     pub(crate) paired_on_old: fn(u32, u32, u32) -> String,
-    /// A result change's step: round, board, old and new result.
-    pub(crate) result_will: fn(u32, u32, &str, &str) -> String,
     /// After a delete: where the file went.
     pub(crate) deleted: fn(&str) -> String,
 }
@@ -148,6 +148,7 @@ impl CorrectionWords {
 pub(crate) static ZH: CorrectionWords = CorrectionWords {
     corrections: "更正",
     history: "修改记录",
+    manage: "管理",
     undo: "撤销上一步修改",
     nothing_to_undo: "没有可撤销的修改",
     version: "版本",
@@ -209,13 +210,13 @@ pub(crate) static ZH: CorrectionWords = CorrectionWords {
             "第 {round} 轮第 {board} 台：第 {next} 轮已按原成绩编排，改动后其编排不变（可在更正页撤销最后一轮编排后重新编排）。"
         )
     },
-    result_will: |r, b, old, new| format!("第 {r} 轮第 {b} 台成绩：{old} → {new}"),
     deleted: |f| format!("已删除，文件移至 {f}"),
 };
 
 pub(crate) static EN: CorrectionWords = CorrectionWords {
     corrections: "Corrections",
     history: "History",
+    manage: "Manage",
     undo: "Undo the last change",
     nothing_to_undo: "nothing to undo",
     version: "Version",
@@ -281,7 +282,6 @@ pub(crate) static EN: CorrectionWords = CorrectionWords {
             "round {round} board {board}: round {next} was paired on the old result; its pairing stays as it was (unpair the last round on the corrections page to re-pair)."
         )
     },
-    result_will: |r, b, old, new| format!("round {r} board {b}: {old} → {new}"),
     deleted: |f| format!("deleted; the file moved to {f}"),
 };
 

@@ -89,6 +89,12 @@ pub(crate) struct ManageWords {
     pub(crate) lineup_help: &'static str,
     /// 运动员.
     pub(crate) player: &'static str,
+    /// 请选择 (a choice with no default).
+    pub(crate) choose: &'static str,
+    /// 更正 (the corrections page).
+    pub(crate) corrections: &'static str,
+    /// 修改记录 (the history page).
+    pub(crate) history: &'static str,
     /// 轮次.
     pub(crate) round: &'static str,
     /// 台次.
@@ -187,6 +193,9 @@ pub(crate) static ZH: ManageWords = ManageWords {
     lineup: "排阵",
     lineup_help: "队员在名单中的序号，按台次顺序，如 1,2,3,5",
     player: "运动员",
+    choose: "请选择",
+    corrections: "更正",
+    history: "修改记录",
     round: "轮次",
     board: "台次",
     team: "队",
@@ -255,6 +264,9 @@ pub(crate) static EN: ManageWords = ManageWords {
     lineup: "Line-up",
     lineup_help: "roster positions in board order, e.g. 1,2,3,5",
     player: "Player",
+    choose: "choose",
+    corrections: "Corrections",
+    history: "History",
     round: "Round",
     board: "Board",
     team: "Team",
