@@ -282,17 +282,26 @@ async fn withdraw_bye_and_late_entry_land_in_the_file() {
     // no line-ups in an individual event
     assert!(!page.contains("action=\"/e/open.toml/lineup\""));
 
-    // 退出比赛
-    let (s, h, _) = post(
+    // 退出比赛: a confirmation naming the player, then done
+    let (s, _, page) = post(
         &app,
         "/e/open.toml/withdraw",
         &form(&[("csrf", &csrf), ("no", "3")]),
     )
     .await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(page.contains("3 丙（北京） 退出比赛，此后不再编排。"), "{page}");
+    assert_eq!(read(&path).players[2].withdrawn, None);
+    let (s, h, _) = post(
+        &app,
+        "/e/open.toml/withdraw",
+        &form(&[("csrf", &csrf), ("no", "3"), ("confirm", "1")]),
+    )
+    .await;
     assert_eq!(s, StatusCode::SEE_OTHER);
     let (_, _, page) = get(&app, h[header::LOCATION].to_str().unwrap()).await;
     assert!(
-        page.contains("open.toml: player 3 withdraws after round 1; never paired again"),
+        page.contains("open.toml：3 号运动员第 1 轮后退出比赛"),
         "{page}"
     );
     assert_eq!(read(&path).players[2].withdrawn, Some(1));
@@ -302,7 +311,7 @@ async fn withdraw_bye_and_late_entry_land_in_the_file() {
     let (s, _, body) = post(
         &app,
         "/e/open.toml/withdraw",
-        &form(&[("csrf", &csrf), ("no", "3")]),
+        &form(&[("csrf", &csrf), ("no", "3"), ("confirm", "1")]),
     )
     .await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
@@ -339,7 +348,7 @@ async fn withdraw_bye_and_late_entry_land_in_the_file() {
     .await;
     assert_eq!(s, StatusCode::SEE_OTHER);
     let (_, _, page) = get(&app, h[header::LOCATION].to_str().unwrap()).await;
-    assert!(page.contains("open.toml: 庚 enters late as number 7"));
+    assert!(page.contains("open.toml：补报名：7 号 庚"), "{page}");
     let ev = read(&path);
     assert_eq!(ev.players.len(), 7);
     assert_eq!(
