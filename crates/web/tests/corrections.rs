@@ -59,7 +59,8 @@ async fn event() -> (tempfile::TempDir, Router, String, PathBuf) {
 async fn shown_version(app: &Router) -> String {
     let (s, _, page) = get(app, "/e/e.toml/correct").await;
     assert_eq!(s, StatusCode::OK);
-    let at = page.find("name=\"version\" value=\"").expect("a version field") + 23;
+    let key = "name=\"version\" value=\"";
+    let at = page.find(key).expect("a version field") + key.len();
     page[at..].split('"').next().unwrap().to_string()
 }
 
@@ -101,7 +102,7 @@ async fn a_stale_overwrite_is_refused_with_what_changed_and_by_whom() {
         &[("result", "0-1"), ("force", "1"), ("version", &v)],
     )
     .await;
-    assert_eq!(s, StatusCode::CONFLICT, "{body}");
+    assert_eq!(s, StatusCode::CONFLICT, "v={v} now={} {body}", read(&path).version());
     assert!(body.contains("他人已修改") && body.contains("你的修改未保存"), "{body}");
     assert!(body.contains(&format!("你看到的是第 {v} 版")), "{body}");
     assert!(body.contains("第 1 轮第 1 台成绩：无 → 1-0"), "{body}");
@@ -244,7 +245,7 @@ async fn unpair_and_pair_by_hand_with_the_rematch_warning() {
     let v = shown_version(&app).await;
     post(&app, "/e/e.toml/unpair", &form(&[("csrf", &csrf), ("version", &v), ("confirm", "1")])).await;
     let before_pair = std::fs::read(&path).unwrap();
-    assert_ne!(before, before_pair);
+    assert!(before != before_pair, "the unpair wrote");
     let (s, _, body) = post(
         &app,
         "/e/e.toml/pair-by-hand",
