@@ -388,3 +388,70 @@ async fn the_arbiter_name_is_set_once_and_recorded() {
     assert_eq!(s, StatusCode::SEE_OTHER);
     assert_eq!(read(&path).history.last().unwrap().by, "张三");
 }
+
+/// Posts the 新建 form with `players` and `extra` fields.
+async fn new_event(app: &Router, csrf: &str, players: &str, extra: &[(&str, &str)]) -> (StatusCode, HeaderMap, String) {
+    let mut fields = vec![("csrf", csrf), ("file", "n.toml"), ("name", "新赛"), ("players", players)];
+    fields.extend_from_slice(extra);
+    post(app, "/new", &form(&fields)).await
+}
+
+#[tokio::test]
+async fn creation_previews_the_columns_and_takes_the_arbiters_mapping() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = common::app(dir.path(), None);
+    let (_, _, page) = get(&app, "/new").await;
+    let csrf = csrf_of(&page);
+    assert!(page.contains("name=\"step\" value=\"preview\""));
+    // 单位 first, separated by spaces, no heading: the preview says how it was read
+    let pasted = "北京队 王一\n上海队 李二\n北京队 张三\n";
+    let (s, _, body) = new_event(&app, &csrf, pasted, &[("step", "preview")]).await;
+    assert_eq!(s, StatusCode::OK, "{body}");
+    assert!(!dir.path().join("n.toml").exists(), "a preview creates nothing");
+    assert!(body.contains("名单各列的读法") && body.contains("分隔符：空格"), "{body}");
+    assert!(body.contains("名单没有标题行"), "{body}");
+    assert!(body.contains("<select name=\"col0\""), "{body}");
+    assert!(body.contains("<td class=\"name\">王一</td><td>北京队</td>"), "{body}");
+    // the arbiter maps the columns the other way round (on purpose): created as mapped
+    let (s, _, body) = new_event(
+        &app,
+        &csrf,
+        pasted,
+        &[("step", "preview"), ("col0", "name"), ("col1", "club")],
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(body.contains("<td class=\"name\">北京队</td><td>王一</td>"), "{body}");
+    assert!(body.contains("<option value=\"name\" selected>"), "{body}");
+    let (s, _, body) = new_event(&app, &csrf, pasted, &[("col0", "club"), ("col1", "name"), ("no_lot", "1")]).await;
+    assert_eq!(s, StatusCode::SEE_OTHER, "{body}");
+    let ev = read(&dir.path().join("n.toml"));
+    let got: Vec<(&str, &str)> = ev.players.iter().map(|p| (p.name.as_str(), p.club.as_str())).collect();
+    assert_eq!(got, [("王一", "北京队"), ("李二", "上海队"), ("张三", "北京队")]);
+}
+
+#[tokio::test]
+async fn a_numbered_list_with_a_heading_is_read_and_a_bad_line_refused_in_chinese() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = common::app(dir.path(), None);
+    let (_, _, page) = get(&app, "/new").await;
+    let csrf = csrf_of(&page);
+    let list = "序号\t单位\t姓名\t等级分\n2\t上海\t乙\t2300\n1\t北京\t甲\t2400\n";
+    let (s, _, body) = new_event(&app, &csrf, list, &[("no_lot", "1")]).await;
+    assert_eq!(s, StatusCode::SEE_OTHER, "{body}");
+    let ev = read(&dir.path().join("n.toml"));
+    let got: Vec<(&str, &str, Option<u32>)> =
+        ev.players.iter().map(|p| (p.name.as_str(), p.club.as_str(), p.rating)).collect();
+    assert_eq!(got, [("甲", "北京", Some(2400)), ("乙", "上海", Some(2300))]);
+    // a rating that is not a number: one line, where and what, nothing written
+    let bad = "姓名,单位,等级分\n丙,天津,x\n丁,天津,y\n";
+    let (s, _, body) = post(
+        &app,
+        "/new",
+        &form(&[("csrf", &csrf), ("file", "m.toml"), ("players", bad)]),
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(body.contains("运动员名单第 2 行第 3 列：等级分“x”不是整数（另有 1 行有误）"), "{body}");
+    assert!(!dir.path().join("m.toml").exists());
+}

@@ -182,7 +182,7 @@ async fn refused_creations_give_the_cli_s_message_and_write_nothing() {
         (
             "bad.toml",
             vec![("players", "甲,北京,2千")],
-            "--player \"甲,北京,2千\": the rating \"2千\" is not a whole number",
+            "运动员名单第 3 列（如“2千”）读不出是序号、姓名、单位还是等级分：请点“预览名单”，选定各列后再创建",
         ),
         // an unknown ruleset
         (
@@ -699,6 +699,6 @@ async fn a_players_file_is_uploaded_with_the_form() {
         .unwrap();
     let (s, _, page) = send(&app, req).await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
-    assert!(page.contains("--player \"甲,北京,1x\": the rating \"1x\" is not a whole number"));
+    assert!(page.contains("运动员名单第 3 列（如“1x”）读不出"), "{page}");
     assert!(!dir.path().join("bad.toml").exists());
 }

@@ -6,6 +6,7 @@ use axum::extract::{Form, FromRequest, Multipart, Query, Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use serde::Deserialize;
+use xiangqi::event::players::{self, Column, Reading, Separator};
 use xiangqi::event::{NewEvent, NewEventError, system_line};
 use xiangqi::rules::Ruleset;
 
@@ -61,6 +62,135 @@ struct NewForm {
     #[serde(default)]
     lineup_system: String,
     all_play_all: Option<String>,
+    /// `preview`: show how the players list is read, create nothing.
+    step: Option<String>,
+    /// What the columns of the players list hold, as the arbiter mapped them on the preview
+    /// (`no`, `name`, `club`, `rating`, or empty to leave the column out); all absent: found
+    /// by the reader.
+    col0: Option<String>,
+    col1: Option<String>,
+    col2: Option<String>,
+    col3: Option<String>,
+    col4: Option<String>,
+    col5: Option<String>,
+}
+
+/// The most columns a players list is mapped by hand in.
+const MAX_COLUMNS: usize = 6;
+
+impl NewForm {
+    fn column_fields(&self) -> [&Option<String>; MAX_COLUMNS] {
+        [
+            &self.col0, &self.col1, &self.col2, &self.col3, &self.col4, &self.col5,
+        ]
+    }
+
+    /// The columns as mapped by hand, if the form carries a mapping.
+    fn columns(&self) -> Option<Vec<Option<Column>>> {
+        let fields = self.column_fields();
+        let last = fields.iter().rposition(|c| c.is_some())?;
+        Some(
+            fields[..=last]
+                .iter()
+                .map(|c| column_of(c.as_deref().unwrap_or("")))
+                .collect(),
+        )
+    }
+
+    /// The players list as the reader reads it (with the arbiter's mapping, if any).
+    fn reading(&self) -> Reading {
+        players::read_with(&normalized(&self.players), self.columns().as_deref())
+    }
+}
+
+/// A column's form value.
+fn column_value(c: Option<Column>) -> &'static str {
+    match c {
+        Some(Column::No) => "no",
+        Some(Column::Name) => "name",
+        Some(Column::Club) => "club",
+        Some(Column::Rating) => "rating",
+        None => "",
+    }
+}
+
+fn column_of(v: &str) -> Option<Column> {
+    [Column::No, Column::Name, Column::Club, Column::Rating]
+        .into_iter()
+        .find(|&c| column_value(Some(c)) == v)
+}
+
+/// A pasted list with one separator: when its lines mix tabs and commas (a spreadsheet's lines
+/// and typed ones), tabs and full-width commas are read as commas; a CSV's quotes dropped.
+fn normalized(text: &str) -> String {
+    let mixed = text.contains('\t') && text.contains([',', '，']);
+    let t = text.replace('"', "");
+    if mixed {
+        t.replace(['\t', '，'], ",")
+    } else {
+        t
+    }
+}
+
+/// One column of the preview: its number, what it was read as, and the first line's value.
+struct PreviewColumn {
+    index: usize,
+    chosen: &'static str,
+    sample: String,
+}
+
+/// How the pasted players were read (新建's preview).
+struct Preview {
+    separator: &'static str,
+    /// The columns were guessed from the values (no heading): the arbiter should look.
+    guessed: bool,
+    columns: Vec<PreviewColumn>,
+    players: Vec<players::ReadPlayer>,
+    /// Players read but not shown.
+    more: usize,
+    errors: Vec<String>,
+}
+
+/// The most players the preview shows.
+const PREVIEW_ROWS: usize = 20;
+
+fn preview(f: &NewForm, lang: Lang) -> Preview {
+    let w = words(lang);
+    let r = f.reading();
+    let text = normalized(&f.players);
+    let first = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .nth(r.heading.map_or(0, |_| 1))
+        .unwrap_or("");
+    let fields = fields(first, r.separator);
+    let n = r.columns.len().clamp(1, MAX_COLUMNS);
+    Preview {
+        separator: match r.separator {
+            Separator::Tab => w.sep_tab,
+            Separator::Comma => w.sep_comma,
+            Separator::Spaces => w.sep_spaces,
+        },
+        guessed: !r.sure,
+        columns: (0..n)
+            .map(|i| PreviewColumn {
+                index: i,
+                chosen: column_value(r.columns.get(i).copied().flatten()),
+                sample: fields.get(i).map_or(String::new(), |s| s.to_string()),
+            })
+            .collect(),
+        more: r.players.len().saturating_sub(PREVIEW_ROWS),
+        players: r.players.iter().take(PREVIEW_ROWS).cloned().collect(),
+        errors: r
+            .errors
+            .iter()
+            .map(|e| match lang {
+                Lang::Zh => e.zh(),
+                Lang::En => e.to_string(),
+            })
+            .collect(),
+    }
 }
 
 /// A ruleset of the catalogue with what `xq event new` prints for each system.
@@ -79,6 +209,10 @@ struct NewPage {
     rulesets: Vec<RulesetRow>,
     systems: Vec<(&'static str, &'static str)>,
     error: Option<String>,
+    /// How the players list was read (the 预览 step), with the column choices.
+    preview: Option<Preview>,
+    /// The choices of a column's select: value and name.
+    column_choices: Vec<(&'static str, &'static str)>,
 }
 
 /// The systems of `xq event new --system`, with their Chinese names.
@@ -129,6 +263,8 @@ fn new_view(
     let w = words(lang);
     let mut page = Page::new(desk, headers, lang, "/new", w.new_event.to_string());
     page.landscape = false;
+    let shown = (f.step.as_deref() == Some("preview") || f.columns().is_some())
+        .then(|| preview(&f, lang));
     NewPage {
         page,
         w,
@@ -136,6 +272,14 @@ fn new_view(
         rulesets: catalogue(),
         systems: SYSTEMS.to_vec(),
         error,
+        preview: shown,
+        column_choices: vec![
+            ("", w.col_skip),
+            ("no", Column::No.zh()),
+            ("name", Column::Name.zh()),
+            ("club", Column::Club.zh()),
+            ("rating", Column::Rating.zh()),
+        ],
     }
 }
 
@@ -229,6 +373,67 @@ fn catalogue_ruleset(given: &str) -> Result<String, String> {
     }
 }
 
+/// The players of the form, as the reader reads them (the arbiter's mapping, if any): a bad
+/// line refused in one line, the first of them and how many more.
+fn read_players(f: &NewForm, lang: Lang) -> Result<Vec<String>, String> {
+    let r = f.reading();
+    if !r.sure
+        && let Some((i, sample)) = unread_column(&normalized(&f.players), &r)
+    {
+        return Err(match lang {
+            Lang::Zh => format!(
+                "运动员名单第 {} 列（如“{sample}”）读不出是序号、姓名、单位还是等级分：请点“预览名单”，选定各列后再创建",
+                i + 1
+            ),
+            Lang::En => format!(
+                "players: column {} (e.g. {sample:?}) reads as none of number, name, unit, rating: preview the list and choose its columns",
+                i + 1
+            ),
+        });
+    }
+    match r.errors.first() {
+        None => Ok(r.player_lines()),
+        Some(e) => {
+            let more = r.errors.len() - 1;
+            Err(match lang {
+                Lang::Zh if more > 0 => format!("运动员名单{}（另有 {more} 行有误）", e.zh()),
+                Lang::Zh => format!("运动员名单{}", e.zh()),
+                Lang::En if more > 0 => format!("players: {e} ({more} more bad lines)"),
+                Lang::En => format!("players: {e}"),
+            })
+        }
+    }
+}
+
+/// The fields of a list's line.
+fn fields(line: &str, sep: Separator) -> Vec<&str> {
+    match sep {
+        Separator::Tab => line.split('\t').map(str::trim).collect(),
+        Separator::Comma => line.split([',', '，']).map(str::trim).collect(),
+        Separator::Spaces => line.split_whitespace().collect(),
+    }
+}
+
+/// A column the reader's guess left unread although it holds values (a third text column):
+/// its index and its first value. A list read from its heading or mapped by hand has none.
+fn unread_column(text: &str, r: &Reading) -> Option<(usize, String)> {
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| fields(l, r.separator))
+        .collect();
+    r.columns
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.is_none())
+        .find_map(|(i, _)| {
+            rows.iter()
+                .find_map(|f| f.get(i).filter(|v| !v.is_empty()))
+                .map(|v| (i, v.to_string()))
+        })
+}
+
 /// The choices of the form, as `xq event new`'s options.
 fn choices(f: &NewForm) -> Result<NewEvent, String> {
     let on = |v: &Option<String>| v.is_some();
@@ -236,7 +441,7 @@ fn choices(f: &NewForm) -> Result<NewEvent, String> {
         let v = v.trim();
         (!v.is_empty()).then(|| v.to_string())
     };
-    let players = lines(&f.players);
+    let players = read_players(f, Lang::from_param(f.lang.as_deref()))?;
     let teams = lines(&f.teams);
     if players.len() > MAX_FORM_PLAYERS || teams.len() > MAX_FORM_PLAYERS {
         return Err(format!(
@@ -381,6 +586,13 @@ pub(crate) async fn create(
     let Root::Folder(dir) = &desk.root else {
         return refuse(lang, StatusCode::NOT_FOUND, words(lang).one_file);
     };
+    if f.step.as_deref() == Some("preview") {
+        let d = desk.clone();
+        return match blocking(move || new_view(&d, &headers, lang, f, None)).await {
+            Some(p) => render(StatusCode::OK, &p),
+            None => StatusCode::INTERNAL_SERVER_ERROR.into_response(),
+        };
+    }
     let dir = dir.clone();
     let form = f.clone();
     let outcome = blocking(move || {
