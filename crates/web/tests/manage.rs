@@ -290,7 +290,10 @@ async fn withdraw_bye_and_late_entry_land_in_the_file() {
     )
     .await;
     assert_eq!(s, StatusCode::OK);
-    assert!(page.contains("3 丙（北京） 退出比赛，此后不再编排。"), "{page}");
+    assert!(
+        page.contains("3 丙（北京） 退出比赛，此后不再编排。"),
+        "{page}"
+    );
     assert_eq!(read(&path).players[2].withdrawn, None);
     let (s, h, _) = post(
         &app,

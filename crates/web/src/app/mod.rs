@@ -253,7 +253,10 @@ pub(crate) const PATH: &percent_encoding::AsciiSet = &COMPONENT.remove(b'/');
 
 /// A refusal of the store, worded as the CLI words it: `FILE: message`. (The desk's recorded
 /// writes go through [`edit`]; this stays for a write outside the history.)
-#[allow(dead_code, reason = "kept for writes outside the history (the live console's)")]
+#[allow(
+    dead_code,
+    reason = "kept for writes outside the history (the live console's)"
+)]
 pub(crate) fn refusal(id: &str, path: &std::path::Path, e: UpdateError<EventError>) -> String {
     match e {
         UpdateError::Store(e) => e.to_string().replace(&path.display().to_string(), id),

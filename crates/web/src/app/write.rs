@@ -13,9 +13,7 @@ use askama::Template;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use serde::Deserialize;
-use xiangqi::event::{
-    Change, Done, EditError, Event, EventError, Store, UpdateError, Writer,
-};
+use xiangqi::event::{Change, Done, EditError, Event, EventError, Store, UpdateError, Writer};
 
 use super::{Desk, Page, blocking, one_line, render};
 use crate::security;

@@ -14,8 +14,8 @@ use xiangqi::event::{Event, Store};
 use crate::app::Desk;
 use crate::app::files::event_files;
 use crate::app::{
-    EventRequest, Page, Q, Root, Shared, blocking, first_line, load, refuse, render,
-    scrub, url, writable,
+    EventRequest, Page, Q, Root, Shared, blocking, first_line, load, refuse, render, scrub, url,
+    writable,
 };
 use crate::security;
 use crate::words::{Lang, Tr};

@@ -7,6 +7,8 @@
 
 pub(crate) mod corrections;
 pub(crate) mod create;
+mod history;
+pub(crate) mod result_step;
 
 use askama::Template;
 use axum::Router;
@@ -22,29 +24,31 @@ use crate::app::{
     Desk, EventRequest, Page, Refused, Shared, edit, load, opt_version, render, stale_page, url,
     whole_number, writable, writer,
 };
+use crate::words::CorrectionWords;
 use crate::words::corrections::what;
 use crate::words::{Lang, ManageWords as Words};
+use corrections::{CorrectForm, check, confirm_page, finish_at, label, said};
 
 /// The routes of this module.
 pub(crate) fn routes() -> Router<Shared> {
     Router::new()
         .route("/new", get(create::new_page).post(create::create))
         .route("/e/{id}/manage", get(manage_page))
-        .route("/e/{id}/withdraw", post(corrections::withdraw))
+        .route("/e/{id}/withdraw", post(withdraw))
         .route("/e/{id}/bye", post(bye))
         .route("/e/{id}/add", post(add))
         .route("/e/{id}/lineup", post(lineup))
         .route("/e/{id}/correct", get(corrections::corrections_page))
-        .route("/e/{id}/history", get(corrections::history_page))
-        .route("/e/{id}/arbiter", post(corrections::set_arbiter))
+        .route("/e/{id}/history", get(history::history_page))
+        .route("/e/{id}/arbiter", post(history::set_arbiter))
         .route("/e/{id}/unpair", post(corrections::unpair))
         .route("/e/{id}/pair-by-hand", post(corrections::pair_by_hand))
         .route("/e/{id}/swap", post(corrections::swap))
         .route("/e/{id}/edit-player", post(corrections::edit_player))
         .route("/e/{id}/reinstate", post(corrections::reinstate))
         .route("/e/{id}/rename", post(corrections::rename))
-        .route("/e/{id}/undo", post(corrections::undo))
-        .route("/e/{id}/delete", post(corrections::delete))
+        .route("/e/{id}/undo", post(history::undo))
+        .route("/e/{id}/delete", post(history::delete))
 }
 
 fn words(lang: Lang) -> &'static Words {
@@ -346,9 +350,52 @@ async fn lineup(
             .filter(|m| !m.is_empty())
             .map(|m| required("--members", m))
             .collect::<Result<Vec<u32>, String>>()?;
-        Ok(Box::new(move |ev: &mut Event| {
-            ev.lineup_recorded(round, board, team, &members)
-        }) as Change)
+        Ok(
+            Box::new(move |ev: &mut Event| ev.lineup_recorded(round, board, team, &members))
+                as Change,
+        )
     })();
     apply(desk, headers, id, &f, change).await
+}
+
+/// 退出比赛: no default player (an empty choice is refused), and a confirmation naming the
+/// player; back to the manage page.
+pub(crate) async fn withdraw(
+    State(desk): State<Shared>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Form(f): Form<CorrectForm>,
+) -> Response {
+    let c = match check(&desk, &headers, &id, &f).await {
+        Ok(c) => c,
+        Err(r) => return r,
+    };
+    let w = CorrectionWords::of(c.lang);
+    let no = match f.no.trim() {
+        "" => Err(format!("{}：{}", w.player, w.choose)),
+        s => whole_number::<u32>("player", s),
+    };
+    let no = match no {
+        Ok(n) => n,
+        Err(e) => return refused_page(&desk, &headers, c.lang, &id, e).await,
+    };
+    if f.confirm.is_none() {
+        let Some(p) = c.ev.player(no) else {
+            let msg = format!("{id}: player {no}: no such player");
+            return refused_page(&desk, &headers, c.lang, &id, msg).await;
+        };
+        let mut page = confirm_page(&desk, &headers, &c, &id, "withdraw", &f, &[("no", &f.no)]);
+        page.lines.push((w.withdraw_will)(&label(p)));
+        page.back = format!("/e/{}/manage?lang={}", url(&id), c.lang.code());
+        return page.respond();
+    }
+    let out = edit(c.path, &id, writer(&headers, f.version), move |ev| {
+        ev.withdraw_recorded(no)
+    })
+    .await;
+    let to = format!("/e/{}/manage?lang={}", url(&id), c.lang.code());
+    match out {
+        Err(Refused::Message(msg)) => refused_page(&desk, &headers, c.lang, &id, msg).await,
+        out => finish_at(&desk, &headers, c.lang, &id, out.map(said(c.lang)), &to).await,
+    }
 }

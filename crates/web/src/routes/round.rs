@@ -7,14 +7,12 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use serde::Deserialize;
-use xiangqi::event::export::result_colon;
 use xiangqi::event::Event;
+use xiangqi::event::export::result_colon;
 use xiangqi::scheduling::Points;
 
 use super::events::stage_name;
-use crate::app::{
-    Desk, EventRequest, Page, Q, Shared, load, refuse, render, url, writable,
-};
+use crate::app::{Desk, EventRequest, Page, Q, Shared, load, refuse, render, url, writable};
 use crate::words::Lang;
 
 /// The routes of this module.
@@ -282,7 +280,7 @@ async fn enter_result(
         Err(e) => Err(crate::app::Refused::Message(e)),
         Ok(fouls) => {
             let force = f.force.is_some();
-            let entry = crate::routes::manage::corrections::ResultEntry {
+            let entry = crate::routes::manage::result_step::ResultEntry {
                 version: f.version,
                 at: (round, board),
                 result: &result,
@@ -301,7 +299,7 @@ async fn enter_result(
                 .collect(),
             };
             if f.confirm.is_none()
-                && let Some(step) = crate::routes::manage::corrections::result_step(
+                && let Some(step) = crate::routes::manage::result_step::result_step(
                     &desk, &headers, lang, &id, entry,
                 )
                 .await

@@ -195,7 +195,9 @@ pub(crate) static ZH: CorrectionWords = CorrectionWords {
         if results == 0 {
             format!("将撤销第 {round} 轮的编排（尚无成绩）。")
         } else {
-            format!("将撤销第 {round} 轮的编排，并删去已录入的 {results} 个成绩（修改记录中保留，可撤销）。")
+            format!(
+                "将撤销第 {round} 轮的编排，并删去已录入的 {results} 个成绩（修改记录中保留，可撤销）。"
+            )
         }
     },
     unpair_round: |r| format!("第 {r} 轮"),
@@ -376,17 +378,18 @@ fn what_zh(w: &str) -> Option<String> {
         let (t, rest) = rest.split_once(", ")?;
         let (rb, list) = rest.split_once(": ")?;
         let (r, b) = round_board(rb)?;
-        return Some(format!(
-            "第 {r} 轮第 {b} 台 {} 号队排阵：{list}",
-            num(t)?
-        ));
+        return Some(format!("第 {r} 轮第 {b} 台 {} 号队排阵：{list}", num(t)?));
     }
     if w.starts_with("deleted to ") {
         return Some("删除比赛（移入回收站）".to_string());
     }
     let rest = w.strip_prefix("player ")?;
     if let Some((n, after)) = rest.split_once(" withdrew after round ") {
-        return Some(format!("{} 号运动员第 {} 轮后退出比赛", num(n)?, num(after)?));
+        return Some(format!(
+            "{} 号运动员第 {} 轮后退出比赛",
+            num(n)?,
+            num(after)?
+        ));
     }
     if let Some((n, r)) = rest.split_once(" not paired in round ") {
         return Some(format!("{} 号运动员申请第 {} 轮轮空", num(n)?, num(r)?));
@@ -422,12 +425,24 @@ mod tests {
     #[test]
     fn every_line_the_library_records_reads_in_chinese() {
         let cases = [
-            ("result round 1 board 3: 1-0 → 0-1", "第 1 轮第 3 台成绩：1-0 → 0-1"),
-            ("result round 2 board 1: none → =", "第 2 轮第 1 台成绩：无 → ="),
+            (
+                "result round 1 board 3: 1-0 → 0-1",
+                "第 1 轮第 3 台成绩：1-0 → 0-1",
+            ),
+            (
+                "result round 2 board 1: none → =",
+                "第 2 轮第 1 台成绩：无 → =",
+            ),
             ("unpaired round 2", "撤销第 2 轮编排"),
-            ("unpaired round 2 (3 results dropped)", "撤销第 2 轮编排（删去 3 个成绩）"),
+            (
+                "unpaired round 2 (3 results dropped)",
+                "撤销第 2 轮编排（删去 3 个成绩）",
+            ),
             ("paired round 3", "编排第 3 轮"),
-            ("paired round 2 by hand: 1-2 3-4 bye 5", "第 2 轮人工编排：1-2 3-4 轮空 5"),
+            (
+                "paired round 2 by hand: 1-2 3-4 bye 5",
+                "第 2 轮人工编排：1-2 3-4 轮空 5",
+            ),
             ("4 results entered", "录入 4 个成绩"),
             (
                 "swapped colours of round 1 board 2: now 4 red, 3 black",
@@ -437,12 +452,24 @@ mod tests {
                 "player 3: name 甲 → 乙, unit \"\" → \"杭州\", rating none → 2400",
                 "3 号运动员：姓名 甲 → 乙，单位  → 杭州，等级分 无 → 2400",
             ),
-            ("player 5 reinstated (had withdrawn after round 2)", "5 号运动员恢复参赛（曾于第 2 轮后退出）"),
-            ("player 5 withdrew after round 2", "5 号运动员第 2 轮后退出比赛"),
-            ("player 5 not paired in round 4", "5 号运动员申请第 4 轮轮空"),
+            (
+                "player 5 reinstated (had withdrawn after round 2)",
+                "5 号运动员恢复参赛（曾于第 2 轮后退出）",
+            ),
+            (
+                "player 5 withdrew after round 2",
+                "5 号运动员第 2 轮后退出比赛",
+            ),
+            (
+                "player 5 not paired in round 4",
+                "5 号运动员申请第 4 轮轮空",
+            ),
             ("renamed \"甲\" → \"乙\"", "比赛更名：甲 → 乙"),
             ("late entry 9: 王五", "补报名：9 号 王五"),
-            ("line-up of team 2, round 1 board 1: 5,6", "第 1 轮第 1 台 2 号队排阵：5,6"),
+            (
+                "line-up of team 2, round 1 board 1: 5,6",
+                "第 1 轮第 1 台 2 号队排阵：5,6",
+            ),
             ("deleted to /x/.trash/e.toml.1", "删除比赛（移入回收站）"),
             ("undo version 4: paired round 3", "撤销第 4 版：编排第 3 轮"),
         ];

@@ -11,15 +11,14 @@
 
 use askama::Template;
 use axum::extract::{Form, Path, Query, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use serde::Deserialize;
-use xiangqi::event::{Event, PlayerEdit, Store};
+use xiangqi::event::{Event, PlayerEdit};
 
 use crate::app::{
-    ARBITER_COOKIE, ChangeRow, ConfirmPage, Desk, EventRequest, Page, Refused, Shared, Wrote,
-    arbiter, blocking, edit, load, opt_version, refused, render, stale_page, url, whole_number,
-    writable, writer,
+    ChangeRow, ConfirmPage, Desk, EventRequest, Page, Refused, Shared, Wrote, arbiter, edit, load,
+    opt_version, render, stale_page, url, whole_number, writable, writer,
 };
 use crate::words::corrections::what;
 use crate::words::{CorrectionWords as Words, Lang};
@@ -54,7 +53,7 @@ pub(crate) struct CorrectForm {
     rating: String,
     /// The arbiter's name (the name form).
     #[serde(default)]
-    by: String,
+    pub(super) by: String,
 }
 
 /// The query of the corrections page: the change just made.
@@ -87,30 +86,12 @@ struct CorrectionsPage {
     error: Option<String>,
 }
 
-#[derive(Template)]
-#[template(path = "history.html")]
-struct HistoryPage {
-    page: Page,
-    w: &'static Words,
-    id: String,
-    version: u64,
-    changes: Vec<ChangeRow>,
-}
-
-fn label(p: &xiangqi::event::Player) -> String {
+pub(super) fn label(p: &xiangqi::event::Player) -> String {
     if p.club.is_empty() {
         format!("{} {}", p.no, p.name)
     } else {
         format!("{} {}（{}）", p.no, p.name, p.club)
     }
-}
-
-/// The change [`Event::undo`] would undo.
-fn undoable(ev: &Event) -> Option<&xiangqi::event::Change> {
-    ev.history
-        .iter()
-        .rev()
-        .find(|c| c.undoes.is_none() && c.undone_by.is_none())
 }
 
 fn corrections_view(
@@ -157,7 +138,7 @@ fn corrections_view(
             })
             .collect(),
         name: ev.name.clone(),
-        last_change: undoable(ev).map(|c| ChangeRow::new(c, lang)),
+        last_change: super::history::undoable(ev).map(|c| ChangeRow::new(c, lang)),
         flash,
         error,
     }
@@ -177,50 +158,22 @@ pub(crate) async fn corrections_page(r: EventRequest, Query(q): Query<CQ>) -> Re
     )
 }
 
-pub(crate) async fn history_page(r: EventRequest) -> Response {
-    let w = Words::of(r.lang);
-    let page = Page::new(
-        &r.desk,
-        &r.headers,
-        r.lang,
-        &format!("/e/{}/history", url(&r.id)),
-        format!("{} · {}", w.history, r.ev.name),
-    )
-    .for_event(&r.id, &r.ev);
-    render(
-        StatusCode::OK,
-        &HistoryPage {
-            page,
-            w,
-            id: r.id.clone(),
-            version: r.ev.version(),
-            changes: r
-                .ev
-                .history
-                .iter()
-                .rev()
-                .map(|c| ChangeRow::new(c, r.lang))
-                .collect(),
-        },
-    )
-}
-
 /// Where a correction goes back to: the corrections page.
-fn back(id: &str, lang: Lang) -> String {
+pub(super) fn back(id: &str, lang: Lang) -> String {
     format!("/e/{}/correct?lang={}", url(id), lang.code())
 }
 
 /// A correction's request once it passed the desk's checks: the language, the file and the
 /// event as read now (for the confirmation step).
-struct Checked {
-    lang: Lang,
-    path: std::path::PathBuf,
-    ev: Event,
+pub(super) struct Checked {
+    pub(super) lang: Lang,
+    pub(super) path: std::path::PathBuf,
+    pub(super) ev: Event,
 }
 
 /// The desk's checks, then the event as it is now; a form whose version is not the event's is
 /// refused here already (409), before any confirmation step.
-async fn check(
+pub(super) async fn check(
     desk: &Shared,
     headers: &HeaderMap,
     id: &str,
@@ -245,7 +198,7 @@ async fn check(
 
 /// The confirmation page of a correction posted to `action`, carrying `fields` (with the
 /// language and the version) on.
-fn confirm_page(
+pub(super) fn confirm_page(
     desk: &Desk,
     headers: &HeaderMap,
     c: &Checked,
@@ -284,7 +237,7 @@ fn confirm_page(
 }
 
 /// After a correction: back to the corrections page with what was done, or the refusal.
-async fn finish(
+pub(super) async fn finish(
     desk: &Shared,
     headers: &HeaderMap,
     lang: Lang,
@@ -295,7 +248,7 @@ async fn finish(
 }
 
 /// [`finish`], going to `to` (a page's address with its query) when done.
-async fn finish_at(
+pub(super) async fn finish_at(
     desk: &Shared,
     headers: &HeaderMap,
     lang: Lang,
@@ -304,16 +257,23 @@ async fn finish_at(
     to: &str,
 ) -> Response {
     match outcome {
-        Ok(msg) => Redirect::to(&format!("{to}&ok={}", url(&format!("{id}：{msg}")))).into_response(),
-        Err(Refused::Stale { seen, now, since }) => {
-            stale_page(desk, headers, lang, id, (seen, now, &since), &back(id, lang))
+        Ok(msg) => {
+            Redirect::to(&format!("{to}&ok={}", url(&format!("{id}：{msg}")))).into_response()
         }
+        Err(Refused::Stale { seen, now, since }) => stale_page(
+            desk,
+            headers,
+            lang,
+            id,
+            (seen, now, &since),
+            &back(id, lang),
+        ),
         Err(Refused::Message(msg)) => refusal_page(desk, headers, lang, id, msg).await,
     }
 }
 
 /// The corrections page again with a refusal (400); the file is as it was.
-async fn refusal_page(
+pub(super) async fn refusal_page(
     desk: &Shared,
     headers: &HeaderMap,
     lang: Lang,
@@ -330,7 +290,7 @@ async fn refusal_page(
 }
 
 /// What was done, as the flash says it.
-fn said<T>(lang: Lang) -> impl FnOnce(Wrote<T>) -> String {
+pub(super) fn said<T>(lang: Lang) -> impl FnOnce(Wrote<T>) -> String {
     move |w| what(lang, &w.what)
 }
 
@@ -402,7 +362,9 @@ pub(crate) async fn pair_by_hand(
         let mut trial = c.ev.clone();
         let done = match trial.pair_by_hand(&list, bye) {
             Ok(d) => d,
-            Err(e) => return refusal_page(&desk, &headers, c.lang, &id, format!("{id}: {e}")).await,
+            Err(e) => {
+                return refusal_page(&desk, &headers, c.lang, &id, format!("{id}: {e}")).await;
+            }
         };
         let mut p = confirm_page(
             &desk,
@@ -456,11 +418,10 @@ pub(crate) async fn swap(
         Err(e) => return refusal_page(&desk, &headers, c.lang, &id, e).await,
     };
     if f.confirm.is_none() {
-        let Some(b) = c
-            .ev
-            .paired
-            .get(round.wrapping_sub(1) as usize)
-            .and_then(|r| r.boards.get(board.wrapping_sub(1) as usize))
+        let Some(b) =
+            c.ev.paired
+                .get(round.wrapping_sub(1) as usize)
+                .and_then(|r| r.boards.get(board.wrapping_sub(1) as usize))
         else {
             let msg = format!("{id}: round {round} board {board}: no such board");
             return refusal_page(&desk, &headers, c.lang, &id, msg).await;
@@ -562,226 +523,6 @@ pub(crate) async fn rename(
     finish(&desk, &headers, c.lang, &id, out.map(said(c.lang))).await
 }
 
-pub(crate) async fn undo(
-    State(desk): State<Shared>,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-    Form(f): Form<CorrectForm>,
-) -> Response {
-    let c = match check(&desk, &headers, &id, &f).await {
-        Ok(c) => c,
-        Err(r) => return r,
-    };
-    let w = Words::of(c.lang);
-    if f.confirm.is_none() {
-        let Some(last) = undoable(&c.ev) else {
-            return refusal_page(&desk, &headers, c.lang, &id, w.nothing_to_undo.into()).await;
-        };
-        let row = ChangeRow::new(last, c.lang);
-        let mut p = confirm_page(&desk, &headers, &c, &id, "undo", &f, &[]);
-        p.lines.push((w.undo_will)(row.version));
-        p.lines
-            .push(format!("{} · {} · {}", row.what, row.by, row.at));
-        return p.respond();
-    }
-    let who = writer(&headers, f.version);
-    let (id2, p2) = (id.clone(), c.path.clone());
-    let out = blocking(move || {
-        Store::<Event>::new(&p2)
-            .undo(&who)
-            .map_err(|e| refused(&id2, &p2, e))
-    })
-    .await
-    .unwrap_or_else(|| Err(Refused::Message("internal error".into())));
-    let lang = c.lang;
-    let out = out.map(|e| what(lang, &format!("undo version {}: {}", e.value.version, e.value.what)));
-    finish(&desk, &headers, lang, &id, out).await
-}
-
-pub(crate) async fn delete(
-    State(desk): State<Shared>,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-    Form(f): Form<CorrectForm>,
-) -> Response {
-    let c = match check(&desk, &headers, &id, &f).await {
-        Ok(c) => c,
-        Err(r) => return r,
-    };
-    let w = Words::of(c.lang);
-    if f.confirm.is_none() {
-        let mut p = confirm_page(&desk, &headers, &c, &id, "delete", &f, &[]);
-        p.lines.push((w.delete_will)(&c.ev.name, &id));
-        return p.respond();
-    }
-    let who = writer(&headers, f.version);
-    let (id2, p2) = (id.clone(), c.path.clone());
-    let out = blocking(move || {
-        Store::<Event>::new(&p2)
-            .trash(&who)
-            .map_err(|e| refused(&id2, &p2, e))
-    })
-    .await
-    .unwrap_or_else(|| Err(Refused::Message("internal error".into())));
-    match out {
-        Ok(dest) => {
-            let shown = dest
-                .strip_prefix(crate::app::files::folder(&desk))
-                .map_or_else(|_| dest.display().to_string(), |p| p.display().to_string());
-            Redirect::to(&format!(
-                "/?lang={}&ok={}",
-                c.lang.code(),
-                url(&(w.deleted)(&shown))
-            ))
-            .into_response()
-        }
-        Err(e) => finish(&desk, &headers, c.lang, &id, Err(e)).await,
-    }
-}
-
-/// What a result entry would do.
-pub(crate) struct ResultEntry<'a> {
-    /// The form's version.
-    pub(crate) version: Option<u64>,
-    /// Round and board.
-    pub(crate) at: (u32, u32),
-    /// The result typed.
-    pub(crate) result: &'a str,
-    /// The fouls given.
-    pub(crate) fouls: (Option<u32>, Option<u32>),
-    /// 覆盖 ticked.
-    pub(crate) force: bool,
-    /// The form's fields, posted again on confirmation.
-    pub(crate) fields: Vec<(String, String)>,
-}
-
-/// The step before a result entry, if it needs one: the refusal of a stale form (409), or —
-/// for a changed result of a round after which the next was paired on the old score — the
-/// confirmation page saying what it affects. `None`: write it.
-pub(crate) async fn result_step(
-    desk: &Shared,
-    headers: &HeaderMap,
-    lang: Lang,
-    id: &str,
-    e: ResultEntry<'_>,
-) -> Option<Response> {
-    let (round, board) = e.at;
-    let page_back = format!("/e/{}/round/{round}?lang={}", url(id), lang.code());
-    let Ok((_, ev)) = load(desk, lang, id).await else {
-        return None;
-    };
-    if let Some(seen) = e.version.filter(|&v| v != ev.version()) {
-        let since = ev.changes_since(seen);
-        let now = ev.version();
-        return Some(stale_page(desk, headers, lang, id, (seen, now, &since), &page_back));
-    }
-    let mut trial = ev.clone();
-    let done = trial
-        .enter_result(round, board, e.result, e.fouls, e.force)
-        .ok()?;
-    let w = Words::of(lang);
-    let warnings: Vec<String> = done
-        .warnings
-        .iter()
-        .filter_map(|x| match x {
-            xiangqi::event::Warning::PairedOnOldScore { round, board, next } => {
-                Some((w.paired_on_old)(*round, *board, *next))
-            }
-            _ => None,
-        })
-        .collect();
-    if warnings.is_empty() {
-        return None;
-    }
-    let page = Page::new(
-        desk,
-        headers,
-        lang,
-        &page_back,
-        w.confirm_heading.to_string(),
-    )
-    .for_event(id, &ev);
-    let mut fields = vec![("lang".to_string(), lang.code().to_string())];
-    fields.extend(e.fields);
-    Some(
-        ConfirmPage {
-            page,
-            w,
-            lines: vec![what(lang, &done.what)],
-            warnings,
-            say_no_warning: false,
-            action: format!("/e/{}/round/{round}/board/{board}", url(id)),
-            fields,
-            back: page_back,
-        }
-        .respond(),
-    )
-}
-
-/// 退出比赛: no default player (an empty choice is refused), and a confirmation naming the
-/// player; back to the manage page.
-pub(crate) async fn withdraw(
-    State(desk): State<Shared>,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-    Form(f): Form<CorrectForm>,
-) -> Response {
-    let c = match check(&desk, &headers, &id, &f).await {
-        Ok(c) => c,
-        Err(r) => return r,
-    };
-    let w = Words::of(c.lang);
-    let no = match f.no.trim() {
-        "" => Err(format!("{}：{}", w.player, w.choose)),
-        s => whole_number::<u32>("player", s),
-    };
-    let no = match no {
-        Ok(n) => n,
-        Err(e) => return super::refused_page(&desk, &headers, c.lang, &id, e).await,
-    };
-    if f.confirm.is_none() {
-        let Some(p) = c.ev.player(no) else {
-            let msg = format!("{id}: player {no}: no such player");
-            return super::refused_page(&desk, &headers, c.lang, &id, msg).await;
-        };
-        let mut page = confirm_page(&desk, &headers, &c, &id, "withdraw", &f, &[("no", &f.no)]);
-        page.lines.push((w.withdraw_will)(&label(p)));
-        page.back = format!("/e/{}/manage?lang={}", url(&id), c.lang.code());
-        return page.respond();
-    }
-    let out = edit(c.path, &id, writer(&headers, f.version), move |ev| {
-        ev.withdraw_recorded(no)
-    })
-    .await;
-    let to = format!("/e/{}/manage?lang={}", url(&id), c.lang.code());
-    match out {
-        Err(Refused::Message(msg)) => super::refused_page(&desk, &headers, c.lang, &id, msg).await,
-        out => finish_at(&desk, &headers, c.lang, &id, out.map(said(c.lang)), &to).await,
-    }
-}
-
-/// Sets the desk's arbiter name (the history's 裁判) for this browser, and goes back.
-pub(crate) async fn set_arbiter(
-    State(desk): State<Shared>,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-    Form(f): Form<CorrectForm>,
-) -> Response {
-    let lang = Lang::from_param(f.lang.as_deref());
-    if let Err(r) = writable(&desk, &headers, lang, &id, &f.csrf, f.token.as_deref()) {
-        return *r;
-    }
-    let mut r = Redirect::to(&back(&id, lang)).into_response();
-    let cookie = format!(
-        "{ARBITER_COOKIE}={}; Path=/; SameSite=Strict; Max-Age=31536000",
-        url(f.by.trim())
-    );
-    if let Ok(v) = HeaderValue::from_str(&cookie) {
-        r.headers_mut().insert(header::SET_COOKIE, v);
-    }
-    r
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -789,7 +530,10 @@ mod tests {
     #[test]
     fn manual_boards_read_in_every_way_an_arbiter_types_them() {
         assert_eq!(boards("1-2 3-4").unwrap(), vec![(1, 2), (3, 4)]);
-        assert_eq!(boards("1－2\n3:4，5—6").unwrap(), vec![(1, 2), (3, 4), (5, 6)]);
+        assert_eq!(
+            boards("1－2\n3:4，5—6").unwrap(),
+            vec![(1, 2), (3, 4), (5, 6)]
+        );
         assert_eq!(boards("").unwrap(), vec![]);
         assert!(boards("1 2").unwrap_err().contains("\"1\""));
         assert!(boards("1-x").unwrap_err().contains("not a whole number"));
