@@ -52,6 +52,8 @@ pub(crate) struct CorrectionWords {
     pub(crate) edit_help: &'static str,
     /// 姓名.
     pub(crate) name: &'static str,
+    /// 比赛名称.
+    pub(crate) event_name: &'static str,
     /// 单位.
     pub(crate) club: &'static str,
     /// 等级分.
@@ -168,6 +170,7 @@ pub(crate) static ZH: CorrectionWords = CorrectionWords {
     edit_player: "修改运动员",
     edit_help: "留空的项不变",
     name: "姓名",
+    event_name: "比赛名称",
     club: "单位",
     rating: "等级分",
     reinstate: "恢复参赛",
@@ -238,6 +241,7 @@ pub(crate) static EN: CorrectionWords = CorrectionWords {
     edit_player: "Edit a player",
     edit_help: "fields left empty stay as they are",
     name: "Name",
+    event_name: "Event name",
     club: "Unit (单位)",
     rating: "Rating",
     reinstate: "Reinstate",
