@@ -162,6 +162,12 @@ async fn a_stale_overwrite_is_refused_with_what_changed_and_by_whom() {
     // a form without a version (an older page, a script) is not checked
     let (s, _, _) = result(&app, &csrf, (1, 2), &[("result", "=")]).await;
     assert_eq!(s, StatusCode::SEE_OTHER);
+    // nor is a new result on a board without one (another arbiter entering other boards of
+    // the same page): it cannot overwrite anything
+    let (s, _, _) = result(&app, &csrf, (1, 3), &[("result", "1-0"), ("version", &v)]).await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    let (s, _, body) = result(&app, &csrf, (1, 3), &[("result", "0-1"), ("version", &v)]).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "without 覆盖 a result is never overwritten: {body}");
 }
 
 #[tokio::test]

@@ -44,6 +44,8 @@ struct BoardRow {
 struct RoundPage {
     page: Page,
     id: String,
+    /// The event's version (each form's hidden `version`).
+    version: u64,
     round: u32,
     paired: u32,
     stage: String,
@@ -146,6 +148,7 @@ fn round_view(
     Some(RoundPage {
         page,
         id: id.to_string(),
+        version: ev.version(),
         round,
         paired: ev.paired.len() as u32,
         stage: stage_name(ev, r.stage, lang.tr()),
@@ -280,8 +283,11 @@ async fn enter_result(
         Err(e) => Err(crate::app::Refused::Message(e)),
         Ok(fouls) => {
             let force = f.force.is_some();
+            // only a 覆盖 can undo another's write: a new result on a board without one is
+            // refused anyway if the board has one by now, so parallel entry is not refused
+            let seen = f.version.filter(|_| force);
             let entry = crate::routes::manage::result_step::ResultEntry {
-                version: f.version,
+                version: seen,
                 at: (round, board),
                 result: &result,
                 fouls,
@@ -306,7 +312,7 @@ async fn enter_result(
             {
                 return step;
             }
-            let who = crate::app::writer(&headers, f.version);
+            let who = crate::app::writer(&headers, seen);
             crate::app::edit(path, &id, who, move |ev| {
                 let d = ev.enter_result(round, board, &result, fouls, force)?;
                 Ok(xiangqi::event::Done {
