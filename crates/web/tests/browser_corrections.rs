@@ -56,9 +56,16 @@ async fn every_correction_in_the_browser() {
         name: "公开赛".into(),
         ruleset: "axf".into(),
         rounds: Some(3),
-        players: ["甲,北京", "乙,上海", "丙,北京", "丁,天津", "戊,上海", "己,天津"]
-            .map(String::from)
-            .to_vec(),
+        players: [
+            "甲,北京",
+            "乙,上海",
+            "丙,北京",
+            "丁,天津",
+            "戊,上海",
+            "己,天津",
+        ]
+        .map(String::from)
+        .to_vec(),
         no_lot: true,
         ..NewEvent::default()
     }
@@ -112,7 +119,11 @@ async fn every_correction_in_the_browser() {
     click(&a, "form.unpair button").await;
     wait_for(&a, "请确认").await;
     assert!(a.source().await.unwrap().contains("删去已录入的 1 个成绩"));
-    assert_eq!(read(&path).paired.len(), 1, "nothing before the confirmation");
+    assert_eq!(
+        read(&path).paired.len(),
+        1,
+        "nothing before the confirmation"
+    );
     click(&a, "form.confirm button").await;
     wait_for(&a, "撤销第 1 轮编排（删去 1 个成绩）").await;
     assert!(read(&path).paired.is_empty());
@@ -138,7 +149,11 @@ async fn every_correction_in_the_browser() {
     wait_for(&a, "请确认").await;
     let page = a.source().await.unwrap();
     assert_eq!(page.matches("重复对局").count(), 3, "{page}");
-    assert_eq!(read(&path).paired.len(), 1, "nothing before the confirmation");
+    assert_eq!(
+        read(&path).paired.len(),
+        1,
+        "nothing before the confirmation"
+    );
     click(&a, "form.confirm button").await;
     wait_for(&a, "第 2 轮人工编排").await;
     let ev = read(&path);
@@ -174,7 +189,12 @@ async fn every_correction_in_the_browser() {
     a.goto(&format!("{base}/new")).await.unwrap();
     type_in(&a, "input[name=file]", "n.toml").await;
     type_in(&a, "input[name=name]", "预览赛").await;
-    type_in(&a, "textarea[name=players]", "北京 王一\n上海 李二\n天津 张三").await;
+    type_in(
+        &a,
+        "textarea[name=players]",
+        "北京 王一\n上海 李二\n天津 张三",
+    )
+    .await;
     click(&a, "button.preview").await;
     wait_for(&a, "名单各列的读法").await;
     a.find(Locator::Css("select[name=col0]"))

@@ -167,7 +167,11 @@ async fn a_stale_overwrite_is_refused_with_what_changed_and_by_whom() {
     let (s, _, _) = result(&app, &csrf, (1, 3), &[("result", "1-0"), ("version", &v)]).await;
     assert_eq!(s, StatusCode::SEE_OTHER);
     let (s, _, body) = result(&app, &csrf, (1, 3), &[("result", "0-1"), ("version", &v)]).await;
-    assert_eq!(s, StatusCode::BAD_REQUEST, "without 覆盖 a result is never overwritten: {body}");
+    assert_eq!(
+        s,
+        StatusCode::BAD_REQUEST,
+        "without 覆盖 a result is never overwritten: {body}"
+    );
 }
 
 #[tokio::test]
