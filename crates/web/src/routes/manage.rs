@@ -27,7 +27,7 @@ use crate::app::{
 use crate::words::CorrectionWords;
 use crate::words::corrections::what;
 use crate::words::{Lang, ManageWords as Words};
-use corrections::{CorrectForm, check, confirm_page, finish_at, label, said};
+use corrections::{Correction, confirm_page, finish_at, label, said};
 
 /// The routes of this module.
 pub(crate) fn routes() -> Router<Shared> {
@@ -360,16 +360,14 @@ async fn lineup(
 
 /// 退出比赛: no default player (an empty choice is refused), and a confirmation naming the
 /// player; back to the manage page.
-pub(crate) async fn withdraw(
-    State(desk): State<Shared>,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-    Form(f): Form<CorrectForm>,
-) -> Response {
-    let c = match check(&desk, &headers, &id, &f).await {
-        Ok(c) => c,
-        Err(r) => return r,
-    };
+pub(crate) async fn withdraw(r: Correction) -> Response {
+    let Correction {
+        desk,
+        headers,
+        id,
+        f,
+        c,
+    } = r;
     let w = CorrectionWords::of(c.lang);
     let no = match f.no.trim() {
         "" => Err(format!("{}：{}", w.player, w.choose)),

@@ -10,7 +10,7 @@
 //! write is refused (409) with what changed since and by whom.
 
 use askama::Template;
-use axum::extract::{Form, Path, Query, State};
+use axum::extract::{Form, FromRequest, FromRequestParts, Path, Query, Request};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use serde::Deserialize;
@@ -196,6 +196,40 @@ pub(super) async fn check(
     Ok(Checked { lang, path, ev })
 }
 
+/// A correction's request once it passed the desk's checks ([`check`]): the desk, the headers,
+/// the event's id (the route's `{id}`), the form and the event as it is now. A request that
+/// fails a check is answered (403, 404, 409) before the handler runs.
+pub(crate) struct Correction {
+    pub(super) desk: Shared,
+    pub(super) headers: HeaderMap,
+    pub(super) id: String,
+    pub(super) f: CorrectForm,
+    pub(super) c: Checked,
+}
+
+impl FromRequest<Shared> for Correction {
+    type Rejection = Response;
+
+    async fn from_request(req: Request, desk: &Shared) -> Result<Self, Response> {
+        let (mut parts, body) = req.into_parts();
+        let Path(id) = Path::<String>::from_request_parts(&mut parts, desk)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        let headers = parts.headers.clone();
+        let Form(f) = Form::<CorrectForm>::from_request(Request::from_parts(parts, body), desk)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        let c = check(desk, &headers, &id, &f).await?;
+        Ok(Correction {
+            desk: desk.clone(),
+            headers,
+            id,
+            f,
+            c,
+        })
+    }
+}
+
 /// The confirmation page of a correction posted to `action`, carrying `fields` (with the
 /// language and the version) on.
 pub(super) fn confirm_page(
@@ -294,16 +328,14 @@ pub(super) fn said<T>(lang: Lang) -> impl FnOnce(Wrote<T>) -> String {
     move |w| what(lang, &w.what)
 }
 
-pub(crate) async fn unpair(
-    State(desk): State<Shared>,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-    Form(f): Form<CorrectForm>,
-) -> Response {
-    let c = match check(&desk, &headers, &id, &f).await {
-        Ok(c) => c,
-        Err(r) => return r,
-    };
+pub(crate) async fn unpair(r: Correction) -> Response {
+    let Correction {
+        desk,
+        headers,
+        id,
+        f,
+        c,
+    } = r;
     let w = Words::of(c.lang);
     if f.confirm.is_none() {
         let Some(last) = c.ev.paired.last() else {
@@ -335,16 +367,14 @@ fn boards(text: &str) -> Result<Vec<(u32, u32)>, String> {
         .collect()
 }
 
-pub(crate) async fn pair_by_hand(
-    State(desk): State<Shared>,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-    Form(f): Form<CorrectForm>,
-) -> Response {
-    let c = match check(&desk, &headers, &id, &f).await {
-        Ok(c) => c,
-        Err(r) => return r,
-    };
+pub(crate) async fn pair_by_hand(r: Correction) -> Response {
+    let Correction {
+        desk,
+        headers,
+        id,
+        f,
+        c,
+    } = r;
     let w = Words::of(c.lang);
     let parsed = boards(&f.boards).and_then(|b| {
         let bye = match f.bye.trim() {
@@ -400,16 +430,14 @@ pub(crate) async fn pair_by_hand(
     finish(&desk, &headers, c.lang, &id, out.map(said(c.lang))).await
 }
 
-pub(crate) async fn swap(
-    State(desk): State<Shared>,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-    Form(f): Form<CorrectForm>,
-) -> Response {
-    let c = match check(&desk, &headers, &id, &f).await {
-        Ok(c) => c,
-        Err(r) => return r,
-    };
+pub(crate) async fn swap(r: Correction) -> Response {
+    let Correction {
+        desk,
+        headers,
+        id,
+        f,
+        c,
+    } = r;
     let w = Words::of(c.lang);
     let rb = whole_number::<u32>("round", &f.round)
         .and_then(|r| Ok((r, whole_number::<u32>("board", &f.board)?)));
@@ -447,16 +475,14 @@ pub(crate) async fn swap(
     finish(&desk, &headers, c.lang, &id, out.map(said(c.lang))).await
 }
 
-pub(crate) async fn edit_player(
-    State(desk): State<Shared>,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-    Form(f): Form<CorrectForm>,
-) -> Response {
-    let c = match check(&desk, &headers, &id, &f).await {
-        Ok(c) => c,
-        Err(r) => return r,
-    };
+pub(crate) async fn edit_player(r: Correction) -> Response {
+    let Correction {
+        desk,
+        headers,
+        id,
+        f,
+        c,
+    } = r;
     let given = |s: &str| Some(s.trim().to_string()).filter(|s| !s.is_empty());
     let parsed = whole_number::<u32>("player", &f.no).and_then(|no| {
         let rating = match f.rating.trim() {
@@ -484,16 +510,14 @@ pub(crate) async fn edit_player(
     finish(&desk, &headers, c.lang, &id, out.map(said(c.lang))).await
 }
 
-pub(crate) async fn reinstate(
-    State(desk): State<Shared>,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-    Form(f): Form<CorrectForm>,
-) -> Response {
-    let c = match check(&desk, &headers, &id, &f).await {
-        Ok(c) => c,
-        Err(r) => return r,
-    };
+pub(crate) async fn reinstate(r: Correction) -> Response {
+    let Correction {
+        desk,
+        headers,
+        id,
+        f,
+        c,
+    } = r;
     let no = match whole_number::<u32>("player", &f.no) {
         Ok(n) => n,
         Err(e) => return refusal_page(&desk, &headers, c.lang, &id, e).await,
@@ -505,16 +529,14 @@ pub(crate) async fn reinstate(
     finish(&desk, &headers, c.lang, &id, out.map(said(c.lang))).await
 }
 
-pub(crate) async fn rename(
-    State(desk): State<Shared>,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-    Form(f): Form<CorrectForm>,
-) -> Response {
-    let c = match check(&desk, &headers, &id, &f).await {
-        Ok(c) => c,
-        Err(r) => return r,
-    };
+pub(crate) async fn rename(r: Correction) -> Response {
+    let Correction {
+        desk,
+        headers,
+        id,
+        f,
+        c,
+    } = r;
     let name = f.name.clone();
     let out = edit(c.path, &id, writer(&headers, f.version), move |ev| {
         ev.rename(&name)

@@ -9,7 +9,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use xiangqi::event::{Event, Store};
 
-use super::corrections::{CorrectForm, back, check, confirm_page, finish, refusal_page};
+use super::corrections::{CorrectForm, Correction, back, confirm_page, finish, refusal_page};
 use crate::app::{
     ARBITER_COOKIE, ChangeRow, EventRequest, Page, Refused, Shared, blocking, refused, render, url,
     writable, writer,
@@ -63,16 +63,14 @@ pub(crate) async fn history_page(r: EventRequest) -> Response {
     )
 }
 
-pub(crate) async fn undo(
-    State(desk): State<Shared>,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-    Form(f): Form<CorrectForm>,
-) -> Response {
-    let c = match check(&desk, &headers, &id, &f).await {
-        Ok(c) => c,
-        Err(r) => return r,
-    };
+pub(crate) async fn undo(r: Correction) -> Response {
+    let Correction {
+        desk,
+        headers,
+        id,
+        f,
+        c,
+    } = r;
     let w = Words::of(c.lang);
     if f.confirm.is_none() {
         let Some(last) = undoable(&c.ev) else {
@@ -104,16 +102,14 @@ pub(crate) async fn undo(
     finish(&desk, &headers, lang, &id, out).await
 }
 
-pub(crate) async fn delete(
-    State(desk): State<Shared>,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-    Form(f): Form<CorrectForm>,
-) -> Response {
-    let c = match check(&desk, &headers, &id, &f).await {
-        Ok(c) => c,
-        Err(r) => return r,
-    };
+pub(crate) async fn delete(r: Correction) -> Response {
+    let Correction {
+        desk,
+        headers,
+        id,
+        f,
+        c,
+    } = r;
     let w = Words::of(c.lang);
     if f.confirm.is_none() {
         let mut p = confirm_page(&desk, &headers, &c, &id, "delete", &f, &[]);
