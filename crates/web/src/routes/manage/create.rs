@@ -293,14 +293,16 @@ fn choices(f: &NewForm) -> Result<NewEvent, String> {
         let v = v.trim();
         (!v.is_empty()).then(|| v.to_string())
     };
-    let players = read_players(f, Lang::from_param(f.lang.as_deref()))?;
+    // the size first: a list too long is not read at all
+    let listed = lines(&f.players).len();
     let teams = lines(&f.teams);
-    if players.len() > MAX_FORM_PLAYERS || teams.len() > MAX_FORM_PLAYERS {
+    if listed > MAX_FORM_PLAYERS || teams.len() > MAX_FORM_PLAYERS {
         return Err(format!(
             "参赛名单太长：{} 行，网页一次最多 {MAX_FORM_PLAYERS} 行（更大的比赛请用 xq event new --players-file）",
-            players.len().max(teams.len())
+            listed.max(teams.len())
         ));
     }
+    let players = read_players(f, Lang::from_param(f.lang.as_deref()))?;
     Ok(NewEvent {
         name: text(&f.name).unwrap_or_else(|| "event".into()),
         division: f.division.trim().to_string(),
