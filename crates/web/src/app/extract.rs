@@ -23,7 +23,7 @@ pub(crate) async fn load(
         return Err(refuse(
             lang,
             StatusCode::NOT_FOUND,
-            format!("{id}: no such event file"),
+            lang.no_such_event(id),
         ));
     };
     let p = path.clone();
@@ -37,7 +37,7 @@ pub(crate) async fn load(
         None => Err(refuse(
             lang,
             StatusCode::INTERNAL_SERVER_ERROR,
-            "internal error",
+            lang.internal_error(),
         )),
     }
 }
@@ -94,13 +94,13 @@ pub(crate) fn writable(
     token: Option<&str>,
 ) -> Result<PathBuf, Box<Response>> {
     if let Err(e) = authorize(desk, headers, csrf, token) {
-        return Err(Box::new(refuse(lang, StatusCode::FORBIDDEN, e.to_string())));
+        return Err(Box::new(refuse(lang, StatusCode::FORBIDDEN, lang.forbidden(&e))));
     }
     event_path(desk, id).ok_or_else(|| {
         Box::new(refuse(
             lang,
             StatusCode::NOT_FOUND,
-            format!("{id}: no such event file"),
+            lang.no_such_event(id),
         ))
     })
 }

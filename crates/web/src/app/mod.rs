@@ -253,3 +253,17 @@ pub(crate) fn refusal(id: &str, path: &std::path::Path, e: UpdateError<EventErro
         UpdateError::Rejected(e) => format!("{id}: {e}"),
     }
 }
+
+/// [`refusal`] in the page's language: a change the event refused in Chinese
+/// ([`EventError::zh`]) on a Chinese page.
+pub(crate) fn refusal_in(
+    lang: Lang,
+    id: &str,
+    path: &std::path::Path,
+    e: UpdateError<EventError>,
+) -> String {
+    match (lang, e) {
+        (Lang::Zh, UpdateError::Rejected(e)) => format!("{id}：{}", e.zh()),
+        (_, e) => refusal(id, path, e),
+    }
+}

@@ -14,7 +14,7 @@ use xiangqi::event::{Event, Store};
 use crate::app::Desk;
 use crate::app::files::event_files;
 use crate::app::{
-    EventRequest, Page, Q, Root, Shared, blocking, first_line, load, refusal, refuse, render,
+    EventRequest, Page, Q, Root, Shared, blocking, first_line, load, refusal_in, refuse, render,
     scrub, url, writable,
 };
 use crate::security;
@@ -218,7 +218,7 @@ fn event_view(
     let pair_blocked = if ev.staged() {
         None
     } else {
-        ev.next_round().err().map(|e| e.to_string())
+        ev.next_round().err().map(|e| lang.pick(e.zh(), e.to_string()))
     };
     let can_pair = page.can_write && pair_blocked.is_none();
     let any_status = players.iter().any(|p| !p.status.is_empty());
@@ -282,7 +282,7 @@ async fn pair(
     let outcome = blocking(move || {
         Store::<Event>::new(path)
             .update(|ev| ev.pair_next().map(|r| r.round))
-            .map_err(|e| refusal(&id2, &p2, e))
+            .map_err(|e| refusal_in(lang, &id2, &p2, e))
     })
     .await
     .unwrap_or_else(|| Err("internal error".into()));
@@ -330,6 +330,6 @@ async fn login(State(desk): State<Shared>, Query(q): Query<Q>) -> Response {
             }
             r
         }
-        _ => refuse(lang, StatusCode::FORBIDDEN, "wrong token"),
+        _ => refuse(lang, StatusCode::FORBIDDEN, lang.wrong_token()),
     }
 }

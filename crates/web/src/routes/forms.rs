@@ -143,7 +143,7 @@ async fn scoresheets_page(r: EventRequest, Path((_, round)): Path<(String, u32)>
         return refuse(
             lang,
             StatusCode::NOT_FOUND,
-            format!("{id}: round {round} is not paired"),
+            lang.round_not_paired(&id, round),
         );
     };
     let name = |no: u32| {

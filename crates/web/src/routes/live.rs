@@ -18,6 +18,7 @@
 //! entered on the board of the event file, as `xq game` enters them.
 
 mod entry;
+mod said;
 mod view;
 
 use std::path::{Path, PathBuf};
@@ -158,7 +159,8 @@ async fn show(
         }
     }
     let landed = match landed {
-        Ok(Some(line)) => Some(format!("{}: {line}", w.landed)),
+        // the store's line is `xq game`'s English: a Chinese page says it in its words
+        Ok(Some(line)) => Some(lang.pick(w.landed.to_string(), format!("{}: {line}", w.landed))),
         Ok(None) => None,
         Err(m) => Some(m),
     }
@@ -170,9 +172,17 @@ async fn show(
             Err(e) => Err(format!("{nm}: {e}")),
             Ok(text) => {
                 let (g, rulings) = replay(&text, &root).map_err(|e| format!("{nm}: {e}"))?;
+                // a Chinese page says each entry in its own words, not the engine's English
+                let rulings = match lang {
+                    Lang::Zh => said::entry_lines(&g, w),
+                    Lang::En => rulings,
+                };
                 // the last ruling; for a new log, the line `xq game new` prints
-                let last = rulings.last().cloned().unwrap_or_else(|| new_line(&nm, &g));
-                Ok(Some((game_view(&g, rulings, w), last)))
+                let last = rulings.last().cloned().unwrap_or_else(|| match lang {
+                    Lang::Zh => said::new_line_zh(&nm, &g, w),
+                    Lang::En => new_line(&nm, &g),
+                });
+                Ok(Some((game_view(&g, rulings, w, lang), last)))
             }
         }
     })
@@ -235,10 +245,7 @@ async fn show(
     let fouls = (1..=8u8)
         .map(|k| {
             let zh = w.foul_names[usize::from(k - 1)];
-            let text = lang.pick(
-                format!("{k}. {zh}（{}）", foul_name(k)),
-                format!("{k}. {}", foul_name(k)),
-            );
+            let text = lang.pick(format!("{k}. {zh}"), format!("{k}. {}", foul_name(k)));
             (k, text)
         })
         .collect();

@@ -18,7 +18,7 @@ use xiangqi::event::create::parse_player;
 use xiangqi::event::{Event, EventError, Store};
 
 use crate::app::{
-    Desk, EventRequest, Page, Shared, blocking, load, refusal, render, url, whole_number, writable,
+    Desk, EventRequest, Page, Shared, blocking, load, refusal_in, render, url, whole_number, writable,
 };
 use crate::words::{Lang, ManageWords as Words};
 
@@ -234,7 +234,7 @@ async fn apply(
             blocking(move || {
                 Store::<Event>::new(path)
                     .update(change)
-                    .map_err(|e| refusal(&id2, &p2, e))
+                    .map_err(|e| refusal_in(lang, &id2, &p2, e))
             })
             .await
             .unwrap_or_else(|| Err("internal error".into()))

@@ -13,7 +13,7 @@ use xiangqi::scheduling::Points;
 
 use super::events::stage_name;
 use crate::app::{
-    Desk, EventRequest, Page, Q, Shared, blocking, load, refusal, refuse, render, url, writable,
+    Desk, EventRequest, Page, Q, Shared, blocking, load, refusal_in, refuse, render, url, writable,
 };
 use crate::words::Lang;
 
@@ -206,7 +206,7 @@ async fn round_page(
         None => refuse(
             lang,
             StatusCode::NOT_FOUND,
-            format!("{id}: round {round} is not paired"),
+            lang.round_not_paired(&id, round),
         ),
     }
 }
@@ -285,7 +285,7 @@ async fn enter_result(
                         ev.set_result(round, board, &result, fouls, force)?;
                         Ok(next_open(ev, round, board))
                     })
-                    .map_err(|e| refusal(&id2, &p2, e))
+                    .map_err(|e| refusal_in(lang, &id2, &p2, e))
             })
             .await
             .unwrap_or_else(|| Err("internal error".into()))

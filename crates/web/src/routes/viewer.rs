@@ -203,7 +203,7 @@ async fn game_page(
         return failure(
             lang,
             StatusCode::NOT_FOUND,
-            format!("{rel}: no such game file"),
+            lang.no_such_game(&rel),
         );
     };
     let name = rel.clone();

@@ -81,6 +81,19 @@ pub(crate) struct LiveWords {
     pub(crate) undo: &'static str,
     pub(crate) undone: &'static str,
     pub(crate) undo_reason: &'static str,
+    /// "clock left" after a side (钟余).
+    pub(crate) clock_left: &'static str,
+    /// Before and after a ply's number (第 … 着).
+    pub(crate) ply_pre: &'static str,
+    pub(crate) ply_post: &'static str,
+    /// Before an undone entry's number.
+    pub(crate) undo_entry: &'static str,
+    /// A new game log.
+    pub(crate) new_game: &'static str,
+    /// Both clocks.
+    pub(crate) clocks: &'static str,
+    /// The placeholder of a clock reading.
+    pub(crate) clock_hint: &'static str,
     /// The rules' machine words (a proposal's rule), in the page's language.
     pub(crate) rules: &'static [(&'static str, &'static str)],
 }
@@ -175,6 +188,13 @@ pub(crate) static ZH: LiveWords = LiveWords {
     undo: "撤销上一条记录",
     undone: "已撤销",
     undo_reason: "撤销原因",
+    clock_left: "钟余",
+    ply_pre: "第",
+    ply_post: "着",
+    undo_entry: "撤销记录",
+    new_game: "新对局",
+    clocks: "棋钟",
+    clock_hint: "时:分:秒",
     rules: &[
         ("perpetual-check", "长将"),
         ("perpetual-chase", "长捉"),
@@ -188,6 +208,9 @@ pub(crate) static ZH: LiveWords = LiveWords {
         ("late", "迟到超过时限"),
         ("sealed-move", "封棋着法错误"),
         ("arbiter", "裁判宣布"),
+        ("agreed", "双方同意"),
+        ("resignation", "认输"),
+        ("disciplinary", "纪律处分"),
     ],
 };
 
@@ -280,6 +303,13 @@ pub(crate) static EN: LiveWords = LiveWords {
     undo: "Undo the last entry",
     undone: "undone",
     undo_reason: "Why",
+    clock_left: " clock left",
+    ply_pre: "ply ",
+    ply_post: "",
+    undo_entry: "undo entry",
+    new_game: "new game",
+    clocks: "clocks",
+    clock_hint: "H:MM:SS",
     rules: &[
         ("perpetual-check", "perpetual check"),
         ("perpetual-chase", "perpetual chase"),
@@ -293,5 +323,8 @@ pub(crate) static EN: LiveWords = LiveWords {
         ("late", "late beyond the limit"),
         ("sealed-move", "wrong sealed move"),
         ("arbiter", "declared by the arbiter"),
+        ("agreed", "agreed"),
+        ("resignation", "resignation"),
+        ("disciplinary", "disciplinary"),
     ],
 };

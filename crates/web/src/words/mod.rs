@@ -7,6 +7,7 @@
 mod desk;
 mod live;
 mod manage;
+mod refusals;
 mod viewer;
 
 pub use desk::Tr;
