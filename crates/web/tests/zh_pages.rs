@@ -9,7 +9,6 @@
 //! lists every offender with its page.
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
-use std::path::Path;
 
 mod common;
 
@@ -34,6 +33,8 @@ const ALLOWED: &[(&str, &str)] = &[
     ("computer", "in a ruleset's id (computer-2007), as the event file names it"),
     ("xq", "the program's name, in the command line a page quotes for the same step"),
     ("QR", "the QR code of the start page"),
+    ("Home", "a key's name as printed on the keyboard (the viewer's keys)"),
+    ("End", "a key's name as printed on the keyboard (the viewer's keys)"),
     ("URL", "an address, named as browsers name it"),
 ];
 
@@ -47,7 +48,9 @@ fn strip_ids(text: &str) -> String {
         let is_file = [".toml", ".pgn", ".csv", ".json", ".trf", ".lock"]
             .iter()
             .any(|ext| core.ends_with(ext) && core.len() > ext.len());
-        if is_file {
+        // a position in FEN (the board's label for screen readers): a fixed notation
+        let is_fen = core.matches('/').count() == 9;
+        if is_file || is_fen {
             out.push_str(&word[core.len()..]);
         } else {
             out.push_str(word);
@@ -94,9 +97,23 @@ fn visible_text(html: &str) -> String {
     common::unescape(&out).replace("&nbsp;", " ")
 }
 
+/// What the arbiter typed, quoted back by a refusal (`"dance"`): dropped.
+fn strip_quoted(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut quoted = false;
+    for c in text.chars() {
+        if c == '"' {
+            quoted = !quoted;
+        } else if !quoted {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// The runs of two or more Latin letters on a page that are neither allowed nor part of an id.
 fn english_words(html: &str) -> Vec<String> {
-    let text = strip_ids(&visible_text(html));
+    let text = strip_ids(&strip_quoted(&visible_text(html)));
     let mut words = Vec::new();
     let mut run = String::new();
     for c in text.chars().chain(std::iter::once(' ')) {
@@ -124,6 +141,7 @@ fn the_counter_finds_english_and_passes_the_allowed() {
     );
     assert!(english_words("<style>body { color: red }</style><script>let x = 1;</script><a href=\"/e/x.toml?lang=en\">English</a> 第 1 轮 导出 CSV、PGN h2e2 a-b.pgn").is_empty());
     assert_eq!(english_words("<td>swiss-cn</td>"), ["swiss"]);
+    assert_eq!(english_words("<p>没有这种记录：\"dance\" no</p>"), ["no"]);
 }
 
 /// Game 3495's 47 plies in ICCS (ccpd_national.pgn; see `crates/game/tests/proposals.rs`).

@@ -315,8 +315,10 @@ async fn enter(
         return *r;
     }
     let typed = f.mv.clone();
-    let done = match step(&f) {
+    let done = match step(&f, lang) {
         Err(m) => Err(m),
+        // an entry for a board whose game was never started: say so, not the file system
+        Ok(Step::Change(_)) if !log.exists() => Err(lang.live().no_game_yet.to_string()),
         Ok(s) => {
             let (ep, idc) = (event_path.clone(), id.clone());
             app::blocking(move || run_step(&ep, &idc, round, board, s))
@@ -384,6 +386,10 @@ mod tests {
         );
     }
 
+    fn step_en(f: &EntryForm) -> Result<Step, String> {
+        step(f, Lang::En)
+    }
+
     #[test]
     fn form_fields_read_as_the_command_line_reads_them() {
         let f = |entry: &str, side: &str| EntryForm {
@@ -392,33 +398,38 @@ mod tests {
             ..EntryForm::default()
         };
         assert!(matches!(
-            step(&f("offer", "红")),
+            step_en(&f("offer", "红")),
             Ok(Step::Change(Change::Apply(Entry::Offer {
                 side: Color::Red
             })))
         ));
         assert_eq!(
-            step(&f("offer", "green")).err().unwrap(),
+            step_en(&f("offer", "green")).err().unwrap(),
             "side green: expected red or black"
         );
         let mut m = f("move", "");
         m.mv = " 炮二平五 ".into();
         m.clock = "1:29:50".into();
         assert!(matches!(
-            step(&m),
+            step_en(&m),
             Ok(Step::Change(Change::Apply(Entry::Move { mv, clock: Some(5390) }))) if mv == "炮二平五"
         ));
         m.clock = "90".into();
         assert_eq!(
-            step(&m).err().unwrap(),
+            step_en(&m).err().unwrap(),
             "--clock 90: expected H:MM:SS (or M:SS), the time left"
         );
         let mut c = f("claim", "black");
         c.kind = "perpetual".into();
         assert_eq!(
-            step(&c).err().unwrap(),
+            step_en(&c).err().unwrap(),
             "claim perpetual: expected repetition or natural-limit"
         );
-        assert!(step(&f("dance", "red")).is_err());
+        assert!(step_en(&f("dance", "red")).is_err());
+        // a Chinese page says it in Chinese
+        assert_eq!(
+            step(&f("offer", "green"), Lang::Zh).err().unwrap(),
+            "哪一方 \"green\"：应为红方或黑方"
+        );
     }
 }

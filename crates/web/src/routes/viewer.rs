@@ -332,6 +332,16 @@ fn reason_words(lang: Lang, reason: &str) -> String {
         "red-must-vary" => "红方须变着",
         "black-must-vary" => "黑方须变着",
         "natural-limit-claimable" => "可按自然限着提和",
+        // a game's result reason (`XqResultReason`, as the live console's log records it)
+        "arbiter" => "裁判宣布",
+        "agreed" => "双方同意",
+        "resignation" => "认输",
+        "flag" => "超时",
+        "late" => "迟到超过时限",
+        "disciplinary" => "纪律处分",
+        "third-violation" => "第三次违例",
+        "sealed-move" => "封棋着法错误",
+        "natural-limit" => "自然限着",
         other => other,
     };
     lang.pick(zh.to_string(), reason.replace('-', " "))

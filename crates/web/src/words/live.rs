@@ -94,6 +94,8 @@ pub(crate) struct LiveWords {
     pub(crate) clocks: &'static str,
     /// The placeholder of a clock reading.
     pub(crate) clock_hint: &'static str,
+    /// An entry for a board whose game has not been started.
+    pub(crate) no_game_yet: &'static str,
     /// The rules' machine words (a proposal's rule), in the page's language.
     pub(crate) rules: &'static [(&'static str, &'static str)],
 }
@@ -195,6 +197,7 @@ pub(crate) static ZH: LiveWords = LiveWords {
     new_game: "新对局",
     clocks: "棋钟",
     clock_hint: "时:分:秒",
+    no_game_yet: "本台尚无对局记录：请先开始对局",
     rules: &[
         ("perpetual-check", "长将"),
         ("perpetual-chase", "长捉"),
@@ -310,6 +313,7 @@ pub(crate) static EN: LiveWords = LiveWords {
     new_game: "new game",
     clocks: "clocks",
     clock_hint: "H:MM:SS",
+    no_game_yet: "no game log for this board yet: start the game first",
     rules: &[
         ("perpetual-check", "perpetual check"),
         ("perpetual-chase", "perpetual chase"),

@@ -8,7 +8,7 @@ mod desk;
 mod live;
 mod manage;
 mod refusals;
-mod viewer;
+pub(crate) mod viewer;
 
 pub use desk::Tr;
 pub(crate) use live::LiveWords;
