@@ -158,7 +158,7 @@ pub(crate) fn stage_label(st: &xiangqi::event::EventStage, tr: &Tr) -> String {
     if st.name.is_empty() || st.name == st.system.name() {
         system.to_string()
     } else {
-        format!("{} ({system})", st.name)
+        format!("{} ({system})", crate::words::default_stage_name(tr, &st.name).unwrap_or(&st.name))
     }
 }
 

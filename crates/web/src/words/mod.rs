@@ -90,3 +90,15 @@ impl Lang {
         }
     }
 }
+
+/// A stage name the event gives by itself (`final`, `placement`: not the arbiter's words) in
+/// the language of `tr`; `None` for any other name.
+pub(crate) fn default_stage_name(tr: &Tr, name: &str) -> Option<&'static str> {
+    let zh = std::ptr::eq(tr, &desk::ZH);
+    match name {
+        "final" => Some(if zh { "决赛" } else { "final" }),
+        "placement" => Some(if zh { "排位赛" } else { "placement" }),
+        _ => None,
+    }
+}
+
