@@ -96,6 +96,8 @@ pub(crate) struct LiveWords {
     pub(crate) clock_hint: &'static str,
     /// An entry for a board whose game has not been started.
     pub(crate) no_game_yet: &'static str,
+    /// A start for a board whose game log exists.
+    pub(crate) game_exists: &'static str,
     /// The rules' machine words (a proposal's rule), in the page's language.
     pub(crate) rules: &'static [(&'static str, &'static str)],
 }
@@ -198,6 +200,7 @@ pub(crate) static ZH: LiveWords = LiveWords {
     clocks: "棋钟",
     clock_hint: "时:分:秒",
     no_game_yet: "本台尚无对局记录：请先开始对局",
+    game_exists: "本台的对局记录已存在，不能再次开始",
     rules: &[
         ("perpetual-check", "长将"),
         ("perpetual-chase", "长捉"),
@@ -314,6 +317,7 @@ pub(crate) static EN: LiveWords = LiveWords {
     clocks: "clocks",
     clock_hint: "H:MM:SS",
     no_game_yet: "no game log for this board yet: start the game first",
+    game_exists: "the game log exists already",
     rules: &[
         ("perpetual-check", "perpetual check"),
         ("perpetual-chase", "perpetual chase"),
