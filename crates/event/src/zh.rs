@@ -107,9 +107,7 @@ impl EventError {
                 board,
                 old,
                 new,
-            } => format!(
-                "第 {round} 轮第 {board} 台已有结果 {old}；要改为 {new}，请勾选“覆盖”"
-            ),
+            } => format!("第 {round} 轮第 {board} 台已有结果 {old}；要改为 {new}，请勾选“覆盖”"),
             EventError::Pairing(e) => format!("编排失败：{e}"),
         }
     }

@@ -173,7 +173,11 @@ async fn a_ruling_is_proposed_confirmed_undone_and_declared_in_the_browser() {
         s.contains("<h2>规则提议：黑胜</h2>")
     })
     .await;
-    assert_eq!(board_result(&event), None, "a proposed loss reaches nothing");
+    assert_eq!(
+        board_result(&event),
+        None,
+        "a proposed loss reaches nothing"
+    );
     screenshot(&c, "live-zh.png").await;
     // the viewer of the same log, at the ply of the proposal
     c.goto(&format!("{base}/g/team-games/r1b1.pgn?lang=zh&ply=45"))

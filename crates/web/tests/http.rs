@@ -565,7 +565,10 @@ async fn exports_download_as_the_cli_writes_them() {
     // a Chinese page's download has Chinese headers; ?lang=en the CLI's English ones
     let csv = standings_csv_file(&ev, &st, CsvHeaders::Chinese).unwrap();
     assert_eq!(body, csv);
-    assert!(body.starts_with("\u{feff}名次,并列,代号,姓名,单位,"), "{body}");
+    assert!(
+        body.starts_with("\u{feff}名次,并列,代号,姓名,单位,"),
+        "{body}"
+    );
     assert!(body.contains("王天一"));
     let (_, _, en) = get(&app, "/e/open.toml/export/standings.csv?lang=en").await;
     let csv = xiangqi::event::export::standings_csv(&ev, &st);

@@ -18,23 +18,53 @@ use common::{csrf_of, form, get, post};
 
 /// Tokens a Chinese arbiter reads as they are, each with the reason it may stand on a zh page.
 const ALLOWED: &[(&str, &str)] = &[
-    ("English", "the switch to the English pages, named in its own language"),
-    ("PGN", "the game record's file format, as the arbiter's tools name it"),
+    (
+        "English",
+        "the switch to the English pages, named in its own language",
+    ),
+    (
+        "PGN",
+        "the game record's file format, as the arbiter's tools name it",
+    ),
     ("CSV", "the spreadsheet export's format"),
     ("JSON", "the machine export's format"),
-    ("TRF", "FIDE's tournament report format, a file format's name"),
+    (
+        "TRF",
+        "FIDE's tournament report format, a file format's name",
+    ),
     ("FEN", "the position notation, a format's name"),
     ("ICCS", "the move notation the console accepts, by its name"),
     ("WXF", "the move notation the console accepts, by its name"),
-    ("AXF", "the Asian Xiangqi Federation, named as its rules are (亚洲象棋联合会)"),
+    (
+        "AXF",
+        "the Asian Xiangqi Federation, named as its rules are (亚洲象棋联合会)",
+    ),
     ("PDF", "the printed forms' file format"),
-    ("cn", "in a ruleset's id (cn-1987, cn-2020), as the event file and the CLI name it"),
-    ("axf", "a ruleset's id, as the event file and the CLI name it"),
-    ("computer", "in a ruleset's id (computer-2007), as the event file names it"),
-    ("xq", "the program's name, in the command line a page quotes for the same step"),
+    (
+        "cn",
+        "in a ruleset's id (cn-1987, cn-2020), as the event file and the CLI name it",
+    ),
+    (
+        "axf",
+        "a ruleset's id, as the event file and the CLI name it",
+    ),
+    (
+        "computer",
+        "in a ruleset's id (computer-2007), as the event file names it",
+    ),
+    (
+        "xq",
+        "the program's name, in the command line a page quotes for the same step",
+    ),
     ("QR", "the QR code of the start page"),
-    ("Home", "a key's name as printed on the keyboard (the viewer's keys)"),
-    ("End", "a key's name as printed on the keyboard (the viewer's keys)"),
+    (
+        "Home",
+        "a key's name as printed on the keyboard (the viewer's keys)",
+    ),
+    (
+        "End",
+        "a key's name as printed on the keyboard (the viewer's keys)",
+    ),
     ("URL", "an address, named as browsers name it"),
 ];
 
@@ -79,7 +109,9 @@ const NOT_YET: &[(&str, usize, &str)] = &[
 /// Ids the arbiter typed: the file names of the folder (event files, game logs, exports).
 fn strip_ids(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for word in text.split_inclusive(|c: char| c.is_whitespace() || "（）()：:，,；;\"'「」“”".contains(c)) {
+    for word in
+        text.split_inclusive(|c: char| c.is_whitespace() || "（）()：:，,；;\"'「」“”".contains(c))
+    {
         let core = word.trim_end_matches(|c: char| {
             c.is_whitespace() || "（）()：:，,；;\"'「」“”".contains(c)
         });
@@ -377,7 +409,13 @@ async fn every_chinese_page_has_no_english_word() {
     .await;
 
     // rounds paired and played: the Swiss to round 2 (boards 1 and 2 of it at the console)
-    for id in ["swiss.toml", "rr.toml", "cup.toml", "groups.toml", "teams.toml"] {
+    for id in [
+        "swiss.toml",
+        "rr.toml",
+        "cup.toml",
+        "groups.toml",
+        "teams.toml",
+    ] {
         desk.ok(&format!("/e/{id}/pair"), &[]).await;
     }
     for id in ["swiss.toml", "rr.toml", "cup.toml", "groups.toml"] {
@@ -413,7 +451,11 @@ async fn every_chinese_page_has_no_english_word() {
         &[("entry", "offer"), ("side", "red")],
         &[("entry", "decline"), ("side", "black")],
         &[("entry", "foul"), ("side", "black"), ("kind", "1")],
-        &[("entry", "violation"), ("side", "red"), ("reason", "超时记录")],
+        &[
+            ("entry", "violation"),
+            ("side", "red"),
+            ("reason", "超时记录"),
+        ],
         &[("entry", "penalty"), ("side", "black"), ("seconds", "60")],
         &[("entry", "correct"), ("side", "red"), ("clock", "1:20:00")],
         &[("entry", "late"), ("side", "black"), ("minutes", "5")],
@@ -428,9 +470,7 @@ async fn every_chinese_page_has_no_english_word() {
         ],
     ];
     for f in b2 {
-        let (s, body) = desk
-            .post("/e/swiss.toml/round/2/board/2/live", f)
-            .await;
+        let (s, body) = desk.post("/e/swiss.toml/round/2/board/2/live", f).await;
         // a refused entry is a page too: it is checked below with the others
         assert!(
             s == StatusCode::SEE_OTHER || s == StatusCode::BAD_REQUEST,
@@ -460,10 +500,7 @@ async fn every_chinese_page_has_no_english_word() {
     let pages = crawl(&desk.app).await;
     let mut total = 0;
     for (uri, (s, body)) in &pages {
-        assert!(
-            s.is_success() || *s == StatusCode::NOT_FOUND,
-            "{uri}: {s}"
-        );
+        assert!(s.is_success() || *s == StatusCode::NOT_FOUND, "{uri}: {s}");
         total += check(uri, body);
     }
     for must in [
@@ -507,10 +544,22 @@ async fn every_chinese_page_has_no_english_word() {
         ("/e/missing.toml/pair", &[]),
         // creation refused with the CLI's messages
         ("/new", &[("file", "swiss.toml"), ("players", "甲\n乙")]),
-        ("/new", &[("file", "x.toml"), ("players", "甲\n乙"), ("system", "ladder")]),
         (
             "/new",
-            &[("file", "y.toml"), ("players", "甲\n乙\n丙\n丁"), ("system", "round-robin"), ("rounds", "2")],
+            &[
+                ("file", "x.toml"),
+                ("players", "甲\n乙"),
+                ("system", "ladder"),
+            ],
+        ),
+        (
+            "/new",
+            &[
+                ("file", "y.toml"),
+                ("players", "甲\n乙\n丙\n丁"),
+                ("system", "round-robin"),
+                ("rounds", "2"),
+            ],
         ),
         ("/new", &[("file", "z.toml"), ("players", "甲")]),
         ("/new", &[("file", "../z.toml"), ("players", "甲\n乙")]),
@@ -519,13 +568,25 @@ async fn every_chinese_page_has_no_english_word() {
         ("/e/swiss.toml/withdraw", &[("no", "99")]),
         ("/e/swiss.toml/bye", &[("no", "1")]),
         ("/e/swiss.toml/add", &[("name", "")]),
-        ("/e/teams.toml/lineup", &[("board", "1/1"), ("team", "1"), ("members", "2,2")]),
+        (
+            "/e/teams.toml/lineup",
+            &[("board", "1/1"), ("team", "1"), ("members", "2,2")],
+        ),
         // the console: an illegal move, a word it does not know, a start twice
-        ("/e/swiss.toml/round/2/board/1/live", &[("entry", "move"), ("mv", "h2h9")]),
+        (
+            "/e/swiss.toml/round/2/board/1/live",
+            &[("entry", "move"), ("mv", "h2h9")],
+        ),
         ("/e/swiss.toml/round/2/board/1/live", &[("entry", "dance")]),
         ("/e/swiss.toml/round/2/board/1/live", &[("entry", "start")]),
-        ("/e/swiss.toml/round/2/board/1/live", &[("entry", "penalty"), ("side", "red"), ("seconds", "x")]),
-        ("/e/swiss.toml/round/2/board/3/live", &[("entry", "move"), ("mv", "h2e2")]),
+        (
+            "/e/swiss.toml/round/2/board/1/live",
+            &[("entry", "penalty"), ("side", "red"), ("seconds", "x")],
+        ),
+        (
+            "/e/swiss.toml/round/2/board/3/live",
+            &[("entry", "move"), ("mv", "h2e2")],
+        ),
     ];
     for (uri, fields) in refusals {
         let (s, body) = desk.post(uri, fields).await;
@@ -547,7 +608,10 @@ async fn every_chinese_page_has_no_english_word() {
         total += check(&format!("{what} ({s})"), body);
     }
     for want in [400, 403, 404, 422] {
-        assert!(statuses.contains(&want), "no {want} page among {statuses:?}");
+        assert!(
+            statuses.contains(&want),
+            "no {want} page among {statuses:?}"
+        );
     }
     for (p, _, _) in NOT_YET {
         assert!(

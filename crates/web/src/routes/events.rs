@@ -158,7 +158,10 @@ pub(crate) fn stage_label(st: &xiangqi::event::EventStage, tr: &Tr) -> String {
     if st.name.is_empty() || st.name == st.system.name() {
         system.to_string()
     } else {
-        format!("{} ({system})", crate::words::default_stage_name(tr, &st.name).unwrap_or(&st.name))
+        format!(
+            "{} ({system})",
+            crate::words::default_stage_name(tr, &st.name).unwrap_or(&st.name)
+        )
     }
 }
 
@@ -218,7 +221,9 @@ fn event_view(
     let pair_blocked = if ev.staged() {
         None
     } else {
-        ev.next_round().err().map(|e| lang.pick(e.zh(), e.to_string()))
+        ev.next_round()
+            .err()
+            .map(|e| lang.pick(e.zh(), e.to_string()))
     };
     let can_pair = page.can_write && pair_blocked.is_none();
     let any_status = players.iter().any(|p| !p.status.is_empty());

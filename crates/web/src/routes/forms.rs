@@ -42,7 +42,12 @@ async fn export_file(r: EventRequest, Path((_, name)): Path<(String, String)>) -
         let st = ev.standings(None);
         match file.as_str() {
             "standings.csv" => Some((
-                export::standings_csv_file(&ev, &st, lang.pick(export::CsvHeaders::Chinese, export::CsvHeaders::English)).unwrap_or_else(|e| format!("{e}\n")),
+                export::standings_csv_file(
+                    &ev,
+                    &st,
+                    lang.pick(export::CsvHeaders::Chinese, export::CsvHeaders::English),
+                )
+                .unwrap_or_else(|e| format!("{e}\n")),
                 "text/csv; charset=utf-8",
             )),
             "event.json" => Some((

@@ -319,9 +319,11 @@ async fn enter(
         Err(m) => Err(m),
         // an entry for a board whose game was never started: say so, not the file system
         Ok(Step::Change(_)) if !log.exists() => Err(lang.live().no_game_yet.to_string()),
-        Ok(Step::Start) if lang == Lang::Zh && log.exists() => {
-            Err(format!("{}：{}", log_name(&event_path, round, board), lang.live().game_exists))
-        }
+        Ok(Step::Start) if lang == Lang::Zh && log.exists() => Err(format!(
+            "{}：{}",
+            log_name(&event_path, round, board),
+            lang.live().game_exists
+        )),
         Ok(s) => {
             let (ep, idc) = (event_path.clone(), id.clone());
             app::blocking(move || run_step(&ep, &idc, round, board, s))

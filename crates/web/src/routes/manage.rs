@@ -18,7 +18,8 @@ use xiangqi::event::create::parse_player;
 use xiangqi::event::{Event, EventError, Store};
 
 use crate::app::{
-    Desk, EventRequest, Page, Shared, blocking, load, refusal_in, render, url, whole_number, writable,
+    Desk, EventRequest, Page, Shared, blocking, load, refusal_in, render, url, whole_number,
+    writable,
 };
 use crate::words::{Lang, ManageWords as Words};
 

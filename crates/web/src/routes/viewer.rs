@@ -200,11 +200,7 @@ async fn game_page(
     let lang = q.lang;
     let root = game_root(&desk);
     let Some(path) = resolve(&root, &rel) else {
-        return failure(
-            lang,
-            StatusCode::NOT_FOUND,
-            lang.no_such_game(&rel),
-        );
+        return failure(lang, StatusCode::NOT_FOUND, lang.no_such_game(&rel));
     };
     let name = rel.clone();
     let root_of_log = root.clone();

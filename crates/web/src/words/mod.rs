@@ -101,4 +101,3 @@ pub(crate) fn default_stage_name(tr: &Tr, name: &str) -> Option<&'static str> {
         _ => None,
     }
 }
-

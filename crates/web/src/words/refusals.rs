@@ -63,8 +63,14 @@ mod tests {
             Lang::Zh.no_such_event("a.toml"),
             "a.toml：找不到这个比赛文件"
         );
-        assert_eq!(Lang::En.no_such_event("a.toml"), "a.toml: no such event file");
-        assert_eq!(Lang::Zh.round_not_paired("a.toml", 9), "a.toml：第 9 轮尚未编排");
+        assert_eq!(
+            Lang::En.no_such_event("a.toml"),
+            "a.toml: no such event file"
+        );
+        assert_eq!(
+            Lang::Zh.round_not_paired("a.toml", 9),
+            "a.toml：第 9 轮尚未编排"
+        );
         assert_eq!(
             Lang::En.forbidden(&Forbidden::Csrf),
             Forbidden::Csrf.to_string()

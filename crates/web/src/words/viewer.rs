@@ -195,7 +195,11 @@ mod tests {
     #[test]
     fn titles_and_reasons_in_chinese() {
         assert_eq!(
-            ruleset_title(Lang::Zh, "cn-1987", "中国象棋竞赛规则 1987 (Chinese rules, 1987)"),
+            ruleset_title(
+                Lang::Zh,
+                "cn-1987",
+                "中国象棋竞赛规则 1987 (Chinese rules, 1987)"
+            ),
             "中国象棋竞赛规则 1987"
         );
         assert_eq!(

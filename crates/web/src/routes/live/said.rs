@@ -106,7 +106,13 @@ pub(super) fn entry_lines(g: &Game, w: &Words) -> Vec<String> {
                 override_reason,
                 ..
             } if !override_reason.is_empty() => {
-                format!("{}{}（{}）{}", s(side), w.flag, w.flag_override, why(override_reason))
+                format!(
+                    "{}{}（{}）{}",
+                    s(side),
+                    w.flag,
+                    w.flag_override,
+                    why(override_reason)
+                )
             }
             Entry::Flag { side, .. } => format!("{}{}", s(side), w.flag),
             Entry::Correct {
@@ -183,12 +189,7 @@ pub(super) fn entry_lines(g: &Game, w: &Words) -> Vec<String> {
                 reason,
                 by: b,
                 ..
-            } => format!(
-                "{} {entry}{}{}",
-                w.undo_entry,
-                why(reason),
-                by(b)
-            ),
+            } => format!("{} {entry}{}{}", w.undo_entry, why(reason), by(b)),
         })
         .collect()
 }

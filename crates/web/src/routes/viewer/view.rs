@@ -340,7 +340,9 @@ pub(super) fn game_view(
                         lang,
                         &rep.reason,
                         match rep.verdict {
-                            Verdict::MustVary(c) => Some(if c == Color::Red { w.red } else { w.black }),
+                            Verdict::MustVary(c) => {
+                                Some(if c == Color::Red { w.red } else { w.black })
+                            }
                             Verdict::Draw => None,
                         },
                         &rep.explanation,
@@ -467,6 +469,9 @@ fn line_text(
         .filter(|n| !n.is_ascii())
         .map(|n| format!("（{n}）"))
         .unwrap_or_default();
-    format!("{word} {}（让一着）：{moves}  [{}]{note}", line.target, bounds.join("，"))
+    format!(
+        "{word} {}（让一着）：{moves}  [{}]{note}",
+        line.target,
+        bounds.join("，")
+    )
 }
-
