@@ -144,14 +144,21 @@ pub(crate) fn ruleset_title(lang: super::Lang, id: &str, title: &str) -> String 
 }
 
 /// A repetition ruling's explanation on a Chinese page: an edition's own Chinese words as they
-/// are; an English one (AXF's) said from its reason word and the side that must vary.
+/// are; an English one (AXF's, more Latin letters than Chinese characters) said from its reason
+/// word and the side that must vary.
 pub(crate) fn cycle_explanation(
     lang: super::Lang,
     reason: &str,
     must_vary: Option<&str>,
     explanation: &str,
 ) -> String {
-    if lang == super::Lang::En || !explanation.is_ascii() {
+    // Chinese words (cn-1987's) stay; English ones, even naming a piece in Chinese, do not
+    let cjk = explanation.chars().filter(|c| !c.is_ascii()).count();
+    let latin = explanation
+        .chars()
+        .filter(char::is_ascii_alphabetic)
+        .count();
+    if lang == super::Lang::En || cjk >= latin {
         return explanation.to_string();
     }
     let side = must_vary.unwrap_or("");
@@ -212,7 +219,12 @@ mod tests {
             "Asian Xiangqi Federation rules (AXF)"
         );
         assert_eq!(
-            cycle_explanation(Lang::Zh, "perpetual-chase", Some("红方"), "Red chases …"),
+            cycle_explanation(
+                Lang::Zh,
+                "perpetual-chase",
+                Some("红方"),
+                "Red chases the same piece (车) on every move"
+            ),
             "红方每着捉同一子：长捉禁止，红方须变着"
         );
         assert_eq!(
