@@ -96,6 +96,9 @@ pub(crate) struct LiveWords {
     pub(crate) clock_hint: &'static str,
     /// An entry for a board whose game has not been started.
     pub(crate) no_game_yet: &'static str,
+    /// A claim that ended the game, and one that did not.
+    pub(crate) claim_held: &'static str,
+    pub(crate) claim_not_held: &'static str,
     /// A start for a board whose game log exists.
     pub(crate) game_exists: &'static str,
     /// The rules' machine words (a proposal's rule), in the page's language.
@@ -201,6 +204,8 @@ pub(crate) static ZH: LiveWords = LiveWords {
     clock_hint: "时:分:秒",
     no_game_yet: "本台尚无对局记录：请先开始对局",
     game_exists: "本台的对局记录已存在，不能再次开始",
+    claim_held: "成立，判和",
+    claim_not_held: "未判和，对局继续",
     rules: &[
         ("perpetual-check", "长将"),
         ("perpetual-chase", "长捉"),
@@ -318,6 +323,8 @@ pub(crate) static EN: LiveWords = LiveWords {
     clock_hint: "H:MM:SS",
     no_game_yet: "no game log for this board yet: start the game first",
     game_exists: "the game log exists already",
+    claim_held: "upheld: a draw",
+    claim_not_held: "not upheld: play goes on",
     rules: &[
         ("perpetual-check", "perpetual check"),
         ("perpetual-chase", "perpetual chase"),

@@ -12,6 +12,12 @@ pub(super) fn entry_lines(g: &Game, w: &Words) -> Vec<String> {
     let undone = g.undone();
     let mut pos = Position::from_fen(&log.header.fen).ok();
     let mut ply = 0usize;
+    // the entry that ended the game, if any: the last one in force
+    let ended_at = g.state().result.as_ref().and_then(|_| {
+        (0..log.entries.len())
+            .rev()
+            .find(|i| !undone.contains(i) && !matches!(log.entries[*i], Entry::Propose { .. }))
+    });
     let s = |c: &Color| side_word(w, *c);
     let outcome = |o: &str| -> &'static str {
         match o {
@@ -76,7 +82,12 @@ pub(super) fn entry_lines(g: &Game, w: &Words) -> Vec<String> {
                     ClaimKind::Repetition => w.repetition,
                     ClaimKind::NaturalLimit => w.natural_limit,
                 };
-                format!("{}{}：{kind}", s(side), w.claim)
+                let held = if ended_at == Some(i) {
+                    w.claim_held
+                } else {
+                    w.claim_not_held
+                };
+                format!("{}{}：{kind}，{held}", s(side), w.claim)
             }
             Entry::Foul { side, kind, note } => {
                 let name = w
