@@ -178,6 +178,8 @@ pub fn standings_csv_file(
             fmt_value(&[s.points]),
         ];
         row.extend(s.tie_breaks.iter().map(|v| fmt_value(v)));
+        // a standing without the chain's values (a knockout's) fills its columns with nothing
+        row.resize(header.len(), String::new());
         w.write_record(&row)?;
     }
     let bytes = w.into_inner().map_err(|e| e.into_error())?;

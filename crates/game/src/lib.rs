@@ -111,6 +111,7 @@ mod log;
 pub mod store;
 pub mod time;
 pub mod words;
+mod zh;
 
 pub use game::{
     ClaimsNow, FALSE_CLAIM_PENALTY_SECONDS, Game, GameResult, Proposal, State, VIOLATIONS_TO_LOSE,

@@ -71,7 +71,7 @@ async fn a_board_played_to_an_agreed_draw_in_the_browser() {
     assert!(dir.path().join("open-games/r1b2.pgn").is_file());
 
     // two moves typed into the focused field, Enter to record each
-    for (mv, ruling) in [("炮二平五", "ply 1: 炮二平五"), ("马8进7", "ply 2: ")] {
+    for (mv, ruling) in [("炮二平五", "第1着 炮二平五"), ("马8进7", "第2着 ")] {
         let field = c.find(Locator::Css("input[name=mv]")).await.unwrap();
         field.send_keys(mv).await.unwrap();
         field
@@ -90,14 +90,14 @@ async fn a_board_played_to_an_agreed_draw_in_the_browser() {
         .click()
         .await
         .unwrap();
-    wait_for(&c, "Black offers a draw").await;
+    wait_for(&c, "黑方提和").await;
     c.find(Locator::Css("form.live-sideform.red button[value=accept]"))
         .await
         .unwrap()
         .click()
         .await
         .unwrap();
-    wait_for(&c, "Red accepts Black's draw offer").await;
+    wait_for(&c, "红方同意和棋").await;
 
     let ev = Store::<Event>::new(&path).read().unwrap();
     assert_eq!(ev.paired[0].boards[1].result.as_deref(), Some("="));

@@ -137,10 +137,11 @@ async fn pair_enter_results_and_standings_land_in_the_file() {
 
     // pairing round 2 now is refused with the CLI's message, and nothing changes
     let before = std::fs::read(&path).unwrap();
-    let want = read(&path).next_round().unwrap_err().to_string();
+    // (in Chinese on a Chinese page: the same refusal's Chinese form)
+    let want = read(&path).next_round().unwrap_err().zh();
     let (s, _, body) = post(&app, "/e/open.toml/pair", &format!("csrf={csrf}"), &[]).await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
-    assert!(body.contains(&format!("open.toml: {want}")), "{body}");
+    assert!(body.contains(&format!("open.toml：{want}")), "{body}");
     assert_eq!(std::fs::read(&path).unwrap(), before);
 
     // a result by the quick button, one typed with fouls, one by keyboard
@@ -185,15 +186,15 @@ async fn pair_enter_results_and_standings_land_in_the_file() {
     let conflict = read(&path)
         .set_result(1, 1, "0-1", (None, None), false)
         .unwrap_err()
-        .to_string();
+        .zh();
     let no_board = read(&path)
         .set_result(1, 9, "1-0", (None, None), false)
         .unwrap_err()
-        .to_string();
+        .zh();
     let not_result = read(&path)
         .set_result(1, 3, "2-0", (None, None), false)
         .unwrap_err()
-        .to_string();
+        .zh();
     for (uri, form, want) in [
         ("/e/open.toml/round/1/board/1", "result=0-1", conflict),
         ("/e/open.toml/round/1/board/9", "result=1-0", no_board),
@@ -342,7 +343,7 @@ async fn result_words_and_the_cursor_on_the_next_open_board() {
     )
     .await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
-    assert!(body.contains("unknown result"), "{body}");
+    assert!(body.contains("不是结果"), "{body}");
 }
 
 #[tokio::test]
@@ -398,7 +399,7 @@ async fn with_a_token_every_write_needs_it() {
     assert!(!page.contains("name=\"csrf\""));
     let (s, _, body) = post(&app, "/e/open.toml/pair", "csrf=x", &[]).await;
     assert_eq!(s, StatusCode::FORBIDDEN);
-    assert!(body.contains("access token"));
+    assert!(body.contains("访问令牌"), "{body}");
     assert_eq!(read(&path).paired.len(), 0);
 
     let (s, _, _) = get(&app, "/login?token=wrong").await;
@@ -561,9 +562,18 @@ async fn exports_download_as_the_cli_writes_them() {
     );
     let ev = read(&path);
     let st = ev.standings(None);
-    let csv = xiangqi::event::export::standings_csv(&ev, &st);
-    assert_eq!(body, format!("\u{feff}{csv}"));
+    use xiangqi::event::export::{CsvHeaders, standings_csv_file};
+    // a Chinese page's download has Chinese headers; ?lang=en the CLI's English ones
+    let csv = standings_csv_file(&ev, &st, CsvHeaders::Chinese).unwrap();
+    assert_eq!(body, csv);
+    assert!(
+        body.starts_with("\u{feff}名次,并列,代号,姓名,单位,"),
+        "{body}"
+    );
     assert!(body.contains("王天一"));
+    let (_, _, en) = get(&app, "/e/open.toml/export/standings.csv?lang=en").await;
+    let csv = xiangqi::event::export::standings_csv(&ev, &st);
+    assert_eq!(en, format!("\u{feff}{csv}"));
     // JSON: the whole event, parseable, with the players.
     let (status, headers, body) = get(&app, "/e/open.toml/export/event.json").await;
     assert_eq!(status, StatusCode::OK);

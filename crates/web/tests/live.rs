@@ -113,10 +113,16 @@ async fn a_game_from_start_to_agreed_draw_in_the_console() {
     let csrf = csrf_of(&body);
 
     ok(&app, &csrf, &[("entry", "start")]).await;
-    let (_, body) = get(&app, &format!("{LIVE}?ok=1")).await;
+    let (_, body) = get(&app, &format!("{LIVE}?ok=1&lang=en")).await;
     assert!(
         body.contains("open-games/r1b1.pgn: new game under cn-1987 (cn-1987), time control 40/90,20/30*; Red to move, clocks 1:30:00 / 1:30:00"),
         "as `xq game new` says it: {body}"
+    );
+    // the Chinese page says the same in its words
+    let (_, body) = get(&app, &format!("{LIVE}?ok=1")).await;
+    assert!(
+        body.contains("open-games/r1b1.pgn：新对局，规则 cn-1987，时限 40/90,20/30*；红方走棋，棋钟 1:30:00 / 1:30:00"),
+        "{body}"
     );
     let text = std::fs::read_to_string(&log).unwrap();
     assert!(text.contains("[XqEventFile \"../open.toml\"]"), "{text}");
@@ -157,8 +163,13 @@ async fn a_game_from_start_to_agreed_draw_in_the_console() {
         "{body}"
     );
     assert!(
-        body.contains("ply 2: 马８进７ h9g7 (Black's move 1), 1:29:40 left"),
-        "the last ruling is shown: {body}"
+        body.contains("第2着 马８进７，黑方钟余 1:29:40"),
+        "the last entry is shown: {body}"
+    );
+    let (_, en) = get(&app, &format!("{LIVE}?ok=1&lang=en")).await;
+    assert!(
+        en.contains("ply 2: 马８进７ h9g7 (Black's move 1), 1:29:40 left"),
+        "the last ruling is shown as `xq game` says it: {en}"
     );
     assert!(body.contains("<svg"), "the board");
     assert!(
@@ -220,9 +231,14 @@ async fn a_game_from_start_to_agreed_draw_in_the_console() {
     )
     .await;
     assert_eq!(game(&log).state().fouls.black, 1);
-    let (_, body) = get(&app, &format!("{LIVE}?ok=1")).await;
+    let (_, body) = get(&app, &format!("{LIVE}?ok=1&lang=en")).await;
     assert!(
         body.contains("Black: 犯规 1 (disturbing the opponent): 敲桌子 (Black 违例: 1)"),
+        "{body}"
+    );
+    let (_, body) = get(&app, &format!("{LIVE}?ok=1")).await;
+    assert!(
+        body.contains("黑方犯规 1. 对方走棋时无故提问或干扰：敲桌子"),
         "{body}"
     );
     // a claim, and its ruling
@@ -232,9 +248,14 @@ async fn a_game_from_start_to_agreed_draw_in_the_console() {
         &[("entry", "claim-repetition"), ("side", "red")],
     )
     .await;
-    let (_, body) = get(&app, &format!("{LIVE}?ok=1")).await;
+    let (_, body) = get(&app, &format!("{LIVE}?ok=1&lang=en")).await;
     assert!(
         body.contains("Red's repetition claim is dismissed: the last move completes no repetition"),
+        "{body}"
+    );
+    let (_, body) = get(&app, &format!("{LIVE}?ok=1")).await;
+    assert!(
+        body.contains("红方要求判和：不变作和（重复局面），未判和，对局继续"),
         "{body}"
     );
 
@@ -258,11 +279,13 @@ async fn a_game_from_start_to_agreed_draw_in_the_console() {
     );
 
     // the page shows the result and no more forms; a late entry is refused
-    let (_, body) = get(&app, LIVE).await;
+    let (_, body) = get(&app, &format!("{LIVE}?lang=en")).await;
     assert!(
-        body.contains("和棋 (agreed): Black accepts Red's draw offer"),
+        body.contains("Draw (agreed): Black accepts Red's draw offer"),
         "{body}"
     );
+    let (_, body) = get(&app, LIVE).await;
+    assert!(body.contains("和棋（双方同意）"), "{body}");
     assert!(!body.contains("value=\"move\""), "{body}");
     let before = std::fs::read(&log).unwrap();
     let (s, _, body) = post(
@@ -464,7 +487,7 @@ async fn every_post_passes_the_desks_checks() {
     let before = std::fs::read(&log).unwrap();
     let (s, _, body) = post(&app, &csrf, &[("entry", "dance")], "http://127.0.0.1:8080").await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
-    assert!(body.contains("no such entry"), "{body}");
+    assert!(body.contains("没有这种记录"), "{body}");
     let (s, _, body) = post(
         &app,
         &csrf,
@@ -474,7 +497,7 @@ async fn every_post_passes_the_desks_checks() {
     .await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
     assert!(
-        body.contains("--clock 90: expected H:MM:SS (or M:SS), the time left"),
+        body.contains("棋钟 \"90\"：应为 时:分:秒（或 分:秒），即剩余时间"),
         "{body}"
     );
     assert_eq!(std::fs::read(&log).unwrap(), before);

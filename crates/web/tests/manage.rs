@@ -310,7 +310,7 @@ async fn withdraw_bye_and_late_entry_land_in_the_file() {
     assert_eq!(read(&path).players[2].withdrawn, Some(1));
     // again: refused with the CLI's message, the file unchanged
     let before = std::fs::read(&path).unwrap();
-    let want = read(&path).withdraw(3).unwrap_err().to_string();
+    let want = read(&path).withdraw(3).unwrap_err().zh();
     let (s, _, body) = post(
         &app,
         "/e/open.toml/withdraw",
@@ -318,7 +318,7 @@ async fn withdraw_bye_and_late_entry_land_in_the_file() {
     )
     .await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
-    assert!(body.contains(&format!("open.toml: {want}")), "{body}");
+    assert!(body.contains(&format!("open.toml：{want}")), "{body}");
     assert_eq!(std::fs::read(&path).unwrap(), before);
 
     // a requested bye for round 2; for round 1 (paired) refused
@@ -331,7 +331,7 @@ async fn withdraw_bye_and_late_entry_land_in_the_file() {
     assert_eq!(s, StatusCode::SEE_OTHER);
     assert_eq!(read(&path).players[1].bye_requests, [2]);
     let before = std::fs::read(&path).unwrap();
-    let want = read(&path).request_bye(2, 1).unwrap_err().to_string();
+    let want = read(&path).request_bye(2, 1).unwrap_err().zh();
     let (s, _, body) = post(
         &app,
         "/e/open.toml/bye",
@@ -339,7 +339,7 @@ async fn withdraw_bye_and_late_entry_land_in_the_file() {
     )
     .await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
-    assert!(body.contains(&format!("open.toml: {want}")), "{body}");
+    assert!(body.contains(&format!("open.toml：{want}")), "{body}");
     assert_eq!(std::fs::read(&path).unwrap(), before);
 
     // a late entry (pasted with a tab), first paired next round
@@ -439,10 +439,7 @@ async fn a_team_line_up_lands_in_the_file() {
     assert_eq!(read(&path).paired[0].boards[0].red_lineup, [3, 1]);
     // a member twice: the CLI's message, nothing written
     let before = std::fs::read(&path).unwrap();
-    let want = read(&path)
-        .set_lineup(1, 1, red, &[2, 2])
-        .unwrap_err()
-        .to_string();
+    let want = read(&path).set_lineup(1, 1, red, &[2, 2]).unwrap_err().zh();
     let (s, _, body) = post(
         &app,
         "/e/teams.toml/lineup",
@@ -456,7 +453,7 @@ async fn a_team_line_up_lands_in_the_file() {
     .await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
     assert!(
-        body.contains(&format!("teams.toml: {want}")),
+        body.contains(&format!("teams.toml：{want}")),
         "{want} in {body}"
     );
     assert_eq!(std::fs::read(&path).unwrap(), before);

@@ -80,7 +80,11 @@ async fn a_game_with_a_repetition_shows_board_moves_classes_and_rulings() {
     assert!(body.contains("红方变着"), "no cn-1987 verdict");
     assert!(body.contains("一杀一捉"));
     assert!(body.contains("长跟"));
-    assert!(body.contains("(AXF rule 5)"), "no AXF explanation");
+    // AXF's English explanation said in Chinese
+    assert!(
+        body.contains("双方均未长将或长捉同一子：允许循环，判和"),
+        "no AXF explanation"
+    );
     assert!(
         body.contains("第9条允许长杀"),
         "no AXF reading of the cycle"
@@ -139,7 +143,7 @@ async fn the_shown_plys_chase_or_mate_threat_comes_with_its_line() {
     assert_eq!(status, StatusCode::OK, "{body}");
     assert!(body.contains("本步的捉、杀线"), "{body}");
     assert!(
-        body.contains("<li class=\"line\">捉 c8（让一着）：马八进七 将５平４  [gain_max_checks ≥ 0, gain_max_plies ≥ 2]</li>"),
+        body.contains("<li class=\"line\">捉 c8（让一着）：马八进七 将５平４  [连将次数 ≥ 0，得子搜索着数 ≥ 2]</li>"),
         "no capture line for ply 3"
     );
     // ply 1 threatens mate: its line is a mate line

@@ -20,11 +20,7 @@ pub(crate) async fn load(
     id: &str,
 ) -> Result<(PathBuf, Event), Response> {
     let Some(path) = event_path(desk, id) else {
-        return Err(refuse(
-            lang,
-            StatusCode::NOT_FOUND,
-            format!("{id}: no such event file"),
-        ));
+        return Err(refuse(lang, StatusCode::NOT_FOUND, lang.no_such_event(id)));
     };
     let p = path.clone();
     match blocking(move || Store::<Event>::new(p).read()).await {
@@ -37,7 +33,7 @@ pub(crate) async fn load(
         None => Err(refuse(
             lang,
             StatusCode::INTERNAL_SERVER_ERROR,
-            "internal error",
+            lang.internal_error(),
         )),
     }
 }
@@ -94,13 +90,12 @@ pub(crate) fn writable(
     token: Option<&str>,
 ) -> Result<PathBuf, Box<Response>> {
     if let Err(e) = authorize(desk, headers, csrf, token) {
-        return Err(Box::new(refuse(lang, StatusCode::FORBIDDEN, e.to_string())));
-    }
-    event_path(desk, id).ok_or_else(|| {
-        Box::new(refuse(
+        return Err(Box::new(refuse(
             lang,
-            StatusCode::NOT_FOUND,
-            format!("{id}: no such event file"),
-        ))
-    })
+            StatusCode::FORBIDDEN,
+            lang.forbidden(&e),
+        )));
+    }
+    event_path(desk, id)
+        .ok_or_else(|| Box::new(refuse(lang, StatusCode::NOT_FOUND, lang.no_such_event(id))))
 }

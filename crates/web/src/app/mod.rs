@@ -15,7 +15,7 @@ use askama::Template;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use serde::Deserialize;
-use xiangqi::event::{Event, EventError, UpdateError};
+use xiangqi::event::Event;
 
 use crate::security::{self, Forbidden, GuessLimit, HostAllowList};
 use crate::words::{Lang, Tr};
@@ -251,15 +251,3 @@ const COMPONENT: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMER
 /// As [`COMPONENT`], keeping `/` (a path of several segments).
 pub(crate) const PATH: &percent_encoding::AsciiSet = &COMPONENT.remove(b'/');
 
-/// A refusal of the store, worded as the CLI words it: `FILE: message`. (The desk's recorded
-/// writes go through [`edit`]; this stays for a write outside the history.)
-#[allow(
-    dead_code,
-    reason = "kept for writes outside the history (the live console's)"
-)]
-pub(crate) fn refusal(id: &str, path: &std::path::Path, e: UpdateError<EventError>) -> String {
-    match e {
-        UpdateError::Store(e) => e.to_string().replace(&path.display().to_string(), id),
-        UpdateError::Rejected(e) => format!("{id}: {e}"),
-    }
-}

@@ -86,6 +86,7 @@ pub(crate) enum Refused {
 /// Applies `change` to event `id` (file `path`) under the store's lock as `who`, recorded in
 /// its history.
 pub(crate) async fn edit<T: Send + 'static>(
+    lang: Lang,
     path: PathBuf,
     id: &str,
     who: Writer,
@@ -107,7 +108,7 @@ pub(crate) async fn edit<T: Send + 'static>(
                 value: e.value.0,
                 what: e.value.1,
             }),
-            Err(e) => Err(refused(&id, &path, e)),
+            Err(e) => Err(refused(lang, &id, &path, e)),
         }
     })
     .await
@@ -115,10 +116,18 @@ pub(crate) async fn edit<T: Send + 'static>(
 }
 
 /// A refusal of [`Store::edit`] (and undo, trash) as the desk shows it.
-pub(crate) fn refused(id: &str, path: &std::path::Path, e: UpdateError<EditError>) -> Refused {
+pub(crate) fn refused(
+    lang: Lang,
+    id: &str,
+    path: &std::path::Path,
+    e: UpdateError<EditError>,
+) -> Refused {
     match e {
         UpdateError::Rejected(EditError::Stale { seen, now, since }) => {
             Refused::Stale { seen, now, since }
+        }
+        UpdateError::Rejected(EditError::Rejected(e)) if lang == Lang::Zh => {
+            Refused::Message(format!("{id}：{}", e.zh()))
         }
         UpdateError::Rejected(e) => Refused::Message(format!("{id}: {e}")),
         UpdateError::Store(e) => {

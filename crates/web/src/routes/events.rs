@@ -160,7 +160,10 @@ pub(crate) fn stage_label(st: &xiangqi::event::EventStage, tr: &Tr) -> String {
     if st.name.is_empty() || st.name == st.system.name() {
         system.to_string()
     } else {
-        format!("{} ({system})", st.name)
+        format!(
+            "{} ({system})",
+            crate::words::default_stage_name(tr, &st.name).unwrap_or(&st.name)
+        )
     }
 }
 
@@ -220,7 +223,9 @@ fn event_view(
     let pair_blocked = if ev.staged() {
         None
     } else {
-        ev.next_round().err().map(|e| e.to_string())
+        ev.next_round()
+            .err()
+            .map(|e| lang.pick(e.zh(), e.to_string()))
     };
     let can_pair = page.can_write && pair_blocked.is_none();
     let any_status = players.iter().any(|p| !p.status.is_empty());
@@ -284,6 +289,7 @@ async fn pair(
         Err(r) => return *r,
     };
     let outcome = crate::app::edit(
+        lang,
         path,
         &id,
         crate::app::writer(&headers, f.version),
@@ -343,6 +349,6 @@ async fn login(State(desk): State<Shared>, Query(q): Query<Q>) -> Response {
             }
             r
         }
-        _ => refuse(lang, StatusCode::FORBIDDEN, "wrong token"),
+        _ => refuse(lang, StatusCode::FORBIDDEN, lang.wrong_token()),
     }
 }

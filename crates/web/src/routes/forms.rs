@@ -42,7 +42,12 @@ async fn export_file(r: EventRequest, Path((_, name)): Path<(String, String)>) -
         let st = ev.standings(None);
         match file.as_str() {
             "standings.csv" => Some((
-                format!("\u{feff}{}", export::standings_csv(&ev, &st)),
+                export::standings_csv_file(
+                    &ev,
+                    &st,
+                    lang.pick(export::CsvHeaders::Chinese, export::CsvHeaders::English),
+                )
+                .unwrap_or_else(|e| format!("{e}\n")),
                 "text/csv; charset=utf-8",
             )),
             "event.json" => Some((
@@ -143,7 +148,7 @@ async fn scoresheets_page(r: EventRequest, Path((_, round)): Path<(String, u32)>
         return refuse(
             lang,
             StatusCode::NOT_FOUND,
-            format!("{id}: round {round} is not paired"),
+            lang.round_not_paired(&id, round),
         );
     };
     let name = |no: u32| {

@@ -18,6 +18,7 @@
 //! entered on the board of the event file, as `xq game` enters them.
 
 mod entry;
+mod said;
 mod view;
 
 use std::path::{Path, PathBuf};
@@ -158,7 +159,8 @@ async fn show(
         }
     }
     let landed = match landed {
-        Ok(Some(line)) => Some(format!("{}: {line}", w.landed)),
+        // the store's line is `xq game`'s English: a Chinese page says it in its words
+        Ok(Some(line)) => Some(lang.pick(w.landed.to_string(), format!("{}: {line}", w.landed))),
         Ok(None) => None,
         Err(m) => Some(m),
     }
@@ -170,9 +172,17 @@ async fn show(
             Err(e) => Err(format!("{nm}: {e}")),
             Ok(text) => {
                 let (g, rulings) = replay(&text, &root).map_err(|e| format!("{nm}: {e}"))?;
+                // a Chinese page says each entry in its own words, not the engine's English
+                let rulings = match lang {
+                    Lang::Zh => said::entry_lines(&g, w),
+                    Lang::En => rulings,
+                };
                 // the last ruling; for a new log, the line `xq game new` prints
-                let last = rulings.last().cloned().unwrap_or_else(|| new_line(&nm, &g));
-                Ok(Some((game_view(&g, rulings, w), last)))
+                let last = rulings.last().cloned().unwrap_or_else(|| match lang {
+                    Lang::Zh => said::new_line_zh(&nm, &g, w),
+                    Lang::En => new_line(&nm, &g),
+                });
+                Ok(Some((game_view(&g, rulings, w, lang), last)))
             }
         }
     })
@@ -235,10 +245,7 @@ async fn show(
     let fouls = (1..=8u8)
         .map(|k| {
             let zh = w.foul_names[usize::from(k - 1)];
-            let text = lang.pick(
-                format!("{k}. {zh}（{}）", foul_name(k)),
-                format!("{k}. {}", foul_name(k)),
-            );
+            let text = lang.pick(format!("{k}. {zh}"), format!("{k}. {}", foul_name(k)));
             (k, text)
         })
         .collect();
@@ -308,8 +315,15 @@ async fn enter(
         return *r;
     }
     let typed = f.mv.clone();
-    let done = match step(&f) {
+    let done = match step(&f, lang) {
         Err(m) => Err(m),
+        // an entry for a board whose game was never started: say so, not the file system
+        Ok(Step::Change(_)) if !log.exists() => Err(lang.live().no_game_yet.to_string()),
+        Ok(Step::Start) if lang == Lang::Zh && log.exists() => Err(format!(
+            "{}：{}",
+            log_name(&event_path, round, board),
+            lang.live().game_exists
+        )),
         Ok(s) => {
             let (ep, idc) = (event_path.clone(), id.clone());
             app::blocking(move || run_step(&ep, &idc, round, board, s))
@@ -377,6 +391,10 @@ mod tests {
         );
     }
 
+    fn step_en(f: &EntryForm) -> Result<Step, String> {
+        step(f, Lang::En)
+    }
+
     #[test]
     fn form_fields_read_as_the_command_line_reads_them() {
         let f = |entry: &str, side: &str| EntryForm {
@@ -385,33 +403,38 @@ mod tests {
             ..EntryForm::default()
         };
         assert!(matches!(
-            step(&f("offer", "红")),
+            step_en(&f("offer", "红")),
             Ok(Step::Change(Change::Apply(Entry::Offer {
                 side: Color::Red
             })))
         ));
         assert_eq!(
-            step(&f("offer", "green")).err().unwrap(),
+            step_en(&f("offer", "green")).err().unwrap(),
             "side green: expected red or black"
         );
         let mut m = f("move", "");
         m.mv = " 炮二平五 ".into();
         m.clock = "1:29:50".into();
         assert!(matches!(
-            step(&m),
+            step_en(&m),
             Ok(Step::Change(Change::Apply(Entry::Move { mv, clock: Some(5390) }))) if mv == "炮二平五"
         ));
         m.clock = "90".into();
         assert_eq!(
-            step(&m).err().unwrap(),
+            step_en(&m).err().unwrap(),
             "--clock 90: expected H:MM:SS (or M:SS), the time left"
         );
         let mut c = f("claim", "black");
         c.kind = "perpetual".into();
         assert_eq!(
-            step(&c).err().unwrap(),
+            step_en(&c).err().unwrap(),
             "claim perpetual: expected repetition or natural-limit"
         );
-        assert!(step(&f("dance", "red")).is_err());
+        assert!(step_en(&f("dance", "red")).is_err());
+        // a Chinese page says it in Chinese
+        assert_eq!(
+            step(&f("offer", "green"), Lang::Zh).err().unwrap(),
+            "哪一方 \"green\"：应为红方或黑方"
+        );
     }
 }

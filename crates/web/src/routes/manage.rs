@@ -281,7 +281,7 @@ async fn apply(
     };
     let outcome = match change {
         Err(e) => Err(Refused::Message(e)),
-        Ok(change) => edit(path, &id, writer(&headers, f.version), change).await,
+        Ok(change) => edit(lang, path, &id, writer(&headers, f.version), change).await,
     };
     let back = format!("/e/{}/manage?lang={}", url(&id), lang.code());
     match outcome {
@@ -387,7 +387,7 @@ pub(crate) async fn withdraw(r: Correction) -> Response {
         page.back = format!("/e/{}/manage?lang={}", url(&id), c.lang.code());
         return page.respond();
     }
-    let out = edit(c.path, &id, writer(&headers, f.version), move |ev| {
+    let out = edit(c.lang, c.path, &id, writer(&headers, f.version), move |ev| {
         ev.withdraw_recorded(no)
     })
     .await;

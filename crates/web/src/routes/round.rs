@@ -207,7 +207,7 @@ async fn round_page(
         None => refuse(
             lang,
             StatusCode::NOT_FOUND,
-            format!("{id}: round {round} is not paired"),
+            lang.round_not_paired(&id, round),
         ),
     }
 }
@@ -313,7 +313,7 @@ async fn enter_result(
                 return step;
             }
             let who = crate::app::writer(&headers, seen);
-            crate::app::edit(path, &id, who, move |ev| {
+            crate::app::edit(lang, path, &id, who, move |ev| {
                 let d = ev.enter_result(round, board, &result, fouls, force)?;
                 Ok(xiangqi::event::Done {
                     value: next_open(ev, round, board),

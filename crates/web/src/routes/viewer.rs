@@ -200,11 +200,7 @@ async fn game_page(
     let lang = q.lang;
     let root = game_root(&desk);
     let Some(path) = resolve(&root, &rel) else {
-        return failure(
-            lang,
-            StatusCode::NOT_FOUND,
-            format!("{rel}: no such game file"),
-        );
+        return failure(lang, StatusCode::NOT_FOUND, lang.no_such_game(&rel));
     };
     let name = rel.clone();
     let root_of_log = root.clone();
@@ -332,6 +328,16 @@ fn reason_words(lang: Lang, reason: &str) -> String {
         "red-must-vary" => "红方须变着",
         "black-must-vary" => "黑方须变着",
         "natural-limit-claimable" => "可按自然限着提和",
+        // a game's result reason (`XqResultReason`, as the live console's log records it)
+        "arbiter" => "裁判宣布",
+        "agreed" => "双方同意",
+        "resignation" => "认输",
+        "flag" => "超时",
+        "late" => "迟到超过时限",
+        "disciplinary" => "纪律处分",
+        "third-violation" => "第三次违例",
+        "sealed-move" => "封棋着法错误",
+        "natural-limit" => "自然限着",
         other => other,
     };
     lang.pick(zh.to_string(), reason.replace('-', " "))

@@ -81,6 +81,26 @@ pub(crate) struct LiveWords {
     pub(crate) undo: &'static str,
     pub(crate) undone: &'static str,
     pub(crate) undo_reason: &'static str,
+    /// "clock left" after a side (钟余).
+    pub(crate) clock_left: &'static str,
+    /// Before and after a ply's number (第 … 着).
+    pub(crate) ply_pre: &'static str,
+    pub(crate) ply_post: &'static str,
+    /// Before an undone entry's number.
+    pub(crate) undo_entry: &'static str,
+    /// A new game log.
+    pub(crate) new_game: &'static str,
+    /// Both clocks.
+    pub(crate) clocks: &'static str,
+    /// The placeholder of a clock reading.
+    pub(crate) clock_hint: &'static str,
+    /// An entry for a board whose game has not been started.
+    pub(crate) no_game_yet: &'static str,
+    /// A claim that ended the game, and one that did not.
+    pub(crate) claim_held: &'static str,
+    pub(crate) claim_not_held: &'static str,
+    /// A start for a board whose game log exists.
+    pub(crate) game_exists: &'static str,
     /// The rules' machine words (a proposal's rule), in the page's language.
     pub(crate) rules: &'static [(&'static str, &'static str)],
 }
@@ -175,6 +195,17 @@ pub(crate) static ZH: LiveWords = LiveWords {
     undo: "撤销上一条记录",
     undone: "已撤销",
     undo_reason: "撤销原因",
+    clock_left: "钟余",
+    ply_pre: "第",
+    ply_post: "着",
+    undo_entry: "撤销记录",
+    new_game: "新对局",
+    clocks: "棋钟",
+    clock_hint: "时:分:秒",
+    no_game_yet: "本台尚无对局记录：请先开始对局",
+    game_exists: "本台的对局记录已存在，不能再次开始",
+    claim_held: "成立，判和",
+    claim_not_held: "未判和，对局继续",
     rules: &[
         ("perpetual-check", "长将"),
         ("perpetual-chase", "长捉"),
@@ -188,6 +219,9 @@ pub(crate) static ZH: LiveWords = LiveWords {
         ("late", "迟到超过时限"),
         ("sealed-move", "封棋着法错误"),
         ("arbiter", "裁判宣布"),
+        ("agreed", "双方同意"),
+        ("resignation", "认输"),
+        ("disciplinary", "纪律处分"),
     ],
 };
 
@@ -280,6 +314,17 @@ pub(crate) static EN: LiveWords = LiveWords {
     undo: "Undo the last entry",
     undone: "undone",
     undo_reason: "Why",
+    clock_left: " clock left",
+    ply_pre: "ply ",
+    ply_post: "",
+    undo_entry: "undo entry",
+    new_game: "new game",
+    clocks: "clocks",
+    clock_hint: "H:MM:SS",
+    no_game_yet: "no game log for this board yet: start the game first",
+    game_exists: "the game log exists already",
+    claim_held: "upheld: a draw",
+    claim_not_held: "not upheld: play goes on",
     rules: &[
         ("perpetual-check", "perpetual check"),
         ("perpetual-chase", "perpetual chase"),
@@ -293,5 +338,8 @@ pub(crate) static EN: LiveWords = LiveWords {
         ("late", "late beyond the limit"),
         ("sealed-move", "wrong sealed move"),
         ("arbiter", "declared by the arbiter"),
+        ("agreed", "agreed"),
+        ("resignation", "resignation"),
+        ("disciplinary", "disciplinary"),
     ],
 };

@@ -8,7 +8,8 @@ pub(crate) mod corrections;
 mod desk;
 mod live;
 mod manage;
-mod viewer;
+mod refusals;
+pub(crate) mod viewer;
 
 pub(crate) use corrections::CorrectionWords;
 pub use desk::Tr;
@@ -89,5 +90,16 @@ impl Lang {
             Lang::Zh => &viewer::ZH,
             Lang::En => &viewer::EN,
         }
+    }
+}
+
+/// A stage name the event gives by itself (`final`, `placement`: not the arbiter's words) in
+/// the language of `tr`; `None` for any other name.
+pub(crate) fn default_stage_name(tr: &Tr, name: &str) -> Option<&'static str> {
+    let zh = std::ptr::eq(tr, &desk::ZH);
+    match name {
+        "final" => Some(if zh { "决赛" } else { "final" }),
+        "placement" => Some(if zh { "排位赛" } else { "placement" }),
+        _ => None,
     }
 }

@@ -124,3 +124,113 @@ pub(crate) static EN: ViewerWords = ViewerWords {
     to_move: " to move",
     lines_of_ply: "The line behind this ply's chase or mate threat (the opponent passing), with the search bounds it needed",
 };
+
+/// A ruleset's title in the page's language: on a Chinese page the Chinese part of the title
+/// (`中国象棋竞赛规则 1987 (Chinese rules, 1987)` → `中国象棋竞赛规则 1987`), or the word
+/// book's name of a ruleset whose title has none (AXF); on an English page the title as it is.
+pub(crate) fn ruleset_title(lang: super::Lang, id: &str, title: &str) -> String {
+    const NAMES: &[(&str, &str)] = &[("axf", "亚洲象棋联合会规则 (AXF)")];
+    if lang == super::Lang::En {
+        return title.to_string();
+    }
+    if let Some((_, zh)) = NAMES.iter().find(|(k, _)| *k == id) {
+        return zh.to_string();
+    }
+    match title.split_once(" (") {
+        Some((zh, _)) if !zh.is_ascii() => zh.to_string(),
+        _ if !title.is_ascii() => title.to_string(),
+        _ => id.to_string(),
+    }
+}
+
+/// A repetition ruling's explanation on a Chinese page: an edition's own Chinese words as they
+/// are; an English one (AXF's, more Latin letters than Chinese characters) said from its reason
+/// word and the side that must vary.
+pub(crate) fn cycle_explanation(
+    lang: super::Lang,
+    reason: &str,
+    must_vary: Option<&str>,
+    explanation: &str,
+) -> String {
+    // Chinese words (cn-1987's) stay; English ones, even naming a piece in Chinese, do not
+    let cjk = explanation.chars().filter(|c| !c.is_ascii()).count();
+    let latin = explanation
+        .chars()
+        .filter(char::is_ascii_alphabetic)
+        .count();
+    if lang == super::Lang::En || cjk >= latin {
+        return explanation.to_string();
+    }
+    let side = must_vary.unwrap_or("");
+    match reason {
+        "no-violation" => "双方均未长将或长捉同一子：允许循环，判和".to_string(),
+        "mutual-perpetual-check" => "双方长将：判和".to_string(),
+        "mutual-perpetual-chase" => "双方长捉：判和".to_string(),
+        "perpetual-check" => format!("{side}长将：禁止，{side}须变着"),
+        "perpetual-chase" => format!("{side}每着捉同一子：长捉禁止，{side}须变着"),
+        "perpetual-mate-threat" => format!("{side}长杀：禁止，{side}须变着"),
+        "perpetual-attack" => format!("{side}长打：禁止，{side}须变着"),
+        _ => match must_vary {
+            Some(s) => format!("{s}须变着"),
+            None => "判和".to_string(),
+        },
+    }
+}
+
+/// A search bound's name (a ruleset parameter, `gain_max_plies`) on a Chinese page.
+pub(crate) fn bound_name(lang: super::Lang, key: &str) -> &str {
+    const NAMES: &[(&str, &str)] = &[
+        ("gain_max_plies", "得子搜索着数"),
+        ("gain_max_checks", "连将次数"),
+        ("refutation_mate_plies", "反击杀着数"),
+        ("mate_threat_plies", "杀着步数"),
+    ];
+    match lang {
+        super::Lang::En => key,
+        super::Lang::Zh => NAMES
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map_or(key, |(_, v)| v),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Lang;
+    use super::*;
+
+    #[test]
+    fn titles_and_reasons_in_chinese() {
+        assert_eq!(
+            ruleset_title(
+                Lang::Zh,
+                "cn-1987",
+                "中国象棋竞赛规则 1987 (Chinese rules, 1987)"
+            ),
+            "中国象棋竞赛规则 1987"
+        );
+        assert_eq!(
+            ruleset_title(Lang::Zh, "axf", "Asian Xiangqi Federation rules (AXF)"),
+            "亚洲象棋联合会规则 (AXF)"
+        );
+        assert_eq!(ruleset_title(Lang::Zh, "my-rules", "My rules"), "my-rules");
+        assert_eq!(
+            ruleset_title(Lang::En, "axf", "Asian Xiangqi Federation rules (AXF)"),
+            "Asian Xiangqi Federation rules (AXF)"
+        );
+        assert_eq!(
+            cycle_explanation(
+                Lang::Zh,
+                "perpetual-chase",
+                Some("红方"),
+                "Red chases the same piece (车) on every move"
+            ),
+            "红方每着捉同一子：长捉禁止，红方须变着"
+        );
+        assert_eq!(
+            cycle_explanation(Lang::Zh, "no-violation", None, "长将对长将"),
+            "长将对长将"
+        );
+        assert_eq!(bound_name(Lang::Zh, "gain_max_plies"), "得子搜索着数");
+    }
+}

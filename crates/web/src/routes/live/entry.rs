@@ -51,7 +51,8 @@ pub(super) enum Change {
 
 /// The form read as `xq game` reads its arguments: one table, [`words::entry`], for both.
 /// An arbiter's answer (told, declare, undo) is stamped with the time it is entered.
-pub(super) fn step(f: &EntryForm) -> Result<Step, String> {
+/// A refusal of the words is said in the page's language ([`words::WordError::zh`]).
+pub(super) fn step(f: &EntryForm, lang: Lang) -> Result<Step, String> {
     if f.entry == "start" {
         return Ok(Step::Start);
     }
@@ -70,7 +71,7 @@ pub(super) fn step(f: &EntryForm) -> Result<Step, String> {
         at: words::now(),
     };
     Ok(Step::Change(
-        match words::entry(&f.entry, &fields).map_err(|e| e.to_string())? {
+        match words::entry(&f.entry, &fields).map_err(|e| lang.pick(e.zh(), e.to_string()))? {
             words::Asked::Apply(e) => Change::Apply(e),
             words::Asked::Seal { text, clock } => Change::Seal { text, clock },
             words::Asked::Resume => Change::Resume,

@@ -123,7 +123,7 @@ pub(super) fn ruleset_root(event_path: &Path) -> &Path {
     event_path.parent().unwrap_or(Path::new("."))
 }
 
-pub(super) fn game_view(g: &Game, rulings: Vec<String>, w: &Words) -> GameView {
+pub(super) fn game_view(g: &Game, rulings: Vec<String>, w: &Words, lang: Lang) -> GameView {
     let st = g.state();
     let log = g.log();
     let h = &log.header;
@@ -281,7 +281,11 @@ pub(super) fn game_view(g: &Game, rulings: Vec<String>, w: &Words) -> GameView {
                 "draw" => w.draw,
                 other => other,
             };
-            format!("{outcome} ({}): {}", r.reason, r.detail)
+            match lang {
+                // the reason in the page's words; the engine's detail is English prose
+                Lang::Zh => format!("{outcome}（{}）", rule_word(w, &r.reason)),
+                Lang::En => format!("{outcome} ({}): {}", r.reason, r.detail),
+            }
         }),
         over: st.result.is_some(),
         rulings: entry_words.into_iter().zip(rulings).rev().collect(),

@@ -346,7 +346,7 @@ pub(crate) async fn unpair(r: Correction) -> Response {
         p.lines.push((w.unpair_will)(last.round, results));
         return p.respond();
     }
-    let out = edit(c.path, &id, writer(&headers, f.version), |ev| {
+    let out = edit(c.lang, c.path, &id, writer(&headers, f.version), |ev| {
         ev.unpair_last(true)
     })
     .await;
@@ -423,7 +423,7 @@ pub(crate) async fn pair_by_hand(r: Correction) -> Response {
         p.say_no_warning = true;
         return p.respond();
     }
-    let out = edit(c.path, &id, writer(&headers, f.version), move |ev| {
+    let out = edit(c.lang, c.path, &id, writer(&headers, f.version), move |ev| {
         ev.pair_by_hand(&list, bye)
     })
     .await;
@@ -468,7 +468,7 @@ pub(crate) async fn swap(r: Correction) -> Response {
             .push((w.swap_will)(round, board, &name(b.black), &name(b.red)));
         return p.respond();
     }
-    let out = edit(c.path, &id, writer(&headers, f.version), move |ev| {
+    let out = edit(c.lang, c.path, &id, writer(&headers, f.version), move |ev| {
         ev.swap_colours(round, board)
     })
     .await;
@@ -503,7 +503,7 @@ pub(crate) async fn edit_player(r: Correction) -> Response {
         Ok(x) => x,
         Err(e) => return refusal_page(&desk, &headers, c.lang, &id, e).await,
     };
-    let out = edit(c.path, &id, writer(&headers, f.version), move |ev| {
+    let out = edit(c.lang, c.path, &id, writer(&headers, f.version), move |ev| {
         ev.edit_player(no, &change)
     })
     .await;
@@ -522,7 +522,7 @@ pub(crate) async fn reinstate(r: Correction) -> Response {
         Ok(n) => n,
         Err(e) => return refusal_page(&desk, &headers, c.lang, &id, e).await,
     };
-    let out = edit(c.path, &id, writer(&headers, f.version), move |ev| {
+    let out = edit(c.lang, c.path, &id, writer(&headers, f.version), move |ev| {
         ev.reinstate(no)
     })
     .await;
@@ -538,7 +538,7 @@ pub(crate) async fn rename(r: Correction) -> Response {
         c,
     } = r;
     let name = f.name.clone();
-    let out = edit(c.path, &id, writer(&headers, f.version), move |ev| {
+    let out = edit(c.lang, c.path, &id, writer(&headers, f.version), move |ev| {
         ev.rename(&name)
     })
     .await;

@@ -84,11 +84,11 @@ pub(crate) async fn undo(r: Correction) -> Response {
         return p.respond();
     }
     let who = writer(&headers, f.version);
-    let (id2, p2) = (id.clone(), c.path.clone());
+    let (id2, p2, lang2) = (id.clone(), c.path.clone(), c.lang);
     let out = blocking(move || {
         Store::<Event>::new(&p2)
             .undo(&who)
-            .map_err(|e| refused(&id2, &p2, e))
+            .map_err(|e| refused(lang2, &id2, &p2, e))
     })
     .await
     .unwrap_or_else(|| Err(Refused::Message("internal error".into())));
@@ -117,11 +117,11 @@ pub(crate) async fn delete(r: Correction) -> Response {
         return p.respond();
     }
     let who = writer(&headers, f.version);
-    let (id2, p2) = (id.clone(), c.path.clone());
+    let (id2, p2, lang2) = (id.clone(), c.path.clone(), c.lang);
     let out = blocking(move || {
         Store::<Event>::new(&p2)
             .trash(&who)
-            .map_err(|e| refused(&id2, &p2, e))
+            .map_err(|e| refused(lang2, &id2, &p2, e))
     })
     .await
     .unwrap_or_else(|| Err(Refused::Message("internal error".into())));

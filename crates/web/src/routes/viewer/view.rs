@@ -1,6 +1,7 @@
 //! What the viewer shows: the page's rows and boxes, and a game's view at a ply.
 
 use super::*;
+use crate::words::viewer::{bound_name, cycle_explanation, ruleset_title};
 
 /// One move of the move list.
 pub(super) struct MoveCell {
@@ -297,7 +298,7 @@ pub(super) fn game_view(
         .zip(&arbiters)
         .map(|(r, a)| RulingBlock {
             ruleset: r.ruleset.clone(),
-            title: a.ruleset().title.clone(),
+            title: ruleset_title(lang, &r.ruleset, &a.ruleset().title),
             outcome: {
                 let why = reason_words(lang, &r.reason);
                 let mut s = pick(lang, &outcome_words(r.outcome));
@@ -317,7 +318,7 @@ pub(super) fn game_view(
                 xiangqi::judgement::render_lines(&record, &mut one);
                 one.plies
                     .iter()
-                    .flat_map(|p| p.lines.iter().map(|l| xiangqi::judgement::line_text(p, l)))
+                    .flat_map(|p| p.lines.iter().map(|l| line_text(lang, p, l)))
                     .collect()
             },
             cycles: r
@@ -335,7 +336,17 @@ pub(super) fn game_view(
                             Verdict::MustVary(Color::Black) => "Black must vary".into(),
                         },
                     ),
-                    explanation: rep.explanation.clone(),
+                    explanation: cycle_explanation(
+                        lang,
+                        &rep.reason,
+                        match rep.verdict {
+                            Verdict::MustVary(c) => {
+                                Some(if c == Color::Red { w.red } else { w.black })
+                            }
+                            Verdict::Draw => None,
+                        },
+                        &rep.explanation,
+                    ),
                 })
                 .collect(),
         })
@@ -363,7 +374,7 @@ pub(super) fn game_view(
             if why.is_empty() {
                 result.to_string()
             } else {
-                format!("{result} ({why})")
+                format!("{result} ({})", reason_words(lang, &why))
             },
         ));
     }
@@ -425,4 +436,42 @@ pub(super) fn game_view(
         verdicts,
         several: rulings.len() > 1,
     })
+}
+
+/// A capture (捉) or mate (杀) line as [`xiangqi::judgement::line_text`] writes it, with the
+/// search bounds named in the page's words (an edition's English note left off a Chinese page).
+fn line_text(
+    lang: Lang,
+    p: &xiangqi::rules::PlyRuling,
+    line: &xiangqi::rules::LineRuling,
+) -> String {
+    if lang == Lang::En {
+        return xiangqi::judgement::line_text(p, line);
+    }
+    let moves = if line.chinese.is_empty() {
+        line.moves.join(" ")
+    } else {
+        line.chinese.join(" ")
+    };
+    let bounds: Vec<String> = line
+        .bounds
+        .iter()
+        .map(|(k, v)| format!("{} ≥ {v}", bound_name(lang, k)))
+        .collect();
+    let word = if p.class == Some(xiangqi::rules::ClassKind::MateThreat) {
+        "杀"
+    } else {
+        "捉"
+    };
+    let note = line
+        .note
+        .as_deref()
+        .filter(|n| !n.is_ascii())
+        .map(|n| format!("（{n}）"))
+        .unwrap_or_default();
+    format!(
+        "{word} {}（让一着）：{moves}  [{}]{note}",
+        line.target,
+        bounds.join("，")
+    )
 }
