@@ -159,6 +159,7 @@ fn build(
         csrf: security::random_secret(),
         token,
         games: Default::default(),
+        events: Default::default(),
         hosts,
         guesses: GuessLimit::default(),
         max_body: limits.max_body,

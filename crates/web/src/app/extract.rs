@@ -7,7 +7,7 @@ use std::sync::Arc;
 use axum::extract::Path;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use xiangqi::event::{Event, Store};
+use xiangqi::event::Event;
 
 use super::Desk;
 use super::{Shared, authorize, blocking, event_path, refuse, scrub};
@@ -26,8 +26,8 @@ pub(crate) async fn load(
             format!("{id}: no such event file"),
         ));
     };
-    let p = path.clone();
-    match blocking(move || Store::<Event>::new(p).read()).await {
+    let (p, d) = (path.clone(), Arc::clone(desk));
+    match blocking(move || d.events.read(&p).map(|s| s.doc.clone())).await {
         Some(Ok(ev)) => Ok((path, ev)),
         Some(Err(e)) => Err(refuse(
             lang,

@@ -6,6 +6,7 @@
 mod error;
 mod extract;
 pub(crate) mod files;
+mod state;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -22,6 +23,7 @@ use crate::words::{Lang, Tr};
 pub(crate) use error::{Error, error_pages, not_found, refuse};
 pub(crate) use extract::{EventRequest, load, writable};
 pub(crate) use files::{event_path, log_inside};
+pub(crate) use state::EventCache;
 
 /// What the pages are served from.
 #[derive(Clone, Debug)]
@@ -48,6 +50,8 @@ pub(crate) struct Desk {
     pub(crate) guesses: GuessLimit,
     /// The largest request body ([`Limits::max_body`]).
     pub(crate) max_body: usize,
+    /// The event files last read or written, parsed ([`EventCache`]).
+    pub(crate) events: EventCache,
 }
 
 pub(crate) type Shared = Arc<Desk>;
