@@ -6,6 +6,7 @@
 mod error;
 mod extract;
 pub(crate) mod files;
+mod qr;
 mod state;
 
 use std::path::PathBuf;
@@ -23,6 +24,7 @@ use crate::words::{Lang, Tr};
 pub(crate) use error::{Error, error_pages, not_found, refuse};
 pub(crate) use extract::{EventRequest, load, writable};
 pub(crate) use files::{event_path, log_inside};
+pub(crate) use qr::{LoginQr, login_qr};
 pub(crate) use state::EventCache;
 
 /// What the pages are served from.
@@ -52,6 +54,9 @@ pub(crate) struct Desk {
     pub(crate) max_body: usize,
     /// The event files last read or written, parsed ([`EventCache`]).
     pub(crate) events: EventCache,
+    /// The address a phone or tablet on the LAN opens to log in (the start page's QR code),
+    /// when the desk listens on the LAN.
+    pub(crate) lan_login: Option<String>,
 }
 
 pub(crate) type Shared = Arc<Desk>;
