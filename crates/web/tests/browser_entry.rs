@@ -152,14 +152,14 @@ async fn the_round_page_on_a_phone_and_a_tablet() {
     let c = browser.session().await;
     for (w, h) in [(390u32, 844u32), (820, 1180)] {
         c.set_window_size(w, h).await.unwrap();
-        let inner = js(&c, "return window.innerWidth;").await;
         c.goto(&format!("{base}/e/p.toml/round/1")).await.unwrap();
         wait_for(&c, "编排记录表").await;
         let width = js(&c, "return document.documentElement.scrollWidth;").await;
         let viewport = js(&c, "return window.innerWidth;").await;
+        assert_eq!(viewport.as_u64(), Some(u64::from(w)), "the viewport at {w} px");
         assert!(
             width.as_u64().unwrap() <= viewport.as_u64().unwrap(),
-            "{w} px ({inner}): the page is {width} px wide in a {viewport} px viewport"
+            "{w} px: the page is {width} px wide in a {viewport} px viewport"
         );
         let small = js(&c, SMALL).await;
         assert_eq!(small, serde_json::json!([]), "{w} px: controls under 44 px");
@@ -190,11 +190,18 @@ async fn round_page_browser_cpu_1000_boards() {
     ev.pair_next().unwrap();
     Store::new(dir.path().join("big.toml")).create(&ev).unwrap();
     let base = common::serve(dir.path()).await;
+    // XQ_ROUND_URL: measure another desk's page instead (e.g. an older build serving the same
+    // event, for a before/after on the same machine at the same load)
+    let page =
+        std::env::var("XQ_ROUND_URL").unwrap_or_else(|_| format!("{base}/e/big.toml/round/6"));
+    if let Ok(keep) = std::env::var("XQ_ROUND_DIR") {
+        std::fs::copy(dir.path().join("big.toml"), Path::new(&keep).join("big.toml")).unwrap();
+    }
     let c = browser.session().await;
     let mut times = Vec::new();
     let mut nodes = 0;
     for _ in 0..5 {
-        c.goto(&format!("{base}/e/big.toml/round/6")).await.unwrap();
+        c.goto(&page).await.unwrap();
         wait_for(&c, "id=\"b1000\"").await;
         // the layout the first paint needs, then the timings
         let t = js(
