@@ -990,9 +990,7 @@ impl Event {
                     continue;
                 }
                 if self.config.withdrawal_results == WithdrawalResults::Annul
-                    && [b.red, b.black]
-                        .iter()
-                        .any(|n| withdrawn.contains(n))
+                    && [b.red, b.black].iter().any(|n| withdrawn.contains(n))
                 {
                     continue;
                 }

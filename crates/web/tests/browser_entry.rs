@@ -50,8 +50,16 @@ async fn a_round_entered_with_the_keyboard_alone_row_by_row_and_pasted() {
     js(&c, "window.__kept = 'yes'; return null;").await;
     let words = ["1-0", "和", "0-1", "1：0", "="];
     for board in 1..=20u32 {
-        assert_eq!(js(&c, AT).await, format!("b{board}"), "before board {board}");
-        let typed = if board == 7 { "2-0" } else { words[board as usize % 5] };
+        assert_eq!(
+            js(&c, AT).await,
+            format!("b{board}"),
+            "before board {board}"
+        );
+        let typed = if board == 7 {
+            "2-0"
+        } else {
+            words[board as usize % 5]
+        };
         c.active_element()
             .await
             .unwrap()
@@ -62,7 +70,11 @@ async fn a_round_entered_with_the_keyboard_alone_row_by_row_and_pasted() {
             // refused: the message in the row, the cursor still there; then the right result
             wait_for(&c, "output class=\"msg\"").await;
             assert_eq!(js(&c, AT).await, "b7");
-            let msg = js(&c, "return document.querySelector('#b7 output.msg').textContent;").await;
+            let msg = js(
+                &c,
+                "return document.querySelector('#b7 output.msg').textContent;",
+            )
+            .await;
             assert!(msg.as_str().is_some_and(|m| m.contains("2-0")), "{msg}");
             c.active_element()
                 .await
@@ -84,7 +96,9 @@ async fn a_round_entered_with_the_keyboard_alone_row_by_row_and_pasted() {
     assert_eq!(ev.paired[0].boards[6].result.as_deref(), Some("1-0"));
 
     // a round pasted at once: previewed (a bad line named), then saved in one write
-    c.goto(&format!("{base}/e/paste.toml/round/1")).await.unwrap();
+    c.goto(&format!("{base}/e/paste.toml/round/1"))
+        .await
+        .unwrap();
     wait_for(&c, "批量录入").await;
     let pasted: String = (1..=20)
         .map(|b| format!("{b} {}\n", words[b % 5]))
@@ -105,10 +119,15 @@ async fn a_round_entered_with_the_keyboard_alone_row_by_row_and_pasted() {
     wait_for(&c, "将保存的结果 (20)").await;
     wait_for(&c, "第 21 行").await;
     let path = dir.path().join("paste.toml");
-    assert!(Store::<xiangqi::event::Event>::new(&path).read().unwrap().paired[0]
-        .boards
-        .iter()
-        .all(|b| b.result.is_none()));
+    assert!(
+        Store::<xiangqi::event::Event>::new(&path)
+            .read()
+            .unwrap()
+            .paired[0]
+            .boards
+            .iter()
+            .all(|b| b.result.is_none())
+    );
     // the bad line out, then saved
     js(
         &c,
@@ -156,7 +175,11 @@ async fn the_round_page_on_a_phone_and_a_tablet() {
         wait_for(&c, "编排记录表").await;
         let width = js(&c, "return document.documentElement.scrollWidth;").await;
         let viewport = js(&c, "return window.innerWidth;").await;
-        assert_eq!(viewport.as_u64(), Some(u64::from(w)), "the viewport at {w} px");
+        assert_eq!(
+            viewport.as_u64(),
+            Some(u64::from(w)),
+            "the viewport at {w} px"
+        );
         assert!(
             width.as_u64().unwrap() <= viewport.as_u64().unwrap(),
             "{w} px: the page is {width} px wide in a {viewport} px viewport"
@@ -171,6 +194,14 @@ async fn the_round_page_on_a_phone_and_a_tablet() {
         )
         .await;
         assert!(top.as_f64().unwrap() < h as f64, "{w} px: board 1 at {top}");
+        if let Ok(shots) = std::env::var("XQ_SHOTS") {
+            let png = c.screenshot().await.unwrap();
+            std::fs::write(
+                Path::new(&shots).join(format!("round-{w}-webdriver.png")),
+                png,
+            )
+            .unwrap();
+        }
     }
     c.close().await.unwrap();
 }
@@ -195,7 +226,11 @@ async fn round_page_browser_cpu_1000_boards() {
     let page =
         std::env::var("XQ_ROUND_URL").unwrap_or_else(|_| format!("{base}/e/big.toml/round/6"));
     if let Ok(keep) = std::env::var("XQ_ROUND_DIR") {
-        std::fs::copy(dir.path().join("big.toml"), Path::new(&keep).join("big.toml")).unwrap();
+        std::fs::copy(
+            dir.path().join("big.toml"),
+            Path::new(&keep).join("big.toml"),
+        )
+        .unwrap();
     }
     let c = browser.session().await;
     let mut times = Vec::new();
@@ -227,4 +262,56 @@ async fn round_page_browser_cpu_1000_boards() {
         times[2]
     );
     c.close().await.unwrap();
+}
+
+/// Screenshots of a 40-player round page, half entered, at 390, 820 and 1280 px
+/// (`chromium --headless --screenshot`), into the folder `XQ_SHOTS` names. Run by name and look
+/// at the PNGs (ignored by default).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "writes screenshots to look at: run by name with XQ_SHOTS=FOLDER"]
+async fn round_page_screenshots() {
+    let Ok(shots) = std::env::var("XQ_SHOTS") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    round_one(dir.path(), "s.toml", 40);
+    let path = dir.path().join("s.toml");
+    Store::<xiangqi::event::Event>::new(&path)
+        .update(|ev| -> Result<(), xiangqi::event::EventError> {
+            for b in 1..=10 {
+                ev.set_result(
+                    1,
+                    b,
+                    ["1-0", "=", "0-1"][b as usize % 3],
+                    (None, None),
+                    false,
+                )?;
+            }
+            Ok(())
+        })
+        .unwrap();
+    let base = common::serve(dir.path()).await;
+    for (w, h) in [(390, 844), (820, 1180), (1280, 900)] {
+        let out = Path::new(&shots).join(format!("round-{w}.png"));
+        let url = format!("{base}/e/s.toml/round/1?ok=10");
+        let status = tokio::task::spawn_blocking(move || {
+            std::process::Command::new("chromium")
+                .args([
+                    "--headless",
+                    "--no-sandbox",
+                    "--disable-gpu",
+                    "--hide-scrollbars",
+                    &format!("--screenshot={}", out.display()),
+                    &format!("--window-size={w},{h}"),
+                    &url,
+                ])
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .status()
+        })
+        .await
+        .unwrap()
+        .unwrap();
+        assert!(status.success());
+    }
 }

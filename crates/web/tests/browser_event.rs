@@ -96,10 +96,7 @@ async fn a_forty_player_swiss_run_entirely_in_the_browser() {
         for board in 1..=PLAYERS / 2 {
             let r = results[(board + round as usize) % 3];
             let at = c
-                .execute(
-                    "return document.activeElement.closest('tr').id",
-                    vec![],
-                )
+                .execute("return document.activeElement.closest('tr').id", vec![])
                 .await
                 .unwrap();
             assert_eq!(at.as_str(), Some(format!("b{board}").as_str()));

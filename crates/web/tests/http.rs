@@ -132,7 +132,10 @@ async fn pair_enter_results_and_standings_land_in_the_file() {
     let (s, _, body) = get(&app, "/e/open.toml/round/1").await;
     assert_eq!(s, StatusCode::OK);
     assert!(body.contains("编排记录表") && body.contains("上轮积分"));
-    assert_eq!(body.matches("<form class=\"rf\" method=\"post\"").count(), 3);
+    assert_eq!(
+        body.matches("<form class=\"rf\" method=\"post\"").count(),
+        3
+    );
     assert!(body.contains("action=\"/e/open.toml/round/1/results\""));
     assert!(body.contains("编排长") && body.contains("裁判长"));
 

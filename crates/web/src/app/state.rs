@@ -136,6 +136,9 @@ mod tests {
         assert!(refused.is_err());
         let after = cache.read(&path).expect("read");
         assert!(Arc::ptr_eq(&before, &after));
-        assert_eq!(after.doc, Store::<Event>::new(&path).read().expect("the file"));
+        assert_eq!(
+            after.doc,
+            Store::<Event>::new(&path).read().expect("the file")
+        );
     }
 }

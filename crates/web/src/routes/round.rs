@@ -121,11 +121,8 @@ pub(crate) fn rows(ev: &Event, round: u32, focus: Option<u32>) -> Option<Vec<Boa
         .enumerate()
         .map(|(i, &no)| (no, before.score(i)))
         .collect();
-    let names: std::collections::HashMap<u32, &str> = ev
-        .players
-        .iter()
-        .map(|p| (p.no, p.name.as_str()))
-        .collect();
+    let names: std::collections::HashMap<u32, &str> =
+        ev.players.iter().map(|p| (p.no, p.name.as_str())).collect();
     let score = |no: u32| scores.get(&no).copied().unwrap_or(Points::ZERO).to_string();
     let name = |no: u32| names.get(&no).copied().unwrap_or("").to_string();
     let games = ev.games_in_round(r);
@@ -211,11 +208,8 @@ pub(crate) fn round_view(
     if open_only {
         boards.retain(|b| b.shown.is_empty() || b.message.is_some());
     }
-    let names: std::collections::HashMap<u32, &str> = ev
-        .players
-        .iter()
-        .map(|p| (p.no, p.name.as_str()))
-        .collect();
+    let names: std::collections::HashMap<u32, &str> =
+        ev.players.iter().map(|p| (p.no, p.name.as_str())).collect();
     let stage = stage_name(ev, r.stage, page.tr);
     Some(RoundPage {
         cx: RowContext {

@@ -21,13 +21,16 @@ const BY: &str = "desk";
 pub(crate) struct BulkView {
     /// The text pasted (shown again in the box).
     pub(crate) text: String,
-    /// Each board read: `(line, board, red, black, result as the form prints it)`.
-    pub(crate) read: Vec<(usize, u32, String, String, String)>,
+    /// Each board read.
+    pub(crate) read: Vec<ReadBoard>,
     /// Each refused line, one line each, naming it.
     pub(crate) refused: Vec<String>,
     /// A preview was asked for (or a save refused): show the list.
     pub(crate) shown: bool,
 }
+
+/// A board read from a paste: `(line, board, red, black, result as the form prints it)`.
+pub(crate) type ReadBoard = (usize, u32, String, String, String);
 
 /// The fields of the bulk form.
 #[derive(Deserialize)]
@@ -69,9 +72,12 @@ fn read_lines(text: &str, lang: Lang) -> (Vec<Line>, Vec<String>) {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let digits = line.find(|c: char| !c.is_ascii_digit()).unwrap_or(line.len());
+        let digits = line
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(line.len());
         let (board, rest) = line.split_at(digits);
-        let rest = rest.trim_start_matches(|c: char| c.is_whitespace() || matches!(c, ',' | '，' | '台'));
+        let rest =
+            rest.trim_start_matches(|c: char| c.is_whitespace() || matches!(c, ',' | '，' | '台'));
         match board.parse::<u32>() {
             Ok(board) if !rest.trim().is_empty() => lines.push(Line {
                 no,
@@ -91,7 +97,7 @@ fn apply(
     lines: &[Line],
     force: bool,
     lang: Lang,
-) -> (Vec<(usize, u32, String, String, String)>, Vec<String>) {
+) -> (Vec<ReadBoard>, Vec<String>) {
     let tr = lang.tr();
     let mut read = Vec::new();
     let mut refused = Vec::new();
@@ -106,7 +112,10 @@ fn apply(
                 let r = &ev.paired[round as usize - 1];
                 let b = &r.boards[l.board as usize - 1];
                 let games = ev.games_in_round(r);
-                let name = |no| ev.player(no).map_or(String::new(), |p| format!("{no} {}", p.name));
+                let name = |no| {
+                    ev.player(no)
+                        .map_or(String::new(), |p| format!("{no} {}", p.name))
+                };
                 read.push((
                     l.no,
                     l.board,
@@ -177,7 +186,11 @@ pub(crate) async fn enter_results(
     if lines.is_empty() && refused.is_empty() {
         refused.push(lang.tr().bulk_none.to_string());
     }
-    let status = if save { StatusCode::BAD_REQUEST } else { StatusCode::OK };
+    let status = if save {
+        StatusCode::BAD_REQUEST
+    } else {
+        StatusCode::OK
+    };
     match round_view(
         frame(&desk, &headers, lang, &id, &ev, round),
         &id,
@@ -220,7 +233,10 @@ mod tests {
 
     #[test]
     fn lines_are_read_with_any_separator_and_bad_ones_named() {
-        let (lines, refused) = read_lines("1 1-0\n2\t和\n\n# slips\n3，0：1\n4台 红胜\nx 1-0\n5\n", Lang::Zh);
+        let (lines, refused) = read_lines(
+            "1 1-0\n2\t和\n\n# slips\n3，0：1\n4台 红胜\nx 1-0\n5\n",
+            Lang::Zh,
+        );
         let got: Vec<(usize, u32, &str)> = lines
             .iter()
             .map(|l| (l.no, l.board, l.result.as_str()))
@@ -230,7 +246,10 @@ mod tests {
             [(1, 1, "1-0"), (2, 2, "和"), (5, 3, "0：1"), (6, 4, "红胜")]
         );
         assert_eq!(refused.len(), 2);
-        assert!(refused[0].contains('7') && refused[0].contains("x 1-0"), "{refused:?}");
+        assert!(
+            refused[0].contains('7') && refused[0].contains("x 1-0"),
+            "{refused:?}"
+        );
         assert!(refused[1].contains('8'), "{refused:?}");
     }
 }

@@ -182,8 +182,8 @@ pub(crate) async fn board_page(
         id,
         ev,
     } = r;
-    let Some(b) = rows(&ev, round, Some(board))
-        .and_then(|rs| rs.into_iter().find(|r| r.board == board))
+    let Some(b) =
+        rows(&ev, round, Some(board)).and_then(|rs| rs.into_iter().find(|r| r.board == board))
     else {
         return refuse(
             lang,
