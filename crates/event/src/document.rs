@@ -615,6 +615,12 @@ impl Event {
                 }
             }
         }
+        // every team's roster size by number, looked up once per board (not a search per board)
+        let rosters: std::collections::HashMap<u32, usize> = self
+            .players
+            .iter()
+            .map(|p| (p.no, p.members.len()))
+            .collect();
         for (i, r) in self.paired.iter().enumerate() {
             let games = self.games_in_round(r);
             let rec = format!("round {}", r.round);
@@ -648,7 +654,10 @@ impl Event {
                     ));
                 }
                 for (team, lineup) in [(b.red, &b.red_lineup), (b.black, &b.black_lineup)] {
-                    let roster = self.player(team).map_or(0, |p| p.members.len());
+                    if lineup.is_empty() {
+                        continue;
+                    }
+                    let roster = rosters.get(&team).copied().unwrap_or(0);
                     if let Some(m) = lineup.iter().find(|&&m| m == 0 || m as usize > roster) {
                         return Err(invalid(
                             &brec,
@@ -959,6 +968,12 @@ impl Event {
         players.sort_unstable();
         let idx: std::collections::HashMap<u32, usize> =
             players.iter().enumerate().map(|(i, &n)| (n, i)).collect();
+        let withdrawn: std::collections::HashSet<u32> = self
+            .players
+            .iter()
+            .filter(|p| p.withdrawn.is_some())
+            .map(|p| p.no)
+            .collect();
         let rounds = after.min(self.paired.len() as u32) as usize;
         let mut entries = vec![vec![CrosstableEntry::None; rounds]; players.len()];
         for (ri, r) in self.paired.iter().take(rounds).enumerate() {
@@ -975,9 +990,7 @@ impl Event {
                     continue;
                 }
                 if self.config.withdrawal_results == WithdrawalResults::Annul
-                    && [b.red, b.black]
-                        .iter()
-                        .any(|&n| self.player(n).is_some_and(|p| p.withdrawn.is_some()))
+                    && [b.red, b.black].iter().any(|n| withdrawn.contains(n))
                 {
                     continue;
                 }

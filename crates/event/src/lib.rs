@@ -72,4 +72,4 @@ pub use document::{Event, EventError, Pairing, Player, ProposedRound, Round};
 pub use file::WriteError;
 pub use history::{Change, Done, EditError, Edited, Warning, Writer};
 pub use stages::{Entrant, EventStage, StagePlan, StageSource, StageSystem};
-pub use store::{Document, Store, StoreError, UpdateError};
+pub use store::{Document, Snapshot, Store, StoreError, UpdateError};

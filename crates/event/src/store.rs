@@ -163,10 +163,18 @@ impl<D: Document> Store<D> {
     }
 
     fn read_text(&self) -> Result<(D, String), StoreError> {
-        let bytes = fs::read(&self.path).map_err(|source| StoreError::Read {
+        let bytes = self.read_bytes()?;
+        self.parse_bytes(bytes)
+    }
+
+    fn read_bytes(&self) -> Result<Vec<u8>, StoreError> {
+        fs::read(&self.path).map_err(|source| StoreError::Read {
             path: self.path.clone(),
             source,
-        })?;
+        })
+    }
+
+    fn parse_bytes(&self, bytes: Vec<u8>) -> Result<(D, String), StoreError> {
         let text = String::from_utf8(bytes).map_err(|e| StoreError::NotUtf8 {
             path: self.path.clone(),
             at: e.utf8_error().valid_up_to(),
@@ -197,6 +205,57 @@ impl<D: Document> Store<D> {
         &self,
         change: impl FnOnce(&mut D) -> Result<T, E>,
     ) -> Result<T, UpdateError<E>> {
+        self.update_inner(|_| None, change).map(|(out, _)| out)
+    }
+
+    /// Reads the document with the text it was read from.
+    pub fn read_snapshot(&self) -> Result<Snapshot<D>, StoreError> {
+        self.read_text().map(|(doc, text)| Snapshot { text, doc })
+    }
+
+    /// Reads the document, unless the file still holds `known`'s text: `None` then (nothing
+    /// parsed; `known` is the document). The whole text is compared, so a file another process
+    /// rewrote — whatever its time stamp or length — is always read again.
+    pub fn read_unless(
+        &self,
+        known: Option<&Snapshot<D>>,
+    ) -> Result<Option<Snapshot<D>>, StoreError> {
+        let bytes = self.read_bytes()?;
+        if known.is_some_and(|k| k.text.as_bytes() == bytes) {
+            return Ok(None);
+        }
+        let (doc, text) = self.parse_bytes(bytes)?;
+        Ok(Some(Snapshot { text, doc }))
+    }
+
+    /// As [`Store::update`], starting from `known`'s document when the file (read under the
+    /// lock) still holds its text, so that an unchanged file is not parsed again; returns the
+    /// change's value and the document as the file now holds it.
+    pub fn update_from<T, E>(
+        &self,
+        known: Option<&Snapshot<D>>,
+        change: impl FnOnce(&mut D) -> Result<T, E>,
+    ) -> Result<(T, Snapshot<D>), UpdateError<E>>
+    where
+        D: Clone,
+    {
+        self.update_inner(
+            |bytes| {
+                known
+                    .filter(|k| k.text.as_bytes() == bytes)
+                    .map(|k| (k.doc.clone(), k.text.clone()))
+            },
+            change,
+        )
+    }
+
+    /// The update under the lock; `reuse` gives the document for the file's bytes when it
+    /// already has it (the bytes are then not parsed).
+    fn update_inner<T, E>(
+        &self,
+        reuse: impl FnOnce(&[u8]) -> Option<(D, String)>,
+        change: impl FnOnce(&mut D) -> Result<T, E>,
+    ) -> Result<(T, Snapshot<D>), UpdateError<E>> {
         let target = file::resolve(&self.path).map_err(StoreError::from)?;
         let lock_path = lock_path(&target);
         let lock_file = OpenOptions::new()
@@ -214,7 +273,11 @@ impl<D: Document> Store<D> {
             path: lock_path.clone(),
             source,
         })?;
-        let (mut doc, old_text) = self.read_text()?;
+        let bytes = self.read_bytes()?;
+        let (mut doc, old_text) = match reuse(&bytes) {
+            Some(known) => known,
+            None => self.parse_bytes(bytes)?,
+        };
         let out = change(&mut doc).map_err(UpdateError::Rejected)?;
         let new_text = doc.render().map_err(|e| StoreError::InvalidChange {
             path: self.path.clone(),
@@ -225,8 +288,24 @@ impl<D: Document> Store<D> {
             file::write_swept(&target, &mut new_text.as_bytes(), Duration::ZERO)
                 .map_err(StoreError::from)?;
         }
-        Ok(out)
+        Ok((
+            out,
+            Snapshot {
+                text: new_text,
+                doc,
+            },
+        ))
     }
+}
+
+/// A document with the text it was read from or written as: what a reader keeps to skip
+/// parsing a file that has not changed ([`Store::read_unless`], [`Store::update_from`]).
+#[derive(Clone, Debug)]
+pub struct Snapshot<D> {
+    /// The file's whole text.
+    pub text: String,
+    /// The document it holds.
+    pub doc: D,
 }
 
 /// The lock file of a document: `.NAME.lock` beside it.

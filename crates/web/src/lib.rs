@@ -136,6 +136,7 @@ pub fn router(root: impl Into<PathBuf>, token: Option<String>) -> Result<axum::R
         token,
         HostAllowList::loopback(),
         &Limits::default(),
+        None,
     )
 }
 
@@ -146,6 +147,7 @@ fn build(
     token: Option<String>,
     hosts: HostAllowList,
     limits: &Limits,
+    lan_login: Option<String>,
 ) -> Result<axum::Router, ServeError> {
     let root = if root.is_dir() {
         Root::Folder(root)
@@ -159,6 +161,8 @@ fn build(
         csrf: security::random_secret(),
         token,
         games: Default::default(),
+        events: Default::default(),
+        lan_login,
         hosts,
         guesses: GuessLimit::default(),
         max_body: limits.max_body,
@@ -294,7 +298,19 @@ impl Server {
             })?;
         let addr = listener.local_addr()?;
         let hosts = HostAllowList::for_bind(addr, &opts.allow_hosts)?;
-        let app = build(opts.root, opts.token.clone(), hosts, &opts.limits)?;
+        let lan = match addr.ip() {
+            ip if ip.is_loopback() => None,
+            ip if ip.is_unspecified() => lan_address(),
+            ip => Some(ip),
+        };
+        let lan_login = lan.map(|ip| login_url(SocketAddr::new(ip, addr.port()), &opts.token));
+        let app = build(
+            opts.root,
+            opts.token.clone(),
+            hosts,
+            &opts.limits,
+            lan_login,
+        )?;
         let mut limits = opts.limits;
         limits.max_connections = limits.max_connections.min(open_file_room()).max(1);
         Ok(Server {
@@ -332,11 +348,7 @@ impl Server {
     /// [`Server::url`] with another address of this machine (its address on the LAN), written
     /// as a browser takes it (`http://[fe80::1]:8080/` for IPv6).
     pub fn url_at(&self, ip: IpAddr) -> String {
-        let at = SocketAddr::new(ip, self.addr.port());
-        match &self.token {
-            Some(t) => format!("http://{at}/login?token={t}"),
-            None => format!("http://{at}/"),
-        }
+        login_url(SocketAddr::new(ip, self.addr.port()), &self.token)
     }
 
     /// Serves until the process ends: each connection through hyper's HTTP/1 server with its
@@ -353,6 +365,23 @@ impl Server {
         runtime.block_on(serve(listener, app, limits));
         Ok(())
     }
+}
+
+/// The address a browser opens to reach the desk at `at`: with a token, its `/login?token=…`.
+fn login_url(at: SocketAddr, token: &Option<String>) -> String {
+    match token {
+        Some(t) => format!("http://{at}/login?token={t}"),
+        None => format!("http://{at}/"),
+    }
+}
+
+/// This machine's address on its network: the source address a UDP socket would use towards a
+/// documentation address (TEST-NET-1; connecting a UDP socket sends nothing). `None` offline.
+fn lan_address() -> Option<IpAddr> {
+    let sock = std::net::UdpSocket::bind("0.0.0.0:0").ok()?;
+    sock.connect("192.0.2.1:9").ok()?;
+    let ip = sock.local_addr().ok()?.ip();
+    (!ip.is_unspecified() && !ip.is_loopback()).then_some(ip)
 }
 
 /// The accept loop (as `axum::serve`'s, with hyper's timer and a connection limit).

@@ -66,7 +66,7 @@ async fn two_browser_sessions_pair_enter_and_print() {
     assert!(a.current_url().await.unwrap().path().ends_with("/round/1"));
     assert_eq!(Store::<Event>::new(&path).read().unwrap().paired.len(), 1);
 
-    // both open round 1; then A types board 1 and presses Enter, B clicks "=" on board 2
+    // both open round 1; then A types board 1 and presses Enter, B types "=" on board 2
     b.goto(&format!("{base}/e/open.toml/round/1"))
         .await
         .unwrap();
@@ -80,17 +80,19 @@ async fn two_browser_sessions_pair_enter_and_print() {
         .await
         .unwrap();
     wait_for(&a, "第 1 台结果已录入").await;
-    b.find(Locator::Css("#b2 button[name=quick][value='=']"))
+    b.find(Locator::Css("#b2 input[name=result]"))
         .await
         .unwrap()
-        .click()
+        .send_keys(&format!("={}", char::from(Key::Enter)))
         .await
         .unwrap();
     wait_for(&b, "第 2 台结果已录入").await;
     let ev = Store::<Event>::new(&path).read().unwrap();
     assert_eq!(ev.paired[0].boards[0].result.as_deref(), Some("1-0"));
     assert_eq!(ev.paired[0].boards[1].result.as_deref(), Some("="));
-    // B's page now shows A's result too
+    // B's page, loaded again, shows A's result too (the save updated only B's row)
+    b.refresh().await.unwrap();
+    wait_for(&b, "编排记录表").await;
     assert!(b.source().await.unwrap().contains("2:0"));
 
     // the 编排记录表 of 50 boards prints on more than one A4 page

@@ -1,6 +1,6 @@
 //! A whole event run in a real browser (headless Chromium over WebDriver): a 40-player Swiss
 //! created by pasting its players into the 新建比赛 form, every round paired with 编排下一轮 and
-//! every board's result entered with the quick buttons, to the last round; then the file, the
+//! every board's result entered with the keyboard alone (type, Enter: the cursor moves on), to the last round; then the file, the
 //! standings page and the printed standings and round (PDF). Without `chromium` and
 //! `chromedriver` on the PATH the test prints a `NOTICE … skipping` line and passes.
 
@@ -10,6 +10,7 @@ use std::time::Instant;
 
 use common::{Browser, pdf_pages, wait_for};
 use fantoccini::Locator;
+use fantoccini::key::Key;
 use fantoccini::wd::{PrintConfiguration, PrintSize};
 use xiangqi::event::Event;
 use xiangqi::event::Store;
@@ -71,6 +72,8 @@ async fn a_forty_player_swiss_run_entirely_in_the_browser() {
     assert!(rounds >= 5, "{rounds} rounds");
 
     let results = ["1-0", "=", "0-1"];
+    // keys pressed to enter every result (each result's characters and Enter)
+    let mut keys = 0;
     for round in 1..=rounds {
         // 编排下一轮 on the event page
         c.goto(&format!("{base}/e/swiss40.toml")).await.unwrap();
@@ -88,16 +91,22 @@ async fn a_forty_player_swiss_run_entirely_in_the_browser() {
                 .path()
                 .ends_with(&format!("/round/{round}"))
         );
+        // the keyboard alone: the cursor is on board 1; type the result, Enter, and it is on
+        // the next board (the row is saved without reloading the page)
         for board in 1..=PLAYERS / 2 {
             let r = results[(board + round as usize) % 3];
-            c.find(Locator::Css(&format!(
-                "#b{board} button[name=quick][value='{r}']"
-            )))
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
+            let at = c
+                .execute("return document.activeElement.closest('tr').id", vec![])
+                .await
+                .unwrap();
+            assert_eq!(at.as_str(), Some(format!("b{board}").as_str()));
+            c.active_element()
+                .await
+                .unwrap()
+                .send_keys(&format!("{r}{}", char::from(Key::Enter)))
+                .await
+                .unwrap();
+            keys += r.chars().count() + 1;
             wait_for(&c, &format!("第 {board} 台结果已录入")).await;
         }
     }
@@ -160,7 +169,7 @@ async fn a_forty_player_swiss_run_entirely_in_the_browser() {
 
     c.close().await.unwrap();
     eprintln!(
-        "{rounds} rounds of {} boards in {:.1} s",
+        "{rounds} rounds of {} boards in {:.1} s; results entered with {keys} keys and no click",
         PLAYERS / 2,
         started.elapsed().as_secs_f64()
     );

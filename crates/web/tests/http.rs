@@ -128,11 +128,15 @@ async fn pair_enter_results_and_standings_land_in_the_file() {
     assert_eq!(h[header::LOCATION], "/e/open.toml/round/1?lang=zh");
     assert_eq!(read(&path).paired.len(), 1);
 
-    // the round: 编排记录表 with a form per board
+    // the round: 编排记录表 with a form per board, and the bulk entry's form
     let (s, _, body) = get(&app, "/e/open.toml/round/1").await;
     assert_eq!(s, StatusCode::OK);
     assert!(body.contains("编排记录表") && body.contains("上轮积分"));
-    assert_eq!(body.matches("<form method=\"post\"").count(), 3);
+    assert_eq!(
+        body.matches("<form class=\"rf\" method=\"post\"").count(),
+        3
+    );
+    assert!(body.contains("action=\"/e/open.toml/round/1/results\""));
     assert!(body.contains("编排长") && body.contains("裁判长"));
 
     // pairing round 2 now is refused with the CLI's message, and nothing changes
@@ -321,16 +325,19 @@ async fn result_words_and_the_cursor_on_the_next_open_board() {
     }
     // the boards still without a result: none now; with board 3 open again, only it
     let (_, _, body) = get(&app, "/e/open.toml/round/1?open=1").await;
-    assert_eq!(body.matches("<form method=\"post\"").count(), 0, "{body}");
+    assert_eq!(body.matches("<form class=\"rf\"").count(), 0, "{body}");
     assert!(body.contains("全部台次"));
     let text = std::fs::read_to_string(&path).unwrap();
     let mut ev = read(&path);
     ev.paired[0].boards[2].result = None;
     std::fs::write(&path, ev.to_toml()).unwrap();
     let (_, _, body) = get(&app, "/e/open.toml/round/1?open=1").await;
-    assert_eq!(body.matches("<form method=\"post\"").count(), 1, "{body}");
-    assert!(body.contains("/round/1/board/3\""), "{body}");
-    assert!(body.contains("name=\"open\" value=\"1\""));
+    assert_eq!(body.matches("<form class=\"rf\"").count(), 1, "{body}");
+    assert!(
+        body.contains("action=\"/e/open.toml/round/1/board/3?lang=zh&open=1\"")
+            || body.contains("action=\"/e/open.toml/round/1/board/3?lang=zh&amp;open=1\""),
+        "{body}"
+    );
     let (_, _, body) = get(&app, "/e/open.toml/round/1").await;
     assert!(body.contains("只看未录入的台次 (1)"), "{body}");
     std::fs::write(&path, text).unwrap();

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use axum::extract::Path;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use xiangqi::event::{Event, Store};
+use xiangqi::event::Event;
 
 use super::Desk;
 use super::{Shared, authorize, blocking, event_path, refuse, scrub};
@@ -22,8 +22,8 @@ pub(crate) async fn load(
     let Some(path) = event_path(desk, id) else {
         return Err(refuse(lang, StatusCode::NOT_FOUND, lang.no_such_event(id)));
     };
-    let p = path.clone();
-    match blocking(move || Store::<Event>::new(p).read()).await {
+    let (p, d) = (path.clone(), Arc::clone(desk));
+    match blocking(move || d.events.read(&p).map(|s| s.doc.clone())).await {
         Some(Ok(ev)) => Ok((path, ev)),
         Some(Err(e)) => Err(refuse(
             lang,

@@ -7,6 +7,8 @@ mod error;
 mod extract;
 pub(crate) mod files;
 mod write;
+mod qr;
+mod state;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -15,7 +17,7 @@ use askama::Template;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use serde::Deserialize;
-use xiangqi::event::Event;
+use xiangqi::event::{Event, EventError, UpdateError};
 
 use crate::security::{self, Forbidden, GuessLimit, HostAllowList};
 use crate::words::{Lang, Tr};
@@ -27,6 +29,8 @@ pub(crate) use write::{
     ARBITER_COOKIE, ChangeRow, ConfirmPage, Refused, Wrote, arbiter, edit, opt_version, refused,
     stale_page, writer,
 };
+pub(crate) use qr::{LoginQr, login_qr};
+pub(crate) use state::EventCache;
 
 /// What the pages are served from.
 #[derive(Clone, Debug)]
@@ -53,6 +57,11 @@ pub(crate) struct Desk {
     pub(crate) guesses: GuessLimit,
     /// The largest request body ([`Limits::max_body`]).
     pub(crate) max_body: usize,
+    /// The event files last read or written, parsed ([`EventCache`]).
+    pub(crate) events: EventCache,
+    /// The address a phone or tablet on the LAN opens to log in (the start page's QR code),
+    /// when the desk listens on the LAN.
+    pub(crate) lan_login: Option<String>,
 }
 
 pub(crate) type Shared = Arc<Desk>;
@@ -251,3 +260,20 @@ const COMPONENT: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMER
 /// As [`COMPONENT`], keeping `/` (a path of several segments).
 pub(crate) const PATH: &percent_encoding::AsciiSet = &COMPONENT.remove(b'/');
 
+
+/// A refusal of the store, worded as the CLI words it (`FILE: message`), in the page's language:
+/// a change the event refused is given in Chinese ([`EventError::zh`]) on a Chinese page. (The
+/// desk's recorded writes go through [`edit`]; this is for the writes outside the history — a
+/// result entered on an open board.)
+pub(crate) fn refusal_in(
+    lang: Lang,
+    id: &str,
+    path: &std::path::Path,
+    e: UpdateError<EventError>,
+) -> String {
+    match (lang, e) {
+        (Lang::Zh, UpdateError::Rejected(e)) => format!("{id}：{}", e.zh()),
+        (_, UpdateError::Store(e)) => e.to_string().replace(&path.display().to_string(), id),
+        (_, UpdateError::Rejected(e)) => format!("{id}: {e}"),
+    }
+}

@@ -49,6 +49,8 @@ struct IndexPage {
     can_create: bool,
     mw: &'static crate::words::ManageWords,
     games: Vec<crate::routes::viewer::GameFile>,
+    /// The LAN login address as a QR code (for a phone or tablet).
+    qr: Option<crate::app::LoginQr>,
 }
 
 async fn index(State(desk): State<Shared>, headers: HeaderMap, Query(q): Query<Q>) -> Response {
@@ -91,6 +93,7 @@ async fn index(State(desk): State<Shared>, headers: HeaderMap, Query(q): Query<Q
     .unwrap_or_default();
     let page = Page::new(&desk, &headers, lang, "/", lang.tr().events.to_string());
     let can_create = page.can_write && matches!(desk.root, Root::Folder(_));
+    let can_write_page = page.can_write;
     render(
         StatusCode::OK,
         &IndexPage {
@@ -99,6 +102,7 @@ async fn index(State(desk): State<Shared>, headers: HeaderMap, Query(q): Query<Q
             can_create,
             mw: lang.manage(),
             games,
+            qr: crate::app::login_qr(&desk, can_write_page),
         },
     )
 }

@@ -106,6 +106,32 @@ pub struct Tr {
     pub after_round: fn(u32) -> String,
     /// The pairing system and the number of rounds (the event page).
     pub system_rounds: fn(&str, u32) -> String,
+    /// The round page's bulk entry (a round's results pasted at once).
+    pub bulk_entry: &'static str,
+    /// What the bulk entry reads.
+    pub bulk_help: &'static str,
+    /// The button that lists what a paste would save.
+    pub preview: &'static str,
+    /// The button that saves every board pasted.
+    pub save_all: &'static str,
+    /// A refused line of a paste: its number, why.
+    pub line_refused: fn(usize, &str) -> String,
+    /// A line that is not `台号 结果`.
+    pub bulk_expected: fn(&str) -> String,
+    /// A board pasted twice: the board, the line of its first result.
+    pub bulk_twice: fn(u32, usize) -> String,
+    /// A paste with no line read.
+    pub bulk_none: &'static str,
+    /// The notice after a paste was saved: how many boards.
+    pub bulk_saved: fn(usize) -> String,
+    /// The heading of the boards a paste would save.
+    pub bulk_read: &'static str,
+    /// The link from a row to its board's page (fouls, 覆盖, live console).
+    pub board_link: &'static str,
+    /// A board's own page: its title.
+    pub board_title: fn(u32) -> String,
+    /// The start page's QR code of the LAN login address.
+    pub qr_login: &'static str,
 }
 
 /// 中文.
@@ -173,6 +199,19 @@ pub(crate) static ZH: Tr = Tr {
     board_saved: |b| format!("第 {b} 台结果已录入"),
     after_round: |r| format!("第 {r} 轮后"),
     system_rounds: |system, rounds| format!("{system}，共 {rounds} 轮"),
+    bulk_entry: "批量录入",
+    bulk_help: "每行一台：台号 结果（如 12 1-0），结果的写法同上；先预览，再全部保存",
+    preview: "预览",
+    save_all: "全部保存",
+    line_refused: |n, why| format!("第 {n} 行：{why}"),
+    bulk_expected: |line| format!("“{line}”不是“台号 结果”"),
+    bulk_twice: |b, first| format!("第 {b} 台已在第 {first} 行录入"),
+    bulk_none: "没有读到任何一行",
+    bulk_saved: |n| format!("已保存 {n} 台结果"),
+    bulk_read: "将保存的结果",
+    board_link: "更正",
+    board_title: |b| format!("第 {b} 台"),
+    qr_login: "手机扫码登录",
 };
 
 /// English.
@@ -227,4 +266,17 @@ pub(crate) static EN: Tr = Tr {
     board_saved: |b| format!("board {b}: result entered"),
     after_round: |r| format!("after round {r}"),
     system_rounds: |system, rounds| format!("{system}, {rounds} rounds"),
+    bulk_entry: "Bulk entry",
+    bulk_help: "one board a line: BOARD RESULT (12 1-0), the result words above; preview, then save all",
+    preview: "Preview",
+    save_all: "Save all",
+    line_refused: |n, why| format!("line {n}: {why}"),
+    bulk_expected: |line| format!("{line:?} is not BOARD RESULT"),
+    bulk_twice: |b, first| format!("board {b} was given on line {first}"),
+    bulk_none: "no line read",
+    bulk_saved: |n| format!("{n} results saved"),
+    bulk_read: "Results to save",
+    board_link: "correct",
+    board_title: |b| format!("board {b}"),
+    qr_login: "scan to log in from a phone",
 };
