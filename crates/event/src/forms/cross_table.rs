@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use xiangqi_scheduling::Points;
-use xiangqi_scheduling::tiebreak::{CrosstableEntry, Standing};
+use xiangqi_scheduling::tiebreak::{Crosstable, CrosstableEntry, Standing};
 
 use super::results_table::chain_width;
 use super::{Block, Head, Layout, Sheet, event_line, shown_rank, tie_break_cells};
@@ -34,6 +34,8 @@ pub struct CrossRow {
 /// The 循环赛成绩表.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CrossTable {
+    /// 循环赛成绩表, or with its group: 循环赛成绩表（第1阶段 A组）.
+    pub title: String,
     /// The event and its 组别.
     pub event: String,
     /// 积分 or 场分.
@@ -46,7 +48,12 @@ pub struct CrossTable {
 
 /// The 循环赛成绩表 from the complete rounds.
 pub fn cross_table(ev: &Event, st: &[Standing]) -> CrossTable {
-    let ct = ev.crosstable(ev.complete_rounds());
+    cross_table_of(ev, &ev.crosstable(ev.complete_rounds()), st)
+}
+
+/// The 循环赛成绩表 of the players of `ct` (a group's crosstable: games against others left
+/// out), ranked by `st`.
+pub fn cross_table_of(ev: &Event, ct: &Crosstable, st: &[Standing]) -> CrossTable {
     let mut order: Vec<usize> = (0..ct.players.len()).collect();
     order.sort_by_key(|&i| ct.players[i]);
     let at: HashMap<usize, usize> = order.iter().enumerate().map(|(k, &i)| (i, k)).collect();
@@ -81,6 +88,7 @@ pub fn cross_table(ev: &Event, st: &[Standing]) -> CrossTable {
         })
         .collect();
     CrossTable {
+        title: "循环赛成绩表".into(),
         event: event_line(ev),
         score_name: score_name(ev),
         chain: chain_names(ev),
@@ -119,7 +127,7 @@ impl CrossTable {
         widths.extend(self.chain.iter().map(|c| chain_width(c, n)));
         widths.push(6.0);
         Sheet {
-            title: "循环赛成绩表".into(),
+            title: self.title.clone(),
             caption: vec![self.event.clone()],
             widths,
             long_table: true,

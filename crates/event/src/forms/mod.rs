@@ -11,6 +11,8 @@
 //! - [`cross_table()`]: 循环赛成绩表 (round robin) — every player against every other.
 //! - [`pairing_record()`]: 编排记录表 (编排纪录公告) of a round, with the score before the round.
 //! - [`standings()`]: the 名次 list.
+//! - [`groups()`]: an event in stages: each group's 名次 with its tie-break columns and the line
+//!   saying how equal scores were separated, a 循环赛成绩表 per group, the overall 名次.
 //! - [`cards()`]: the 编排卡 of every player.
 //! - [`scoresheets()`]: the 计分单 (个人记分表) of every board of a round.
 //! - [`score_sheet()`]: the seed's second table, 象棋比赛积分编排表 (编号, 姓名, per round 对手号 and
@@ -22,6 +24,7 @@
 
 pub mod cards;
 pub mod cross_table;
+pub mod groups;
 pub mod html;
 pub mod pairing_record;
 pub mod results_table;
@@ -30,7 +33,8 @@ pub mod scoresheets;
 pub mod standings;
 
 pub use cards::{Card, CardRow, Cards, cards};
-pub use cross_table::{CrossRow, CrossTable, cross_table};
+pub use cross_table::{CrossRow, CrossTable, cross_table, cross_table_of};
+pub use groups::{GroupTable, Groups, OverallRow, groups};
 pub use pairing_record::{PairingRecord, RecordRow, pairing_record};
 pub use results_table::{ResultsRow, ResultsTable, RoundCell, results_table};
 pub use score_sheet::{ScoreSheet, ScoreSheetRow, score_sheet};
