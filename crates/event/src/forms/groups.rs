@@ -263,7 +263,44 @@ impl Groups {
                 landscape: false,
                 font_pt: 8.0,
                 // a block is its rows, two head lines, its heading and its tie lines
-                per_page: (52 / (most + 5)).max(1),
+                per_page: (52 / (most + 5)).clamp(1, 6),
+            },
+        }
+    }
+
+    /// Each round-robin group's 循环赛成绩表, one block a group (landscape, a group to a page
+    /// when it is large).
+    pub fn cross_sheet(&self) -> Sheet {
+        let crosses: Vec<Sheet> = self
+            .tables
+            .iter()
+            .filter_map(|t| t.cross.as_ref().map(CrossTable::sheet))
+            .collect();
+        let most = crosses
+            .iter()
+            .map(|s| s.blocks.first().map_or(0, |b| b.rows.len()))
+            .max()
+            .unwrap_or(1);
+        let blocks = crosses
+            .into_iter()
+            .filter_map(|s| {
+                s.blocks.into_iter().next().map(|b| Block {
+                    heading: s.title.clone(),
+                    ..b
+                })
+            })
+            .collect();
+        Sheet {
+            title: "循环赛成绩表".into(),
+            caption: vec![self.event.clone()],
+            widths: Vec::new(),
+            long_table: false,
+            blocks,
+            notes: vec!["编排长：                    裁判长：".into()],
+            layout: Layout {
+                landscape: true,
+                font_pt: 8.0,
+                per_page: (30 / (most + 3)).max(1),
             },
         }
     }

@@ -22,6 +22,7 @@
 //! table, its page layout); [`html`] renders any sheet as a print-ready A4 document and
 //! [`Sheet::text`] as aligned text.
 
+pub mod by_name;
 pub mod cards;
 pub mod cross_table;
 pub mod groups;
@@ -32,6 +33,7 @@ pub mod score_sheet;
 pub mod scoresheets;
 pub mod standings;
 
+pub use by_name::{FORM_NAMES, FormError, form_sheet, round_robin};
 pub use cards::{Card, CardRow, Cards, cards};
 pub use cross_table::{CrossRow, CrossTable, cross_table, cross_table_of};
 pub use groups::{GroupTable, Groups, OverallRow, groups};

@@ -6,6 +6,7 @@
 mod error;
 mod extract;
 pub(crate) mod files;
+mod sheet;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -22,6 +23,7 @@ use crate::words::{Lang, Tr};
 pub(crate) use error::{Error, error_pages, not_found, refuse};
 pub(crate) use extract::{EventRequest, load, writable};
 pub(crate) use files::{event_path, log_inside};
+pub(crate) use sheet::{Shown, print_view, sheets_page};
 
 /// What the pages are served from.
 #[derive(Clone, Debug)]
