@@ -2,7 +2,7 @@
 //! desk (`xq serve`) carry **equal cells** — the desk's page shows the form's cells in its frame,
 //! and its print view (`/e/FILE/print/NAME`) is byte for byte the CLI's document. Checked for a
 //! Swiss (名次, 积分编排成绩表, 编排卡, 计分单, 积分编排表), a round robin (循环赛成绩表) and an
-//! event in groups (group tables, the groups' 循环赛成绩表, 总名次).
+//! event in groups (group tables, the groups' 循环赛成绩表, 总名次) and a knockout (对阵表).
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -27,8 +27,8 @@ fn ok(args: &[&str]) -> std::process::Output {
 }
 
 /// Pairs and plays `rounds` rounds (or until `pair` refuses: every stage over), results
-/// 1-0 / 0-1 / = by board (no draws in a knockout round, whose boards carry a bracket).
-fn play(file: &str, dir: &Path, rounds: u32) {
+/// 1-0 / 0-1 / = / +- by board; a knockout's (`ko`) decided (no draws).
+fn play(file: &str, dir: &Path, rounds: u32, ko: bool) {
     for round in 1..=rounds {
         let o = xq(&["event", "pair", file, "--json"]);
         if !o.status.success() {
@@ -36,24 +36,41 @@ fn play(file: &str, dir: &Path, rounds: u32) {
         }
         let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
         let r = v["round"].as_u64().unwrap();
-        let results: String = v["boards"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|b| {
-                let board = b["board"].as_u64().unwrap();
-                let ko = b.get("bracket").is_some_and(|x| !x.is_null());
-                let res = if ko {
-                    ["1-0", "0-1"][(board + round as u64) as usize % 2]
-                } else {
-                    ["1-0", "0-1", "=", "+-"][(board + round as u64) as usize % 4]
-                };
-                format!("{r} {board} {res}\n")
-            })
-            .collect();
-        let rf = dir.join("results.txt");
-        std::fs::write(&rf, results).unwrap();
-        ok(&["event", "results", file, rf.to_str().unwrap()]);
+        // as many games a pairing as the event plays (a knockout's play-off may differ): the
+        // refusal names the count
+        let mut games = 1;
+        loop {
+            let results: String = v["boards"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|b| {
+                    let board = b["board"].as_u64().unwrap();
+                    let res = if ko {
+                        ["1-0", "0-1"][(board + round as u64) as usize % 2]
+                    } else {
+                        ["1-0", "0-1", "=", "+-"][(board + round as u64) as usize % 4]
+                    };
+                    format!("{r} {board} {}\n", vec![res; games].join(" "))
+                })
+                .collect();
+            let rf = dir.join("results.txt");
+            std::fs::write(&rf, results).unwrap();
+            let o = xq(&["event", "results", file, rf.to_str().unwrap()]);
+            if o.status.success() {
+                break;
+            }
+            let err = String::from_utf8_lossy(&o.stderr).to_string();
+            let n = err
+                .split("this event plays ")
+                .nth(1)
+                .and_then(|t| t.split_whitespace().next())
+                .and_then(|n| n.parse().ok());
+            match n {
+                Some(n) if n != games => games = n,
+                _ => panic!("xq event results: {err}"),
+            }
+        }
     }
 }
 
@@ -187,16 +204,18 @@ fn the_cli_and_the_desk_print_equal_cells_for_every_form() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let swiss = new_event(d, "swiss.toml", 9, &["--system", "swiss", "--rounds", "3"]);
-    play(&swiss, d, 3);
+    play(&swiss, d, 3, false);
     let rr = new_event(d, "rr.toml", 5, &["--system", "round-robin"]);
-    play(&rr, d, 5);
+    play(&rr, d, 5, false);
     let groups = new_event(
         d,
         "groups.toml",
         8,
         &["--system", "groups", "--groups", "2", "--advance", "2"],
     );
-    play(&groups, d, 8);
+    play(&groups, d, 8, false);
+    let ko = new_event(d, "ko.toml", 6, &["--system", "knockout"]);
+    play(&ko, d, 6, true);
     let srv = serve(d);
     for (form, page) in [
         ("standings", "standings"),
@@ -221,6 +240,11 @@ fn the_cli_and_the_desk_print_equal_cells_for_every_form() {
     for form in ["groups", "groups-cross", "overall"] {
         same(d, &srv, &groups, "groups.toml", form, "standings", "");
     }
+    same(d, &srv, &ko, "ko.toml", "bracket", "bracket", "");
+    let page = get(&srv.1, "/e/ko.toml/bracket");
+    let table = desk_form(&page, "bracket");
+    assert!(table.contains("冠军：") && table.contains("轮空"), "{table}");
+    assert!(!page.contains("3rd") && !page.contains("GF2"));
     // the group tables carry the chain's columns (小分 for cn-1987 groups)
     let page = get(&srv.1, "/e/groups.toml/standings");
     assert!(desk_form(&page, "groups").contains("A组"));

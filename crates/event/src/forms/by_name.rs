@@ -7,7 +7,7 @@ use super::Sheet;
 use crate::document::Event;
 
 /// Every form name, in the order the CLI's help lists them.
-pub const FORM_NAMES: [&str; 10] = [
+pub const FORM_NAMES: [&str; 11] = [
     "table",
     "cross",
     "record",
@@ -18,6 +18,7 @@ pub const FORM_NAMES: [&str; 10] = [
     "groups",
     "groups-cross",
     "overall",
+    "bracket",
 ];
 
 /// Why a form cannot be made.
@@ -29,6 +30,9 @@ pub enum FormError {
     /// The form is of a round that is not paired.
     #[error("round {0} is not paired")]
     RoundNotPaired(u32),
+    /// The event has no knockout stage to draw.
+    #[error("--form bracket: the event has no knockout stage")]
+    NoKnockout,
     /// The form is of an event in stages only.
     #[error("--form {0}: the event has no stages")]
     NotStaged(String),
@@ -85,6 +89,10 @@ pub fn form_sheet(
         "groups" => staged()?.sheet(),
         "groups-cross" => staged()?.cross_sheet(),
         "overall" => staged()?.overall_sheet(),
+        "bracket" if ev.stages.iter().any(|s| s.system.is_knockout()) => {
+            super::bracket(ev).sheet()
+        }
+        "bracket" => return Err(FormError::NoKnockout),
         o => return Err(FormError::Unknown(o.to_string())),
     })
 }
@@ -101,6 +109,7 @@ mod tests {
         for name in FORM_NAMES {
             match form_sheet(&ev, &st, name, None) {
                 Ok(s) => assert!(!s.title.is_empty(), "{name}"),
+                Err(FormError::NoKnockout) => assert_eq!(name, "bracket"),
                 Err(e) => assert_eq!(e, FormError::NotStaged(name.into())),
             }
         }

@@ -11,6 +11,7 @@
 //! - [`cross_table()`]: 循环赛成绩表 (round robin) — every player against every other.
 //! - [`pairing_record()`]: 编排记录表 (编排纪录公告) of a round, with the score before the round.
 //! - [`standings()`]: the 名次 list.
+//! - [`bracket()`]: the 对阵表 of the knockout stages (场分, 各局, 附加赛, 第三名决赛, 冠军).
 //! - [`groups()`]: an event in stages: each group's 名次 with its tie-break columns and the line
 //!   saying how equal scores were separated, a 循环赛成绩表 per group, the overall 名次.
 //! - [`cards()`]: the 编排卡 of every player.
@@ -22,6 +23,7 @@
 //! table, its page layout); [`html`] renders any sheet as a print-ready A4 document and
 //! [`Sheet::text`] as aligned text.
 
+pub mod bracket;
 pub mod by_name;
 pub mod cards;
 pub mod cross_table;
@@ -33,6 +35,7 @@ pub mod score_sheet;
 pub mod scoresheets;
 pub mod standings;
 
+pub use bracket::{BracketForm, BracketMatch, StageBracket, bracket};
 pub use by_name::{FORM_NAMES, FormError, form_sheet, round_robin};
 pub use cards::{Card, CardRow, Cards, cards};
 pub use cross_table::{CrossRow, CrossTable, cross_table, cross_table_of};

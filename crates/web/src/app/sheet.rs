@@ -15,12 +15,36 @@ pub(crate) struct Shown {
     pub(crate) form: &'static str,
     pub(crate) sheet: Sheet,
     pub(crate) print: String,
+    /// Printed from a new page (every form after a page's first).
+    pub(crate) newpage: bool,
 }
 
 impl Shown {
+    /// Form `form` with its sheet and print view's address.
+    pub(crate) fn new(form: &'static str, sheet: Sheet, print: String) -> Shown {
+        Shown {
+            form,
+            sheet,
+            print,
+            newpage: false,
+        }
+    }
+
     /// `true` for a sheet of small blocks (cards, score sheets, group tables).
     pub(crate) fn blocks(&self) -> bool {
         !self.sheet.long_table
+    }
+
+    /// The number of columns of the sheet's tables (for a caption row over all of them).
+    pub(crate) fn ncols(&self) -> usize {
+        self.sheet
+            .blocks
+            .iter()
+            .flat_map(|b| b.rows.iter().map(Vec::len))
+            .chain(std::iter::once(self.sheet.widths.len()))
+            .max()
+            .unwrap_or(1)
+            .max(1)
     }
 
     /// A head cell's `colspan`/`rowspan` attributes.
@@ -47,7 +71,10 @@ pub(crate) struct SheetsPage {
 }
 
 /// Renders a page of forms.
-pub(crate) fn sheets_page(mut page: Page, sheets: Vec<Shown>, empty: String) -> Response {
+pub(crate) fn sheets_page(mut page: Page, mut sheets: Vec<Shown>, empty: String) -> Response {
+    for s in sheets.iter_mut().skip(1) {
+        s.newpage = true;
+    }
     page.landscape = sheets.first().is_some_and(|s| s.sheet.layout.landscape);
     render(
         StatusCode::OK,

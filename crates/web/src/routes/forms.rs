@@ -151,11 +151,7 @@ async fn form_page(r: EventRequest, form: &'static str, round: Option<u32>) -> R
             page.title = format!("{} · {}", sheet.title, page.title);
             sheets_page(
                 page,
-                vec![Shown {
-                    form,
-                    sheet,
-                    print,
-                }],
+                vec![Shown::new(form, sheet, print)],
                 String::new(),
             )
         }
