@@ -102,8 +102,10 @@ const PAGE_MM: f32 = 277.0;
 const FIXED_MM: [f32; 3] = [6.0, 33.0, 15.0];
 /// One opponent's (or a score's) column.
 const CELL_MM: f32 = 6.5;
-/// Rows to a printed page.
+/// Rows to a printed page of the one-part table.
 const ROWS_PER_PAGE: usize = 28;
+/// Rows to a printed page of a table in parts (6.5 pt, 3.7 mm a row: 40 rows fill 150 mm).
+const PART_ROWS_PER_PAGE: usize = 40;
 
 impl CrossTable {
     /// The heads and cells right of 姓名: one column per opponent, then 积分, the chain, 名次.
@@ -189,8 +191,8 @@ impl CrossTable {
         // parts of equal column count (the last padded), so one set of widths serves all
         let per = right_head.len().div_ceil(parts);
         let mut blocks = Vec::new();
-        for chunk in (0..n).step_by(ROWS_PER_PAGE) {
-            let rows = chunk..(chunk + ROWS_PER_PAGE).min(n);
+        for chunk in (0..n).step_by(PART_ROWS_PER_PAGE) {
+            let rows = chunk..(chunk + PART_ROWS_PER_PAGE).min(n);
             for p in 0..parts {
                 let cols = p * per..((p + 1) * per).min(right_head.len());
                 let mut head = fixed_head();
@@ -285,11 +287,11 @@ mod tests {
         };
         assert_eq!(t.column_parts(), 2);
         let s = t.sheet();
-        // two blocks of 28 and 12 rows, each in two parts: four pages
-        assert_eq!(s.pages(), 4);
-        assert_eq!(s.blocks.len(), 4);
+        // one block of 40 rows in two parts: two pages
+        assert_eq!(s.pages(), 2);
+        assert_eq!(s.blocks.len(), 2);
         let part2 = &s.blocks[1];
-        assert_eq!(part2.rows.len(), 28);
+        assert_eq!(part2.rows.len(), 40);
         assert_eq!(part2.rows[0][2], "棋手1");
         let heads: Vec<&str> = part2.head[0].iter().map(|h| h.text.as_str()).collect();
         assert!(heads.contains(&"名次") && heads.contains(&"40") && !heads.contains(&"1"));
