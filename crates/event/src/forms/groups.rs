@@ -79,10 +79,17 @@ fn stage_title(si: usize, stage: &EventStage, g: usize) -> String {
     t
 }
 
-/// The lines saying how runs of equal scores were separated: `第2—4名积分相同（3人）：按小分决出`,
-/// `… 按小分、代号决出` when 代号 (the pairing number) decided the last of them. Shared places
-/// need no line.
-pub fn tie_lines(rows: &[Standing], chain: &[String], score_name: &str) -> Vec<String> {
+/// The lines saying how runs of equal scores were separated: `第2—4名积分相同（3人）：按小分决出`.
+/// A shared place needs no line, unless the qualification cut (`advance`: the first `advance`
+/// places go on) runs through it: the standings list shared places by 代号 and the next stage
+/// takes them in that order, so the line says the 代号 decided (`第1名并列（3人），前2名出线：按
+/// 代号（编排号）决出`).
+pub fn tie_lines(
+    rows: &[Standing],
+    chain: &[String],
+    score_name: &str,
+    advance: Option<usize>,
+) -> Vec<String> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < rows.len() {
@@ -120,6 +127,23 @@ pub fn tie_lines(rows: &[Standing], chain: &[String], score_name: &str) -> Vec<S
         }
         i = j;
     }
+    if let Some(a) = advance
+        && a >= 1
+        && a < rows.len()
+        && rows[a - 1].rank == rows[a].rank
+    {
+        let rank = rows[a].rank;
+        let n = rows.iter().filter(|r| r.rank == rank).count();
+        let nos: Vec<String> = rows
+            .iter()
+            .filter(|r| r.rank == rank)
+            .map(|r| r.no.to_string())
+            .collect();
+        out.push(format!(
+            "第{rank}名并列（{n}人：{}号），前{a}名出线：按代号（编排号）决出",
+            nos.join("、")
+        ));
+    }
     out
 }
 
@@ -153,6 +177,14 @@ pub fn groups(ev: &Event) -> Groups {
         let score = if knockout { "胜场" } else { score_name(ev) };
         let chain = if knockout { Vec::new() } else { chain_names(ev) };
         let round_robin = matches!(stage.system, StageSystem::Groups | StageSystem::RoundRobin);
+        // the places a later stage takes from each group of this one
+        let advance = ev
+            .stages
+            .iter()
+            .filter_map(|s| s.from.as_ref())
+            .filter(|f| f.stage as usize == si + 1 && f.skip == 0)
+            .map(|f| f.places as usize)
+            .max();
         for (g, st) in ev.stage_standings(si).iter().enumerate() {
             let title = stage_title(si, stage, g);
             for s in st {
@@ -172,7 +204,7 @@ pub fn groups(ev: &Event) -> Groups {
                 ties: if knockout {
                     Vec::new()
                 } else {
-                    tie_lines(st, &chain, score)
+                    tie_lines(st, &chain, score, advance)
                 },
                 rows: st.iter().map(|s| row(ev, s, !knockout)).collect(),
                 title,
@@ -368,7 +400,7 @@ mod tests {
             st(4, 3, 4.0, &[2.0, 2.0]),
         ];
         assert_eq!(
-            tie_lines(&rows, &chain, "积分"),
+            tie_lines(&rows, &chain, "积分", None),
             vec!["第2—4名积分相同（3人）：按小分、代号（编排号）决出".to_string()]
         );
         // a shared place needs no line
@@ -377,9 +409,24 @@ mod tests {
         shared[2].shared = true;
         shared[3].shared = true;
         assert_eq!(
-            tie_lines(&shared, &chain, "积分"),
+            tie_lines(&shared, &chain, "积分", None),
             vec!["第2—3名积分相同（3人）：按小分决出".to_string()]
         );
-        assert!(tie_lines(&rows[..2], &chain, "积分").is_empty());
+        assert!(tie_lines(&rows[..2], &chain, "积分", None).is_empty());
+        // three share first place and two go on: the pairing number decided
+        let three: Vec<Standing> = [(1, 5), (1, 2), (1, 9), (4, 1)]
+            .map(|(rank, no)| Standing {
+                rank,
+                shared: rank == 1,
+                no,
+                points: if rank == 1 { 4.0 } else { 0.0 },
+                tie_breaks: vec![vec![1.0]],
+            })
+            .to_vec();
+        assert_eq!(
+            tie_lines(&three, &chain, "积分", Some(2)),
+            vec!["第1名并列（3人：5、2、9号），前2名出线：按代号（编排号）决出".to_string()]
+        );
+        assert!(tie_lines(&three, &chain, "积分", Some(3)).is_empty());
     }
 }
