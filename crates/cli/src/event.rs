@@ -1146,10 +1146,12 @@ fn form_html(
     a: &ExportArgs,
 ) -> Result<String, CliError> {
     use xiangqi::event::forms::{self, FormError};
-    let sheet = forms::form_sheet(ev, st, a.form.as_deref().unwrap_or("table"), a.round)
-        .map_err(|e| match e {
-            FormError::Unknown(_) => CliError::input(e.to_string()),
-            e => CliError::input(format!("{}: {e}", a.file.display())),
+    let sheet =
+        forms::form_sheet(ev, st, a.form.as_deref().unwrap_or("table"), a.round).map_err(|e| {
+            match e {
+                FormError::Unknown(_) => CliError::input(e.to_string()),
+                e => CliError::input(format!("{}: {e}", a.file.display())),
+            }
         })?;
     Ok(forms::html::render(&sheet))
 }

@@ -77,9 +77,17 @@ fn play(file: &str, dir: &Path, rounds: u32, ko: bool) {
 fn new_event(dir: &Path, name: &str, players: u32, extra: &[&str]) -> String {
     let file = dir.join(name);
     let f = file.to_str().unwrap().to_string();
-    let mut args: Vec<String> = ["event", "new", &f, "--name", "测试赛 <&>", "--ruleset", "cn-1987"]
-        .map(String::from)
-        .to_vec();
+    let mut args: Vec<String> = [
+        "event",
+        "new",
+        &f,
+        "--name",
+        "测试赛 <&>",
+        "--ruleset",
+        "cn-1987",
+    ]
+    .map(String::from)
+    .to_vec();
     for i in 1..=players {
         args.push("--player".into());
         args.push(format!("棋手{i},单位{}", i % 3));
@@ -195,7 +203,10 @@ fn same(dir: &Path, srv: &Serving, file: &str, id: &str, form: &str, page: &str,
     } else {
         format!("/e/{id}/print/{form}?round={round}")
     };
-    assert!(desk.contains(&print.replace('?', "?")), "{form}: no link to {print}");
+    assert!(
+        desk.contains(&print.replace('?', "?")),
+        "{form}: no link to {print}"
+    );
     assert_eq!(get(&srv.1, &print), cli, "{form}: the print view");
 }
 
@@ -243,7 +254,10 @@ fn the_cli_and_the_desk_print_equal_cells_for_every_form() {
     same(d, &srv, &ko, "ko.toml", "bracket", "bracket", "");
     let page = get(&srv.1, "/e/ko.toml/bracket");
     let table = desk_form(&page, "bracket");
-    assert!(table.contains("冠军：") && table.contains("轮空"), "{table}");
+    assert!(
+        table.contains("冠军：") && table.contains("轮空"),
+        "{table}"
+    );
     assert!(!page.contains("3rd") && !page.contains("GF2"));
     // the group tables carry the chain's columns (小分 for cn-1987 groups)
     let page = get(&srv.1, "/e/groups.toml/standings");

@@ -37,7 +37,12 @@ fn on_path(bin: &str) -> bool {
 /// A cn-1987 Swiss of `players` players and `rounds` rounds, every result in (a forfeit now
 /// and then).
 fn event(dir: &Path, players: u32, rounds: u32) -> String {
-    event_of(dir, "e.toml", players, &["--system", "swiss", "--rounds", &rounds.to_string()])
+    event_of(
+        dir,
+        "e.toml",
+        players,
+        &["--system", "swiss", "--rounds", &rounds.to_string()],
+    )
 }
 
 /// A cn-1987 event of `players` players and the `system` arguments, played to its end (or to
@@ -291,11 +296,22 @@ fn a_40_player_round_robin_prints_its_cross_table_in_two_parts_of_columns() {
     assert_eq!(pages.len(), 2, "40 rows, two parts of columns");
     for (i, p) in pages.iter().enumerate() {
         let compact: String = p.split_whitespace().collect();
-        for h in ["循环赛成绩表", "全国象棋个人赛", "代号", "单位", "姓名", "中国火车头体育协会象棋队"] {
+        for h in [
+            "循环赛成绩表",
+            "全国象棋个人赛",
+            "代号",
+            "单位",
+            "姓名",
+            "中国火车头体育协会象棋队",
+        ] {
             assert!(compact.contains(h), "page {}: no {h}:\n{p}", i + 1);
         }
         // the part's place: 第 1 部分 (opponents 1 …), 第 2 部分 with 积分 … 名次
-        assert!(compact.contains(&format!("第{}部分,共2部分", i + 1)) || compact.contains(&format!("第{}部分，共2部分", i + 1)), "{p}");
+        assert!(
+            compact.contains(&format!("第{}部分,共2部分", i + 1))
+                || compact.contains(&format!("第{}部分，共2部分", i + 1)),
+            "{p}"
+        );
         // all 40 players on each page
         assert!(compact.contains("棋手40") && compact.contains("棋手1"));
     }
@@ -315,11 +331,28 @@ fn group_and_bracket_forms_print_with_their_tie_lines_and_play_offs() {
         dir.path(),
         "groups.toml",
         16,
-        &["--system", "groups", "--groups", "4", "--advance", "2", "--final", "knockout"],
+        &[
+            "--system",
+            "groups",
+            "--groups",
+            "4",
+            "--advance",
+            "2",
+            "--final",
+            "knockout",
+        ],
     );
     let pages = whole(dir.path(), &groups, "groups");
     let all: String = pages.concat().split_whitespace().collect();
-    for h in ["分组成绩表", "第1阶段(分组循环)A组", "D组", "名次", "小分", "第2阶段(单淘汰)", "胜场"] {
+    for h in [
+        "分组成绩表",
+        "第1阶段(分组循环)A组",
+        "D组",
+        "名次",
+        "小分",
+        "第2阶段(单淘汰)",
+        "胜场",
+    ] {
         assert!(all.contains(h), "groups: no {h}:\n{all}");
     }
     let pages = whole(dir.path(), &groups, "groups-cross");

@@ -624,7 +624,10 @@ async fn scoresheets_and_cards_are_the_seed_s_forms() {
         assert!(html.contains(head), "{head}");
     }
     let red = ev.player(b1.red).unwrap().name.clone();
-    assert_eq!(sheets[0][0][1..5], ["红方", &b1.red.to_string(), &red, "胜"]);
+    assert_eq!(
+        sheets[0][0][1..5],
+        ["红方", &b1.red.to_string(), &red, "胜"]
+    );
     assert_eq!(sheets[0][1][4], "负");
     assert_eq!(
         get(&app, "/e/open.toml/round/9/scoresheets").await.0,
@@ -669,7 +672,9 @@ async fn scoresheets_and_cards_are_the_seed_s_forms() {
 
 /// The cells of a desk form (`data-form="NAME"`): per block its rows of cells, unescaped.
 fn blocks_of(html: &str, form: &str) -> Vec<Vec<Vec<String>>> {
-    let at = html.find(&format!("data-form=\"{form}\"")).expect("the form");
+    let at = html
+        .find(&format!("data-form=\"{form}\""))
+        .expect("the form");
     let end = html[at..].find("</section>").map_or(html.len(), |e| at + e);
     html[at..end]
         .split("<tbody>")
@@ -697,5 +702,3 @@ fn blocks_of(html: &str, form: &str) -> Vec<Vec<Vec<String>>> {
         })
         .collect()
 }
-
-

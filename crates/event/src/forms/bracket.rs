@@ -88,7 +88,10 @@ pub fn match_score(result: Option<&str>) -> String {
     };
     if !m.games.iter().any(|g| g.played()) {
         let first = m.games.iter().all(|g| *g == GameResult::FirstWinsByForfeit);
-        let second = m.games.iter().all(|g| *g == GameResult::SecondWinsByForfeit);
+        let second = m
+            .games
+            .iter()
+            .all(|g| *g == GameResult::SecondWinsByForfeit);
         return match (first, second) {
             (true, _) => "+:-".into(),
             (_, true) => "-:+".into(),
@@ -183,9 +186,11 @@ impl BracketForm {
     /// The printed 对阵表 (portrait): a block per stage, one line a match — 轮次, 台次, 对阵
     /// (section or 附加赛), 先手 (the first-listed), 后手, 场分, 各局, 胜者 — the champion under it.
     pub fn sheet(&self) -> Sheet {
-        let head = ["轮次", "台次", "对阵", "先手", "后手", "场分", "各局", "胜者"]
-            .map(Head::one)
-            .to_vec();
+        let head = [
+            "轮次", "台次", "对阵", "先手", "后手", "场分", "各局", "胜者",
+        ]
+        .map(Head::one)
+        .to_vec();
         let blocks = self
             .stages
             .iter()
@@ -221,11 +226,7 @@ impl BracketForm {
                         ]
                     })
                     .collect(),
-                foot: s
-                    .champion
-                    .iter()
-                    .map(|c| format!("冠军：{c}"))
-                    .collect(),
+                foot: s.champion.iter().map(|c| format!("冠军：{c}")).collect(),
             })
             .collect::<Vec<_>>();
         let most = blocks.iter().map(|b| b.rows.len()).sum::<usize>();
@@ -263,7 +264,11 @@ mod tests {
     fn no_english_section_names() {
         for l in ["W", "L", "GF", "GF2", "3rd"] {
             for d in [false, true] {
-                assert!(section_name(Some(l), d).chars().all(|c| !c.is_ascii_alphabetic()));
+                assert!(
+                    section_name(Some(l), d)
+                        .chars()
+                        .all(|c| !c.is_ascii_alphabetic())
+                );
             }
         }
         assert_eq!(section_name(Some("3rd"), false), "第三名决赛");

@@ -89,9 +89,7 @@ pub fn form_sheet(
         "groups" => staged()?.sheet(),
         "groups-cross" => staged()?.cross_sheet(),
         "overall" => staged()?.overall_sheet(),
-        "bracket" if ev.stages.iter().any(|s| s.system.is_knockout()) => {
-            super::bracket(ev).sheet()
-        }
+        "bracket" if ev.stages.iter().any(|s| s.system.is_knockout()) => super::bracket(ev).sheet(),
         "bracket" => return Err(FormError::NoKnockout),
         o => return Err(FormError::Unknown(o.to_string())),
     })
@@ -118,7 +116,10 @@ mod tests {
             Err(FormError::RoundNotPaired(4))
         );
         let e = form_sheet(&ev, &st, "nope", None).unwrap_err();
-        assert!(e.to_string().starts_with("--form nope: expected table, cross"));
+        assert!(
+            e.to_string()
+                .starts_with("--form nope: expected table, cross")
+        );
         assert_eq!(
             form_sheet(&ev, &st, "table", None).unwrap().title,
             "积分编排成绩表"

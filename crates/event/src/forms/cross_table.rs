@@ -196,7 +196,11 @@ impl CrossTable {
             for p in 0..parts {
                 let cols = p * per..((p + 1) * per).min(right_head.len());
                 let mut head = fixed_head();
-                head.extend(right_head[cols.clone()].iter().map(|h| Head::one(h.clone())));
+                head.extend(
+                    right_head[cols.clone()]
+                        .iter()
+                        .map(|h| Head::one(h.clone())),
+                );
                 head.extend((cols.len()..per).map(|_| Head::one("")));
                 let opponents = cols.start + 1..cols.end.min(n) + 1;
                 let heading = if opponents.is_empty() {

@@ -175,7 +175,11 @@ pub fn groups(ev: &Event) -> Groups {
         }
         let knockout = stage.system.is_knockout();
         let score = if knockout { "胜场" } else { score_name(ev) };
-        let chain = if knockout { Vec::new() } else { chain_names(ev) };
+        let chain = if knockout {
+            Vec::new()
+        } else {
+            chain_names(ev)
+        };
         let round_robin = matches!(stage.system, StageSystem::Groups | StageSystem::RoundRobin);
         // the places a later stage takes from each group of this one
         let advance = ev
@@ -274,12 +278,7 @@ impl Groups {
     /// The group tables as one printed sheet (portrait), as many groups to a page as fit; a
     /// knockout stage's table has no chain columns, so its cells stop at 胜场.
     pub fn sheet(&self) -> Sheet {
-        let chain = self
-            .tables
-            .iter()
-            .map(|t| t.chain.len())
-            .max()
-            .unwrap_or(0);
+        let chain = self.tables.iter().map(|t| t.chain.len()).max().unwrap_or(0);
         let blocks: Vec<Block> = self.tables.iter().map(GroupTable::block).collect();
         let most = blocks.iter().map(|b| b.rows.len()).max().unwrap_or(1);
         let mut widths = vec![7.0, 7.0, 16.0, 35.0, 8.0];
@@ -339,9 +338,16 @@ impl Groups {
 
     /// The overall ranking (总名次) as a printed sheet.
     pub fn overall_sheet(&self) -> Sheet {
-        let head = ["名次", "代号", "姓名", "单位", "决定名次的阶段", "该阶段成绩"]
-            .map(Head::one)
-            .to_vec();
+        let head = [
+            "名次",
+            "代号",
+            "姓名",
+            "单位",
+            "决定名次的阶段",
+            "该阶段成绩",
+        ]
+        .map(Head::one)
+        .to_vec();
         Sheet {
             title: "总名次".into(),
             caption: vec![self.event.clone()],

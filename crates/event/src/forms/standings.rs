@@ -179,10 +179,18 @@ mod tests {
         assert_eq!(sheet.pages(), 20);
         assert_eq!(rows[0][0], "1");
         assert_eq!(rows[0][7], "53", "the right half continues the page's list");
-        assert_eq!(rows.len(), 19 * 52 + 24, "the last page: 24 players on its left half");
+        assert_eq!(
+            rows.len(),
+            19 * 52 + 24,
+            "the last page: 24 players on its left half"
+        );
         assert_eq!(rows[0].len(), sheet.widths.len());
         // every player printed once
-        let mut seen: Vec<&str> = rows.iter().flat_map(|r| [&r[0], &r[7]]).map(String::as_str).collect();
+        let mut seen: Vec<&str> = rows
+            .iter()
+            .flat_map(|r| [&r[0], &r[7]])
+            .map(String::as_str)
+            .collect();
         seen.retain(|x| !x.is_empty());
         assert_eq!(seen.len(), 2000);
         // a wide chain (倒数轮积分 of 9 rounds) keeps one player a line

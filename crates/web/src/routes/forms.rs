@@ -149,11 +149,7 @@ async fn form_page(r: EventRequest, form: &'static str, round: Option<u32>) -> R
         Some(Ok(sheet)) => {
             let mut page = page;
             page.title = format!("{} · {}", sheet.title, page.title);
-            sheets_page(
-                page,
-                vec![Shown::new(form, sheet, print)],
-                String::new(),
-            )
+            sheets_page(page, vec![Shown::new(form, sheet, print)], String::new())
         }
         Some(Err(e)) => refuse(lang, StatusCode::NOT_FOUND, format!("{id}: {e}")),
         None => refuse(lang, StatusCode::INTERNAL_SERVER_ERROR, "internal error"),

@@ -34,8 +34,9 @@ async fn standings_page(r: EventRequest) -> Response {
     .for_event(&id, &ev);
     let print = format!("/e/{}/print/", url(&id));
     let sheets = blocking(move || {
-        let shown =
-            |form: &'static str, sheet: forms::Sheet| Shown::new(form, sheet, format!("{print}{form}"));
+        let shown = |form: &'static str, sheet: forms::Sheet| {
+            Shown::new(form, sheet, format!("{print}{form}"))
+        };
         if ev.staged() {
             let g = forms::groups(&ev);
             let mut v = Vec::new();
