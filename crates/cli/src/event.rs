@@ -1139,7 +1139,7 @@ fn export_cmd(a: ExportArgs) -> Result<(), CliError> {
 }
 
 /// `--format html [--form NAME]`: the printed form as an A4 HTML document, from the same
-/// model the desk's print views use ([`forms::form_sheet`]).
+/// model the desk's print views use ([`xiangqi::event::forms::form_sheet`]).
 fn form_html(
     ev: &Event,
     st: &[xiangqi::scheduling::tiebreak::Standing],
