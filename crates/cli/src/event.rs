@@ -393,7 +393,8 @@ struct ExportArgs {
     output: Option<PathBuf>,
     /// With `--format html`: the printed form, A4 and ready to print — table (成绩表; the
     /// 循环赛成绩表 for a round robin), cross (循环赛成绩表), record (编排记录表), standings (名次),
-    /// cards (编排卡), scoresheets (计分单), points-table (象棋比赛积分编排表). Without it,
+    /// cards (编排卡), scoresheets (计分单), points-table (象棋比赛积分编排表), groups (an event in
+    /// stages: each group's 名次 with its tie-break columns), overall (总名次). Without it,
     /// `--format html` prints the table.
     #[arg(long)]
     form: Option<String>,
@@ -1106,7 +1107,7 @@ fn export_cmd(a: ExportArgs) -> Result<(), CliError> {
                 CliError::input(format!("{}: round {r} is not paired", a.file.display()))
             })?
         }
-        "table" if round_robin(&ev) => export::cross_table_text(&ev, &st),
+        "table" if xiangqi::event::forms::round_robin(&ev) => export::cross_table_text(&ev, &st),
         "table" => export::results_table(&ev, &st),
         "lineups" => {
             let r = a.round.unwrap_or(ev.paired.len() as u32);
@@ -1137,49 +1138,21 @@ fn export_cmd(a: ExportArgs) -> Result<(), CliError> {
     }
 }
 
-/// A one-stage event paired by a predetermined schedule (a round robin): its 成绩表 is the
-/// 循环赛成绩表.
-fn round_robin(ev: &Event) -> bool {
-    !ev.staged() && ev.config.pairing_system().is_ok_and(|p| p.predetermined)
-}
-
-/// `--format html [--form NAME]`: the printed form as an A4 HTML document.
+/// `--format html [--form NAME]`: the printed form as an A4 HTML document, from the same
+/// model the desk's print views use ([`xiangqi::event::forms::form_sheet`]).
 fn form_html(
     ev: &Event,
     st: &[xiangqi::scheduling::tiebreak::Standing],
     a: &ExportArgs,
 ) -> Result<String, CliError> {
-    use xiangqi::event::forms;
-    let round = || -> Result<u32, CliError> {
-        let r = a.round.unwrap_or(ev.paired.len() as u32);
-        if r == 0 || r as usize > ev.paired.len() {
-            Err(CliError::input(format!(
-                "{}: round {r} is not paired",
-                a.file.display()
-            )))
-        } else {
-            Ok(r)
-        }
-    };
-    let sheet = match a.form.as_deref().unwrap_or("table") {
-        "table" if round_robin(ev) => forms::cross_table(ev, st).sheet(),
-        "table" => forms::results_table(ev, st).sheet(),
-        "cross" => forms::cross_table(ev, st).sheet(),
-        "record" => forms::pairing_record(ev, round()?)
-            .map(|r| r.sheet())
-            .ok_or_else(|| CliError::internal("round checked"))?,
-        "standings" => forms::standings(ev, st).sheet(),
-        "cards" => forms::cards(ev).sheet(),
-        "scoresheets" => forms::scoresheets(ev, round()?)
-            .map(|r| r.sheet())
-            .ok_or_else(|| CliError::internal("round checked"))?,
-        "points-table" => forms::score_sheet(ev, st).sheet(),
-        o => {
-            return Err(CliError::input(format!(
-                "--form {o}: expected table, cross, record, standings, cards, scoresheets or points-table"
-            )));
-        }
-    };
+    use xiangqi::event::forms::{self, FormError};
+    let sheet =
+        forms::form_sheet(ev, st, a.form.as_deref().unwrap_or("table"), a.round).map_err(|e| {
+            match e {
+                FormError::Unknown(_) => CliError::input(e.to_string()),
+                e => CliError::input(format!("{}: {e}", a.file.display())),
+            }
+        })?;
     Ok(forms::html::render(&sheet))
 }
 

@@ -37,15 +37,26 @@ fn on_path(bin: &str) -> bool {
 /// A cn-1987 Swiss of `players` players and `rounds` rounds, every result in (a forfeit now
 /// and then).
 fn event(dir: &Path, players: u32, rounds: u32) -> String {
-    let file = dir.join("e.toml");
+    event_of(
+        dir,
+        "e.toml",
+        players,
+        &["--system", "swiss", "--rounds", &rounds.to_string()],
+    )
+}
+
+/// A cn-1987 event of `players` players and the `system` arguments, played to its end (or to
+/// its `--rounds`) with 1-0 / 0-1 / = / +- by board (decisive in a knockout, as many games a
+/// pairing as the event asks for).
+fn event_of(dir: &Path, name: &str, players: u32, system: &[&str]) -> String {
+    let file = dir.join(name);
     let list = dir.join("players.txt");
     let lines: Vec<String> = (1..=players)
         .map(|i| format!("棋手{i},{}", UNITS[i as usize % UNITS.len()]))
         .collect();
     std::fs::write(&list, lines.join("\n")).unwrap();
     let f = file.to_str().unwrap().to_string();
-    let r = rounds.to_string();
-    xq(&[
+    let mut args = vec![
         "event",
         "new",
         &f,
@@ -55,30 +66,58 @@ fn event(dir: &Path, players: u32, rounds: u32) -> String {
         "男子组",
         "--ruleset",
         "cn-1987",
-        "--system",
-        "swiss",
-        "--rounds",
-        &r,
         "--players-file",
         list.to_str().unwrap(),
-    ]);
-    for round in 1..=rounds {
-        let o = xq(&["event", "pair", &f, "--json"]);
+    ];
+    args.extend(system);
+    xq(&args);
+    let ko = system.contains(&"knockout");
+    for round in 1..=200u64 {
+        let o = Command::new(env!("CARGO_BIN_EXE_xq"))
+            .args(["event", "pair", &f, "--json"])
+            .output()
+            .unwrap();
+        if !o.status.success() {
+            break; // every round (every stage) played
+        }
         let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-        let results: String = v["boards"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|b| {
-                let board = b["board"].as_u64().unwrap();
-                let res =
-                    ["1-0", "0-1", "=", "1-0", "0-1", "+-"][(board + round as u64) as usize % 6];
-                format!("{round} {board} {res}\n")
-            })
-            .collect();
-        let rf = dir.join("results.txt");
-        std::fs::write(&rf, results).unwrap();
-        xq(&["event", "results", &f, rf.to_str().unwrap()]);
+        let r = v["round"].as_u64().unwrap();
+        let mut games = 1;
+        loop {
+            let results: String = v["boards"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|b| {
+                    let board = b["board"].as_u64().unwrap();
+                    let res = if ko {
+                        ["1-0", "0-1"][(board + round) as usize % 2]
+                    } else {
+                        ["1-0", "0-1", "=", "1-0", "0-1", "+-"][(board + round) as usize % 6]
+                    };
+                    format!("{r} {board} {}\n", vec![res; games].join(" "))
+                })
+                .collect();
+            let rf = dir.join("results.txt");
+            std::fs::write(&rf, results).unwrap();
+            let o = Command::new(env!("CARGO_BIN_EXE_xq"))
+                .args(["event", "results", &f, rf.to_str().unwrap()])
+                .output()
+                .unwrap();
+            if o.status.success() {
+                break;
+            }
+            let err = String::from_utf8_lossy(&o.stderr).to_string();
+            match err
+                .split("this event plays ")
+                .nth(1)
+                .and_then(|t| t.split_whitespace().next())
+                .and_then(|n| n.parse().ok())
+            {
+                Some(n) if n != games => games = n,
+                _ => panic!("xq event results: {err}"),
+            }
+        }
     }
     f
 }
@@ -87,8 +126,9 @@ fn event(dir: &Path, players: u32, rounds: u32) -> String {
 /// the characters of the PDF's fonts compare as the ordinary ones).
 fn printed(dir: &Path, file: &str, form: &str) -> (String, Vec<String>) {
     use unicode_normalization::UnicodeNormalization as _;
-    let html = dir.join(format!("{form}.html"));
-    let pdf = dir.join(format!("{form}.pdf"));
+    let stem = Path::new(file).file_stem().unwrap().to_string_lossy();
+    let html = dir.join(format!("{stem}-{form}.html"));
+    let pdf = dir.join(format!("{stem}-{form}.pdf"));
     xq(&[
         "event",
         "export",
@@ -218,4 +258,113 @@ fn forms_of_a_13_round_40_player_swiss_print_on_a4_with_every_head_on_every_page
             "{form}: a page spilled over"
         );
     }
+}
+
+fn chromium_or_skip(what: &str) -> bool {
+    if on_path("chromium") {
+        return true;
+    }
+    use std::io::Write as _;
+    let _ = writeln!(
+        std::io::stderr(),
+        "NOTICE print test {what}: chromium not found; skipping"
+    );
+    false
+}
+
+/// The form printed without a page spilling over: as many PDF pages as the document's sections,
+/// each numbered.
+fn whole(dir: &Path, file: &str, form: &str) -> Vec<String> {
+    let (html, pages) = printed(dir, file, form);
+    numbered(form, &pages);
+    assert_eq!(
+        html.matches("<section class=\"page\">").count(),
+        pages.len(),
+        "{form}: a page spilled over"
+    );
+    pages
+}
+
+#[test]
+fn a_40_player_round_robin_prints_its_cross_table_in_two_parts_of_columns() {
+    if !chromium_or_skip("round robin") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = event_of(dir.path(), "rr.toml", 40, &["--system", "round-robin"]);
+    let pages = whole(dir.path(), &file, "table");
+    assert_eq!(pages.len(), 2, "40 rows, two parts of columns");
+    for (i, p) in pages.iter().enumerate() {
+        let compact: String = p.split_whitespace().collect();
+        for h in [
+            "循环赛成绩表",
+            "全国象棋个人赛",
+            "代号",
+            "单位",
+            "姓名",
+            "中国火车头体育协会象棋队",
+        ] {
+            assert!(compact.contains(h), "page {}: no {h}:\n{p}", i + 1);
+        }
+        // the part's place: 第 1 部分 (opponents 1 …), 第 2 部分 with 积分 … 名次
+        assert!(
+            compact.contains(&format!("第{}部分,共2部分", i + 1))
+                || compact.contains(&format!("第{}部分，共2部分", i + 1)),
+            "{p}"
+        );
+        // all 40 players on each page
+        assert!(compact.contains("棋手40") && compact.contains("棋手1"));
+    }
+    let last: String = pages[1].split_whitespace().collect();
+    assert!(last.contains("积分") && last.contains("名次") && last.contains("小分"));
+    let first: String = pages[0].split_whitespace().collect();
+    assert!(!first.contains("名次"), "名次 only on the last part");
+}
+
+#[test]
+fn group_and_bracket_forms_print_with_their_tie_lines_and_play_offs() {
+    if !chromium_or_skip("groups and bracket") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let groups = event_of(
+        dir.path(),
+        "groups.toml",
+        16,
+        &[
+            "--system",
+            "groups",
+            "--groups",
+            "4",
+            "--advance",
+            "2",
+            "--final",
+            "knockout",
+        ],
+    );
+    let pages = whole(dir.path(), &groups, "groups");
+    let all: String = pages.concat().split_whitespace().collect();
+    for h in [
+        "分组成绩表",
+        "第1阶段(分组循环)A组",
+        "D组",
+        "名次",
+        "小分",
+        "第2阶段(单淘汰)",
+        "胜场",
+    ] {
+        assert!(all.contains(h), "groups: no {h}:\n{all}");
+    }
+    let pages = whole(dir.path(), &groups, "groups-cross");
+    let all: String = pages.concat().split_whitespace().collect();
+    assert!(all.contains("循环赛成绩表第1阶段(分组循环)B组"), "{all}");
+    let pages = whole(dir.path(), &groups, "overall");
+    let all: String = pages.concat().split_whitespace().collect();
+    assert!(all.contains("决定名次的阶段") && all.contains("胜场") && all.contains("积分"));
+    let pages = whole(dir.path(), &groups, "bracket");
+    let all: String = pages.concat().split_whitespace().collect();
+    for h in ["对阵表", "先手", "后手", "场分", "各局", "胜者", "冠军"] {
+        assert!(all.contains(h), "bracket: no {h}:\n{all}");
+    }
+    assert!(!all.contains("3rd") && !all.contains("GF"));
 }

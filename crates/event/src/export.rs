@@ -125,6 +125,8 @@ pub fn standings_csv(ev: &Event, st: &[Standing]) -> String {
             fmt_value(&[s.points]),
         ];
         row.extend(s.tie_breaks.iter().map(|v| fmt_value(v)));
+        // a knockout's places carry no chain values: every row has every column
+        row.resize(header.len(), String::new());
         let _ = w.write_record(&row);
     }
     String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
@@ -178,7 +180,7 @@ pub fn standings_csv_file(
             fmt_value(&[s.points]),
         ];
         row.extend(s.tie_breaks.iter().map(|v| fmt_value(v)));
-        // a standing without the chain's values (a knockout's) fills its columns with nothing
+        // a knockout's places carry no chain values: every row has every column
         row.resize(header.len(), String::new());
         w.write_record(&row)?;
     }
@@ -367,6 +369,25 @@ pub fn cross_table_text(ev: &Event, st: &[Standing]) -> String {
 #[cfg(test)]
 mod csv_tests {
     use super::*;
+
+    #[test]
+    fn a_knockout_s_places_without_chain_values_keep_one_row_per_player() {
+        let ev = crate::forms::test_event::four();
+        let mut st = ev.standings(None);
+        for s in &mut st {
+            s.tie_breaks.clear();
+        }
+        for text in [
+            standings_csv(&ev, &st),
+            standings_csv_file(&ev, &st, CsvHeaders::Chinese).unwrap(),
+        ] {
+            let mut r = csv::Reader::from_reader(text.trim_start_matches('\u{feff}').as_bytes());
+            let width = r.headers().unwrap().len();
+            let rows: Vec<csv::StringRecord> = r.records().map(Result::unwrap).collect();
+            assert_eq!(rows.len(), 4, "{text}");
+            assert!(rows.iter().all(|x| x.len() == width), "{text}");
+        }
+    }
 
     #[test]
     fn csv_file_has_a_bom_chinese_headers_and_a_row_per_player() {

@@ -261,7 +261,8 @@ async fn pair_enter_results_and_standings_land_in_the_file() {
     assert!(body.contains(leader));
     let (s, _, body) = get(&app, "/e/open.toml/standings?lang=en").await;
     assert_eq!(s, StatusCode::OK);
-    assert!(body.contains("after round 1") && body.contains("Standings"));
+    // the page speaks English; the forms on it are the printed (Chinese) forms
+    assert!(body.contains("Standings") && body.contains("第 1 轮后"));
 
     // and round 2 may be paired
     let (s, h, _) = post(
@@ -529,7 +530,7 @@ async fn a_round_robin_has_its_crosstable() {
     // rows in pairing-number order: 代号, 姓名, 单位, one cell per opponent, 积分, …
     for (i, row) in rows.iter().enumerate() {
         assert_eq!(row[0], (i + 1).to_string());
-        assert_eq!(row[3 + i], "", "the diagonal is blank");
+        assert_eq!(row[3 + i], "╲", "the diagonal is struck out");
     }
     let cell = |a: u32, b: u32| rows[a as usize - 1][3 + b as usize - 1].clone();
     assert_eq!(
@@ -542,7 +543,11 @@ async fn a_round_robin_has_its_crosstable() {
     );
     assert_eq!(cell(red, others.0), "", "not yet played");
     assert_eq!(rows[red as usize - 1][7], "2", "积分");
-    assert!(body.contains("class=\"self\""));
+    // the print view is the A4 document of the same model
+    let (s, _, print) = get(&app, "/e/rr.toml/print/table").await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(print.contains("@page { size: A4 landscape") && print.contains("第 1 页 共 1 页"));
+    assert_eq!(table_rows(&print, "循环赛成绩表"), rows);
 }
 
 #[tokio::test]
@@ -621,7 +626,8 @@ async fn scoresheets_and_cards_are_the_seed_s_forms() {
     // 计分单: one per board, 台次/先后手/序号/姓名/成绩/用时/犯规, the result as 胜/负, signatures.
     let (status, _, html) = get(&app, "/e/open.toml/round/1/scoresheets").await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(html.matches("<section class=\"sheet\">").count(), 3);
+    let sheets = blocks_of(&html, "scoresheets");
+    assert_eq!(sheets.len(), 3);
     for head in [
         "台次",
         "先后手",
@@ -635,23 +641,37 @@ async fn scoresheets_and_cards_are_the_seed_s_forms() {
         assert!(html.contains(head), "{head}");
     }
     let red = ev.player(b1.red).unwrap().name.clone();
-    assert!(html.contains(&format!(
-        "<td class=\"name\">{red}</td><td class=\"res\">胜</td>"
-    )));
+    assert_eq!(
+        sheets[0][0][1..5],
+        ["红方", &b1.red.to_string(), &red, "胜"]
+    );
+    assert_eq!(sheets[0][1][4], "负");
     assert_eq!(
         get(&app, "/e/open.toml/round/9/scoresheets").await.0,
         StatusCode::NOT_FOUND
     );
-    // The round page links its score sheets.
+    // The round page links its score sheets; the sheets link their A4 print view.
     let (_, _, round) = get(&app, "/e/open.toml/round/1").await;
     assert!(round.contains("/e/open.toml/round/1/scoresheets"));
+    assert!(html.contains("/e/open.toml/print/scoresheets?round=1"));
+    let (status, _, print) = get(&app, "/e/open.toml/print/scoresheets?round=1").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(print.contains("第 1 页 共 1 页") && print.contains("size: A4 portrait"));
     // 编排卡: one per player; 积分 and 对手分 only once the round's results are all in.
     let (status, _, cards) = get(&app, "/e/open.toml/cards").await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(cards.matches("<section class=\"card\">").count(), 6);
+    let card = |cards: &str| -> Vec<Vec<String>> {
+        let all = blocks_of(cards, "cards");
+        assert_eq!(all.len(), 6);
+        all[b1.red as usize - 1].clone()
+    };
     assert!(cards.contains("对手分") && cards.contains("先后"));
-    let row = |c: &str| format!("<td class=\"num\">1</td><td class=\"num\">{c}</td>");
-    assert!(cards.contains(&(row(&b1.black.to_string()) + "<td>先</td><td class=\"num\"></td>")));
+    // rows 对手, 先后, 积分, 对手分; a column per round
+    let c = card(&cards);
+    assert_eq!(
+        (c[0][1].as_str(), c[1][1].as_str(), c[2][1].as_str()),
+        (b1.black.to_string().as_str(), "先", "")
+    );
     for b in 2..=3 {
         post(
             &app,
@@ -663,11 +683,39 @@ async fn scoresheets_and_cards_are_the_seed_s_forms() {
     }
     let (_, _, cards) = get(&app, "/e/open.toml/cards").await;
     // the winner on board 1: 2 points (2/1/0 scoring), 对手分 0 (the loser has none)
-    assert!(
-        cards.contains(
-            &(row(&b1.black.to_string())
-                + "<td>先</td><td class=\"num\">2</td><td class=\"num\">0</td>")
-        ),
-        "{cards}"
-    );
+    let c = card(&cards);
+    assert_eq!((c[2][1].as_str(), c[3][1].as_str()), ("2", "0"), "{cards}");
+}
+
+/// The cells of a desk form (`data-form="NAME"`): per block its rows of cells, unescaped.
+fn blocks_of(html: &str, form: &str) -> Vec<Vec<Vec<String>>> {
+    let at = html
+        .find(&format!("data-form=\"{form}\""))
+        .expect("the form");
+    let end = html[at..].find("</section>").map_or(html.len(), |e| at + e);
+    html[at..end]
+        .split("<tbody>")
+        .skip(1)
+        .map(|b| {
+            let body = &b[..b.find("</tbody>").unwrap()];
+            body.split("<tr")
+                .skip(1)
+                .map(|row| {
+                    row.split("<td")
+                        .skip(1)
+                        .map(|cell| {
+                            let text = &cell[cell.find('>').unwrap() + 1..];
+                            let text = &text[..text.find("</td>").unwrap_or(text.len())];
+                            text.replace("&#x2F;", "/")
+                                .replace("&lt;", "<")
+                                .replace("&gt;", ">")
+                                .replace("&quot;", "\"")
+                                .replace("&#39;", "'")
+                                .replace("&amp;", "&")
+                        })
+                        .collect()
+                })
+                .collect()
+        })
+        .collect()
 }

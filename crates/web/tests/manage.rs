@@ -486,7 +486,9 @@ async fn the_bracket_of_a_knockout_shows_its_matches_and_winners() {
     assert!(page.contains("<svg class=\"bracket\""));
     assert!(page.contains("少年组"));
     assert!(page.contains(">4 赵鑫鑫<") && page.contains(">5 孟辰<"));
-    assert_eq!(page.matches(">轮空<").count(), 3, "{page}");
+    // (the drawing's boxes: the 对阵表 under it lists the byes again)
+    let drawing = &page[..page.find("data-form=\"bracket\"").unwrap_or(page.len())];
+    assert_eq!(drawing.matches(">轮空<").count(), 3, "{page}");
     // the whole bracket from the draw on: the semi-finals and the final wait for their players
     assert!(page.contains(">1/4 决赛<") && page.contains(">半决赛<") && page.contains(">决赛<"));
     // 1 v (4 or 5) and 2 v 3 in the semi-finals; the final's two places
@@ -604,7 +606,11 @@ async fn the_division_is_in_the_caption_of_every_printed_form() {
             cap.contains("全市象棋赛") && cap.contains("男子组"),
             "{uri}: {cap}"
         );
-        assert!(cap.contains("日期") || cap.contains("20"), "{uri}: {cap}");
+        // the desk's own pages carry the day; the forms from the models carry the event's
+        // caption (the day of printing is not the form's date)
+        if uri.ends_with("round/1") || uri.ends_with("units") {
+            assert!(cap.contains("日期") || cap.contains("20"), "{uri}: {cap}");
+        }
         // an event without a division shows none
         let (_, _, plain) = get(&app, &uri.replace("men.toml", "plain.toml")).await;
         let cap = caption(&plain, 0);
@@ -617,11 +623,12 @@ async fn the_division_is_in_the_caption_of_every_printed_form() {
     let (_, _, page) = get(&app, "/e/men.toml/round/1").await;
     assert!(caption(&page, 0).contains("第 1 轮"));
     let (_, _, page) = get(&app, "/e/men.toml/standings").await;
-    let table = page.find("class=\"grid results\"").unwrap();
+    let table = page.find("data-form=\"table\"").unwrap();
     let cap = caption(&page, table);
     assert!(cap.contains("积分编排成绩表") && cap.contains("男子组"));
     let ev = read(&dir.path().join("men.toml"));
-    let cols = 4 + 3 * ev.complete_rounds() as usize + ev.config.chain().len();
+    // 代号, 单位, 运动员, a column per round, the chain, 名次
+    let cols = 4 + ev.complete_rounds() as usize + ev.config.chain().len();
     assert!(cap.contains(&format!("colspan=\"{cols}\"")), "{cap}");
     // the CLI's record and table headers name it too
     let st = ev.standings(None);

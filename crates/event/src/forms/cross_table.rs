@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use xiangqi_scheduling::Points;
-use xiangqi_scheduling::tiebreak::{CrosstableEntry, Standing};
+use xiangqi_scheduling::tiebreak::{Crosstable, CrosstableEntry, Standing};
 
 use super::results_table::chain_width;
 use super::{Block, Head, Layout, Sheet, event_line, shown_rank, tie_break_cells};
@@ -34,6 +34,8 @@ pub struct CrossRow {
 /// The 循环赛成绩表.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CrossTable {
+    /// 循环赛成绩表, or with its group: 循环赛成绩表（第1阶段 A组）.
+    pub title: String,
     /// The event and its 组别.
     pub event: String,
     /// 积分 or 场分.
@@ -46,7 +48,12 @@ pub struct CrossTable {
 
 /// The 循环赛成绩表 from the complete rounds.
 pub fn cross_table(ev: &Event, st: &[Standing]) -> CrossTable {
-    let ct = ev.crosstable(ev.complete_rounds());
+    cross_table_of(ev, &ev.crosstable(ev.complete_rounds()), st)
+}
+
+/// The 循环赛成绩表 of the players of `ct` (a group's crosstable: games against others left
+/// out), ranked by `st`.
+pub fn cross_table_of(ev: &Event, ct: &Crosstable, st: &[Standing]) -> CrossTable {
     let mut order: Vec<usize> = (0..ct.players.len()).collect();
     order.sort_by_key(|&i| ct.players[i]);
     let at: HashMap<usize, usize> = order.iter().enumerate().map(|(k, &i)| (i, k)).collect();
@@ -81,6 +88,7 @@ pub fn cross_table(ev: &Event, st: &[Standing]) -> CrossTable {
         })
         .collect();
     CrossTable {
+        title: "循环赛成绩表".into(),
         event: event_line(ev),
         score_name: score_name(ev),
         chain: chain_names(ev),
@@ -88,52 +96,152 @@ pub fn cross_table(ev: &Event, st: &[Standing]) -> CrossTable {
     }
 }
 
+/// Millimetres across an A4 landscape page inside its margins.
+const PAGE_MM: f32 = 277.0;
+/// 代号, 单位 (12 characters), 姓名.
+const FIXED_MM: [f32; 3] = [6.0, 33.0, 15.0];
+/// One opponent's (or a score's) column.
+const CELL_MM: f32 = 6.5;
+/// Rows to a printed page of the one-part table.
+const ROWS_PER_PAGE: usize = 28;
+/// Rows to a printed page of a table in parts (6.5 pt, 3.7 mm a row: 40 rows fill 150 mm).
+const PART_ROWS_PER_PAGE: usize = 40;
+
 impl CrossTable {
-    /// The printed sheet (landscape; the diagonal cell is `╲`).
-    pub fn sheet(&self) -> Sheet {
-        let n = self.rows.len();
-        let mut head = vec![Head::one("代号"), Head::one("单位"), Head::one("姓名")];
-        head.extend(self.rows.iter().map(|r| Head::one(r.no.to_string())));
-        head.push(Head::one(self.score_name));
-        head.extend(self.chain.iter().map(|c| Head::one(c.clone())));
-        head.push(Head::one("名次"));
-        let rows = self
+    /// The heads and cells right of 姓名: one column per opponent, then 积分, the chain, 名次.
+    fn right(&self) -> (Vec<String>, Vec<Vec<String>>) {
+        let mut head: Vec<String> = self.rows.iter().map(|r| r.no.to_string()).collect();
+        head.push(self.score_name.to_string());
+        head.extend(self.chain.iter().cloned());
+        head.push("名次".into());
+        let cells = self
             .rows
             .iter()
             .map(|r| {
-                let mut c = vec![r.no.to_string(), r.club.clone(), r.name.clone()];
-                c.extend(
-                    r.cells
-                        .iter()
-                        .map(|x| x.clone().unwrap_or_else(|| "╲".into())),
-                );
+                let mut c: Vec<String> = r
+                    .cells
+                    .iter()
+                    .map(|x| x.clone().unwrap_or_else(|| "╲".into()))
+                    .collect();
                 c.push(r.points.clone());
                 c.extend(r.tie_breaks.iter().cloned());
                 c.push(r.rank.clone());
                 c
             })
             .collect();
-        let mut widths = vec![6.0, 33.0, 15.0];
-        widths.extend(std::iter::repeat_n(6.0, n));
-        widths.push(6.0);
-        widths.extend(self.chain.iter().map(|c| chain_width(c, n)));
-        widths.push(6.0);
+        (head, cells)
+    }
+
+    /// How many parts the columns right of 姓名 need across A4 landscape (1 when they fit).
+    pub fn column_parts(&self) -> usize {
+        let right = self.rows.len() + self.chain.len() + 2;
+        let room = ((PAGE_MM - FIXED_MM.iter().sum::<f32>()) / CELL_MM) as usize;
+        right.div_ceil(room.max(1))
+    }
+
+    /// The printed sheet (landscape; the diagonal cell is `╲`). When the columns do not fit
+    /// A4 (more than about 25 players), they are cut into parts of equal width, each part on
+    /// its own page with 代号, 单位 and 姓名 repeated, the part's heads and the caption: the pages
+    /// of one block of rows follow each other (第1—20号, then 第21—40号 with 积分 and 名次).
+    pub fn sheet(&self) -> Sheet {
+        let n = self.rows.len();
+        let parts = self.column_parts();
+        let (right_head, right_cells) = self.right();
+        let notes = vec!["编排长：                    裁判长：".into()];
+        let caption = vec![self.event.clone()];
+        let fixed = |r: &CrossRow| vec![r.no.to_string(), r.club.clone(), r.name.clone()];
+        let fixed_head = || ["代号", "单位", "姓名"].map(Head::one).to_vec();
+        if parts <= 1 {
+            let mut head = fixed_head();
+            head.extend(right_head.iter().map(|h| Head::one(h.clone())));
+            let rows = self
+                .rows
+                .iter()
+                .zip(&right_cells)
+                .map(|(r, c)| {
+                    let mut v = fixed(r);
+                    v.extend(c.iter().cloned());
+                    v
+                })
+                .collect();
+            let mut widths = FIXED_MM.to_vec();
+            widths.extend(std::iter::repeat_n(6.0, n));
+            widths.push(6.0);
+            widths.extend(self.chain.iter().map(|c| chain_width(c, n)));
+            widths.push(6.0);
+            return Sheet {
+                title: self.title.clone(),
+                caption,
+                widths,
+                long_table: true,
+                blocks: vec![Block {
+                    heading: String::new(),
+                    head: vec![head],
+                    rows,
+                    foot: Vec::new(),
+                }],
+                notes,
+                layout: Layout {
+                    landscape: true,
+                    font_pt: if n > 16 { 6.5 } else { 8.0 },
+                    per_page: ROWS_PER_PAGE,
+                },
+            };
+        }
+        // parts of equal column count (the last padded), so one set of widths serves all
+        let per = right_head.len().div_ceil(parts);
+        let mut blocks = Vec::new();
+        for chunk in (0..n).step_by(PART_ROWS_PER_PAGE) {
+            let rows = chunk..(chunk + PART_ROWS_PER_PAGE).min(n);
+            for p in 0..parts {
+                let cols = p * per..((p + 1) * per).min(right_head.len());
+                let mut head = fixed_head();
+                head.extend(
+                    right_head[cols.clone()]
+                        .iter()
+                        .map(|h| Head::one(h.clone())),
+                );
+                head.extend((cols.len()..per).map(|_| Head::one("")));
+                let opponents = cols.start + 1..cols.end.min(n) + 1;
+                let heading = if opponents.is_empty() {
+                    format!("（第 {} 部分，共 {parts} 部分）", p + 1)
+                } else {
+                    format!(
+                        "（第 {} 部分，共 {parts} 部分）对第 {}—{} 号",
+                        p + 1,
+                        opponents.start,
+                        opponents.end - 1
+                    )
+                };
+                blocks.push(Block {
+                    heading,
+                    head: vec![head],
+                    rows: rows
+                        .clone()
+                        .map(|i| {
+                            let mut v = fixed(&self.rows[i]);
+                            v.extend(right_cells[i][cols.clone()].iter().cloned());
+                            v.extend((cols.len()..per).map(|_| String::new()));
+                            v
+                        })
+                        .collect(),
+                    foot: Vec::new(),
+                });
+            }
+        }
+        let mut widths = FIXED_MM.to_vec();
+        widths.extend(std::iter::repeat_n(CELL_MM, per));
         Sheet {
-            title: "循环赛成绩表".into(),
-            caption: vec![self.event.clone()],
+            title: self.title.clone(),
+            caption,
             widths,
-            long_table: true,
-            blocks: vec![Block {
-                heading: String::new(),
-                head: vec![head],
-                rows,
-                foot: Vec::new(),
-            }],
-            notes: vec!["编排长：                    裁判长：".into()],
+            long_table: false,
+            blocks,
+            notes,
             layout: Layout {
                 landscape: true,
-                font_pt: if n > 16 { 6.5 } else { 8.0 },
-                per_page: 28,
+                font_pt: 6.5,
+                per_page: 1,
             },
         }
     }
@@ -159,5 +267,49 @@ mod tests {
         let black = &t.rows[b.black as usize - 1];
         assert_eq!(black.cells[b.red as usize - 1].as_deref(), Some("0"));
         assert_eq!(t.sheet().title, "循环赛成绩表");
+        assert_eq!(t.column_parts(), 1);
+        assert!(t.sheet().long_table);
+    }
+
+    #[test]
+    fn forty_players_take_two_parts_of_columns_with_names_repeated() {
+        let row = |no: u32| CrossRow {
+            no,
+            club: "单位".into(),
+            name: format!("棋手{no}"),
+            cells: (1..=40).map(|o| (o != no).then(|| "1".into())).collect(),
+            points: "39".into(),
+            tie_breaks: vec!["0".into(); 3],
+            rank: no.to_string(),
+        };
+        let t = CrossTable {
+            title: "循环赛成绩表".into(),
+            event: "赛".into(),
+            score_name: "积分",
+            chain: vec!["小分".into(), "胜局".into(), "犯规".into()],
+            rows: (1..=40).map(row).collect(),
+        };
+        assert_eq!(t.column_parts(), 2);
+        let s = t.sheet();
+        // one block of 40 rows in two parts: two pages
+        assert_eq!(s.pages(), 2);
+        assert_eq!(s.blocks.len(), 2);
+        let part2 = &s.blocks[1];
+        assert_eq!(part2.rows.len(), 40);
+        assert_eq!(part2.rows[0][2], "棋手1");
+        let heads: Vec<&str> = part2.head[0].iter().map(|h| h.text.as_str()).collect();
+        assert!(heads.contains(&"名次") && heads.contains(&"40") && !heads.contains(&"1"));
+        assert!(s.blocks[0].heading.contains("对第 1—23 号"));
+        // every block has as many cells a row as there are widths
+        for b in &s.blocks {
+            assert_eq!(b.head[0].len(), s.widths.len());
+            assert!(b.rows.iter().all(|r| r.len() == s.widths.len()));
+        }
+        // every opponent's cell printed once per row across the parts
+        let ones = s.blocks[..2]
+            .iter()
+            .map(|b| b.rows[0][3..].iter().filter(|c| *c == "1").count())
+            .sum::<usize>();
+        assert_eq!(ones, 39 + 1, "39 opponents, and 名次 1");
     }
 }

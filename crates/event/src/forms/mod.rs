@@ -11,6 +11,9 @@
 //! - [`cross_table()`]: 循环赛成绩表 (round robin) — every player against every other.
 //! - [`pairing_record()`]: 编排记录表 (编排纪录公告) of a round, with the score before the round.
 //! - [`standings()`]: the 名次 list.
+//! - [`bracket()`]: the 对阵表 of the knockout stages (场分, 各局, 附加赛, 第三名决赛, 冠军).
+//! - [`groups()`]: an event in stages: each group's 名次 with its tie-break columns and the line
+//!   saying how equal scores were separated, a 循环赛成绩表 per group, the overall 名次.
 //! - [`cards()`]: the 编排卡 of every player.
 //! - [`scoresheets()`]: the 计分单 (个人记分表) of every board of a round.
 //! - [`score_sheet()`]: the seed's second table, 象棋比赛积分编排表 (编号, 姓名, per round 对手号 and
@@ -20,8 +23,11 @@
 //! table, its page layout); [`html`] renders any sheet as a print-ready A4 document and
 //! [`Sheet::text`] as aligned text.
 
+pub mod bracket;
+pub mod by_name;
 pub mod cards;
 pub mod cross_table;
+pub mod groups;
 pub mod html;
 pub mod pairing_record;
 pub mod results_table;
@@ -29,8 +35,11 @@ pub mod score_sheet;
 pub mod scoresheets;
 pub mod standings;
 
+pub use bracket::{BracketForm, BracketMatch, StageBracket, bracket};
+pub use by_name::{FORM_NAMES, FormError, form_sheet, round_robin};
 pub use cards::{Card, CardRow, Cards, cards};
-pub use cross_table::{CrossRow, CrossTable, cross_table};
+pub use cross_table::{CrossRow, CrossTable, cross_table, cross_table_of};
+pub use groups::{GroupTable, Groups, OverallRow, groups};
 pub use pairing_record::{PairingRecord, RecordRow, pairing_record};
 pub use results_table::{ResultsRow, ResultsTable, RoundCell, results_table};
 pub use score_sheet::{ScoreSheet, ScoreSheetRow, score_sheet};

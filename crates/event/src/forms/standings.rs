@@ -68,7 +68,7 @@ impl Standings {
         let mut head = ["名次", "代号", "姓名", "单位"].map(Head::one).to_vec();
         head.push(Head::one(self.score_name));
         head.extend(self.chain.iter().map(|c| Head::one(c.clone())));
-        let rows = self
+        let rows: Vec<Vec<String>> = self
             .rows
             .iter()
             .map(|r| {
@@ -92,6 +92,33 @@ impl Standings {
                 7.0
             }
         }));
+        let per_page = 52;
+        let total: f32 = widths.iter().sum();
+        // two players a line (名次 in two columns) where both fit portrait A4 (190 mm) and the
+        // list is longer than a page: a page holds 2 × 52 players, read down the left half
+        // first
+        let (head, rows, widths) = if 2.0 * total + 4.0 <= 190.0 && rows.len() > per_page {
+            let mut both = head.clone();
+            both.push(Head::one(""));
+            both.extend(head);
+            let blank = vec![String::new(); widths.len()];
+            let mut paired = Vec::new();
+            for page in rows.chunks(2 * per_page) {
+                let (left, right) = page.split_at(page.len().min(per_page));
+                for (i, l) in left.iter().enumerate() {
+                    let mut line = l.clone();
+                    line.push(String::new());
+                    line.extend(right.get(i).unwrap_or(&blank).iter().cloned());
+                    paired.push(line);
+                }
+            }
+            let mut w2 = widths.clone();
+            w2.push(4.0);
+            w2.extend(widths);
+            (both, paired, w2)
+        } else {
+            (head, rows, widths)
+        };
         Sheet {
             title: "名次".into(),
             caption: vec![self.event.clone(), format!("第 {} 轮后", self.after)],
@@ -107,7 +134,7 @@ impl Standings {
             layout: Layout {
                 landscape: false,
                 font_pt: 8.0,
-                per_page: 48,
+                per_page,
             },
         }
     }
@@ -127,5 +154,50 @@ mod tests {
         let sheet = s.sheet();
         assert!(!sheet.layout.landscape);
         assert_eq!(sheet.blocks[0].rows[0].len(), sheet.widths.len());
+    }
+
+    #[test]
+    fn a_long_short_list_prints_two_players_a_line() {
+        let row = |i: usize| StandingsRow {
+            rank: i.to_string(),
+            no: i as u32,
+            name: format!("棋手{i}"),
+            club: "单位".into(),
+            points: "1".into(),
+            tie_breaks: vec!["0".into()],
+        };
+        let mut s = Standings {
+            event: "赛".into(),
+            after: 9,
+            score_name: "积分",
+            chain: vec!["小分".into()],
+            rows: (1..=2000).map(row).collect(),
+        };
+        let sheet = s.sheet();
+        let rows = &sheet.blocks[0].rows;
+        // 2,000 players at 104 a page: 20 pages
+        assert_eq!(sheet.pages(), 20);
+        assert_eq!(rows[0][0], "1");
+        assert_eq!(rows[0][7], "53", "the right half continues the page's list");
+        assert_eq!(
+            rows.len(),
+            19 * 52 + 24,
+            "the last page: 24 players on its left half"
+        );
+        assert_eq!(rows[0].len(), sheet.widths.len());
+        // every player printed once
+        let mut seen: Vec<&str> = rows
+            .iter()
+            .flat_map(|r| [&r[0], &r[7]])
+            .map(String::as_str)
+            .collect();
+        seen.retain(|x| !x.is_empty());
+        assert_eq!(seen.len(), 2000);
+        // a wide chain (倒数轮积分 of 9 rounds) keeps one player a line
+        s.chain = vec!["倒数轮积分".into(), "小分".into(), "胜局".into()];
+        for r in &mut s.rows {
+            r.tie_breaks = vec!["0".into(); 3];
+        }
+        assert_eq!(s.sheet().blocks[0].rows.len(), 2000);
     }
 }

@@ -9,6 +9,7 @@ pub(crate) mod files;
 mod write;
 mod qr;
 mod state;
+mod sheet;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -31,6 +32,7 @@ pub(crate) use write::{
 };
 pub(crate) use qr::{LoginQr, login_qr};
 pub(crate) use state::EventCache;
+pub(crate) use sheet::{Shown, print_view, sheets_page};
 
 /// What the pages are served from.
 #[derive(Clone, Debug)]

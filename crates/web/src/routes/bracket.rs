@@ -1,5 +1,7 @@
 //! The bracket (对阵图) of a knockout stage: winners' and losers' brackets, the finals, byes and
-//! the champion, drawn as SVG boxes.
+//! the champion, drawn as SVG boxes (each box's score is the match's 场分 from
+//! [`forms::bracket`], its games on hover), then the model's 对阵表 with every match, its games,
+//! the play-offs and the 第三名决赛 — the form `xq event export --form bracket` prints.
 
 use askama::Template;
 use axum::Router;
@@ -8,10 +10,12 @@ use axum::response::Response;
 use axum::routing::get;
 use std::collections::HashMap;
 
+use xiangqi::event::forms;
+use xiangqi::event::forms::bracket::match_score;
 use xiangqi::event::{Event, StageSystem};
 use xiangqi::scheduling::knockout;
 
-use crate::app::{EventRequest, Page, Shared, render, url};
+use crate::app::{EventRequest, Page, Shared, Shown, render, url};
 use crate::words::{Lang, ManageWords as Words};
 
 /// The routes of this module.
@@ -38,6 +42,8 @@ struct MatchBox {
     top: Side,
     bottom: Side,
     result: String,
+    /// The games of the match (shown on hover).
+    games: String,
     /// The players in it (to join it with the match its winner plays next).
     players: Vec<u32>,
     winner: Option<u32>,
@@ -63,6 +69,8 @@ struct BracketPage {
     box_w: u32,
     box_h: u32,
     half_h: u32,
+    /// The 对阵表 of the same matches.
+    table: Option<Shown>,
 }
 
 const BOX_W: u32 = 200;
@@ -186,7 +194,8 @@ fn seeded_bracket(
                 y: centre - BOX_H / 2,
                 top: side(a, winner.is_some() && winner == a),
                 bottom,
-                result,
+                games: result.clone(),
+                result: match_score(Some(&result).filter(|r| !r.is_empty()).map(|r| r.as_str())),
                 players: [a, b].into_iter().flatten().collect(),
                 winner,
             });
@@ -256,12 +265,8 @@ fn brackets(ev: &Event, w: &Words, lang: Lang) -> Vec<BracketView> {
                         text: who(b.black),
                         won: winner == Some(b.black),
                     },
-                    result: match b.bracket.as_deref() {
-                        Some(l @ ("GF2" | "3rd")) => {
-                            format!("{} {l}", b.result.clone().unwrap_or_default())
-                        }
-                        _ => b.result.clone().unwrap_or_default(),
-                    },
+                    result: match_score(b.result.as_deref()),
+                    games: b.result.clone().unwrap_or_default(),
                     players: vec![b.red, b.black],
                     winner,
                 });
@@ -288,6 +293,7 @@ fn brackets(ev: &Event, w: &Words, lang: Lang) -> Vec<BracketView> {
                         won: false,
                     },
                     result: String::new(),
+                    games: String::new(),
                     players: vec![*no],
                     winner: Some(*no),
                 });
@@ -402,6 +408,15 @@ async fn bracket_page(r: EventRequest) -> Response {
     .for_event(&id, &ev);
     page.landscape = true;
     let brackets = brackets(&ev, w, lang);
+    let table = (!brackets.is_empty()).then(|| {
+        let mut s = Shown::new(
+            "bracket",
+            forms::bracket(&ev).sheet(),
+            format!("/e/{}/print/bracket", url(&id)),
+        );
+        s.newpage = true;
+        s
+    });
     let message = if !ev.stages.iter().any(|s| s.system.is_knockout()) {
         Some(w.no_bracket.to_string())
     } else if brackets.is_empty() {
@@ -419,6 +434,7 @@ async fn bracket_page(r: EventRequest) -> Response {
             box_w: BOX_W,
             box_h: BOX_H,
             half_h: BOX_H / 2,
+            table,
         },
     )
 }

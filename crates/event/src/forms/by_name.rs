@@ -1,0 +1,128 @@
+//! The forms by the names `xq event export --format html --form NAME` takes and the desk's
+//! print views use: one table from name to model, so that both print the same sheet.
+
+use xiangqi_scheduling::tiebreak::Standing;
+
+use super::Sheet;
+use crate::document::Event;
+
+/// Every form name, in the order the CLI's help lists them.
+pub const FORM_NAMES: [&str; 11] = [
+    "table",
+    "cross",
+    "record",
+    "standings",
+    "cards",
+    "scoresheets",
+    "points-table",
+    "groups",
+    "groups-cross",
+    "overall",
+    "bracket",
+];
+
+/// Why a form cannot be made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FormError {
+    /// No form of that name.
+    #[error("--form {0}: expected {list}", list = FORM_NAMES.join(", "))]
+    Unknown(String),
+    /// The form is of a round that is not paired.
+    #[error("round {0} is not paired")]
+    RoundNotPaired(u32),
+    /// The event has no knockout stage to draw.
+    #[error("--form bracket: the event has no knockout stage")]
+    NoKnockout,
+    /// The form is of an event in stages only.
+    #[error("--form {0}: the event has no stages")]
+    NotStaged(String),
+}
+
+/// `true` for a one-stage event paired by a predetermined schedule (a round robin): its 成绩表
+/// is the 循环赛成绩表.
+pub fn round_robin(ev: &Event) -> bool {
+    !ev.staged() && ev.config.pairing_system().is_ok_and(|p| p.predetermined)
+}
+
+/// The sheet of form `name` (`table` is the 循环赛成绩表 of a round robin, the 积分编排成绩表
+/// otherwise); `round` (default: the last paired) for the forms of one round.
+pub fn form_sheet(
+    ev: &Event,
+    st: &[Standing],
+    name: &str,
+    round: Option<u32>,
+) -> Result<Sheet, FormError> {
+    let round = || {
+        let r = round.unwrap_or(ev.paired.len() as u32);
+        if r == 0 || r as usize > ev.paired.len() {
+            Err(FormError::RoundNotPaired(r))
+        } else {
+            Ok(r)
+        }
+    };
+    let staged = || {
+        if ev.staged() {
+            Ok(super::groups(ev))
+        } else {
+            Err(FormError::NotStaged(name.to_string()))
+        }
+    };
+    Ok(match name {
+        "table" if round_robin(ev) => super::cross_table(ev, st).sheet(),
+        "table" => super::results_table(ev, st).sheet(),
+        "cross" => super::cross_table(ev, st).sheet(),
+        "record" => {
+            let r = round()?;
+            super::pairing_record(ev, r)
+                .ok_or(FormError::RoundNotPaired(r))?
+                .sheet()
+        }
+        "standings" => super::standings(ev, st).sheet(),
+        "cards" => super::cards(ev).sheet(),
+        "scoresheets" => {
+            let r = round()?;
+            super::scoresheets(ev, r)
+                .ok_or(FormError::RoundNotPaired(r))?
+                .sheet()
+        }
+        "points-table" => super::score_sheet(ev, st).sheet(),
+        "groups" => staged()?.sheet(),
+        "groups-cross" => staged()?.cross_sheet(),
+        "overall" => staged()?.overall_sheet(),
+        "bracket" if ev.stages.iter().any(|s| s.system.is_knockout()) => super::bracket(ev).sheet(),
+        "bracket" => return Err(FormError::NoKnockout),
+        o => return Err(FormError::Unknown(o.to_string())),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::forms::test_event::four;
+
+    #[test]
+    fn every_name_makes_its_form_or_says_why_not() {
+        let ev = four();
+        let st = ev.standings(None);
+        for name in FORM_NAMES {
+            match form_sheet(&ev, &st, name, None) {
+                Ok(s) => assert!(!s.title.is_empty(), "{name}"),
+                Err(FormError::NoKnockout) => assert_eq!(name, "bracket"),
+                Err(e) => assert_eq!(e, FormError::NotStaged(name.into())),
+            }
+        }
+        assert_eq!(
+            form_sheet(&ev, &st, "record", Some(4)),
+            Err(FormError::RoundNotPaired(4))
+        );
+        let e = form_sheet(&ev, &st, "nope", None).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("--form nope: expected table, cross")
+        );
+        assert_eq!(
+            form_sheet(&ev, &st, "table", None).unwrap().title,
+            "积分编排成绩表"
+        );
+    }
+}
