@@ -106,6 +106,7 @@
 //! ```
 
 pub mod declared;
+pub mod envelope;
 mod game;
 mod log;
 pub mod store;
