@@ -59,7 +59,11 @@ mod tests {
         assert_eq!(open(&s).unwrap(), "马二进三");
         // a log written before envelopes: the plain text
         assert_eq!(open("h2e2").unwrap(), "h2e2");
-        assert!(open("envelope:***").unwrap_err().contains("bad sealed-move envelope"));
+        assert!(
+            open("envelope:***")
+                .unwrap_err()
+                .contains("bad sealed-move envelope")
+        );
     }
 
     proptest! {

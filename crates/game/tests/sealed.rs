@@ -30,14 +30,20 @@ fn adjourned(storage: LogFormat) -> Game {
         })
         .unwrap();
     for s in SEALED {
-        assert!(!ruling.contains(s), "the ruling shows the sealed move: {ruling}");
+        assert!(
+            !ruling.contains(s),
+            "the ruling shows the sealed move: {ruling}"
+        );
     }
     g
 }
 
 fn assert_hidden(what: &str, text: &str) {
     for s in SEALED {
-        assert!(!text.contains(s), "{what} shows the sealed move {s}:\n{text}");
+        assert!(
+            !text.contains(s),
+            "{what} shows the sealed move {s}:\n{text}"
+        );
     }
 }
 
@@ -48,10 +54,7 @@ fn no_output_shows_the_sealed_move_before_resumption() {
         let text = g.render();
         assert_hidden("the stored log", &text);
         assert!(text.contains("envelope:"), "{text}");
-        assert_hidden(
-            "the log as JSON",
-            &serde_json::to_string(g.log()).unwrap(),
-        );
+        assert_hidden("the log as JSON", &serde_json::to_string(g.log()).unwrap());
         assert_hidden("the state", &serde_json::to_string(g.state()).unwrap());
         assert_eq!(g.state().sealed_by, Some(Color::Red));
         // the file read back is the same adjourned game, and resumes
@@ -67,7 +70,10 @@ fn no_output_shows_the_sealed_move_before_resumption() {
         // the move is now an ordinary move of the log
         assert!(matches!(
             back.log().entries.last(),
-            Some(Entry::Move { clock: Some(5300), .. })
+            Some(Entry::Move {
+                clock: Some(5300),
+                ..
+            })
         ));
         let again = Game::replay(GameLog::parse(&back.render()).unwrap()).unwrap();
         assert_eq!(again.state(), back.state());

@@ -45,7 +45,10 @@ fn violations_in_the_log_reach_the_board_and_its_tie_break() {
     // nothing reaches the board while the game is on
     assert_eq!(common::board(&event).black_fouls, 0);
     let g: Game = Store::new(&log).read().unwrap();
-    assert_eq!((g.state().violations.red, g.state().violations.black), (1, 2));
+    assert_eq!(
+        (g.state().violations.red, g.state().violations.black),
+        (1, 2)
+    );
     assert_eq!((g.state().fouls.red, g.state().fouls.black), (1, 0));
 
     let st = store::update(&log, |g| {
