@@ -109,6 +109,7 @@ pub mod declared;
 pub mod envelope;
 mod game;
 mod log;
+pub mod paper;
 pub mod store;
 pub mod time;
 pub mod words;

@@ -10,6 +10,13 @@
 use xiangqi_board::{ByColor, Color, File, Rank, Setup, Square};
 
 use super::{Block, Head, Layout, Sheet};
+use crate::document::Event;
+
+/// The event line the game paper's caption starts with (the event's name and 组别), as every
+/// form of the event writes it.
+pub fn event_caption(ev: &Event) -> String {
+    super::event_line(ev)
+}
 
 /// The 封棋 record of one adjourned game.
 #[derive(Clone, Debug, PartialEq, Eq)]
