@@ -18,6 +18,7 @@
 //! entered on the board of the event file, as `xq game` enters them.
 
 mod entry;
+mod paper;
 mod view;
 
 use std::path::{Path, PathBuf};
@@ -45,10 +46,12 @@ use view::*;
 
 /// The console's routes: the page (GET) and its entries (POST).
 pub(crate) fn routes() -> Router<Shared> {
-    Router::new().route(
-        "/e/{id}/round/{round}/board/{board}/live",
-        get(console).post(enter),
-    )
+    Router::new()
+        .route(
+            "/e/{id}/round/{round}/board/{board}/live",
+            get(console).post(enter),
+        )
+        .merge(paper::routes())
 }
 
 /// Where the game log of a board lives: `{event dir}/{event file stem}-games/r{round}b{board}.pgn`
