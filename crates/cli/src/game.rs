@@ -4,7 +4,7 @@
 //!
 //! Every command goes through the store of `xiangqi-event` (exclusive lock, atomic replace): a
 //! refused entry (exit 2) leaves the file as it was. When an entry finishes a game that belongs
-//! to an event board, its result and 犯规 counts are entered on that board of the event file,
+//! to an event board, its result and 违例 counts are entered on that board of the event file,
 //! through the event store — after the log is written; a result a crash kept off the board is
 //! landed by the next command on the log (`state`, any entry, even a refused one).
 //!

@@ -64,7 +64,7 @@ impl MoveRecord {
         let mut rows = Vec::new();
         for page in 0..pairs.len().div_ceil(per_page).max(1) {
             let first = page * per_page;
-            let left = pairs.len().saturating_sub(first).min(ROWS_PER_PAGE).max(1);
+            let left = pairs.len().saturating_sub(first).clamp(1, ROWS_PER_PAGE);
             for i in 0..left {
                 let mut row = cell(first + i).to_vec();
                 row.extend(cell(first + ROWS_PER_PAGE + i));
