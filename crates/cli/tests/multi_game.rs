@@ -5,8 +5,9 @@
 use std::path::Path;
 use std::process::Command;
 
-fn refused(dir: &Path, extra: &[&str]) -> String {
-    let o = Command::new(env!("CARGO_BIN_EXE_xq"))
+/// `xq event new t.toml` of a cn-1987 round robin with `extra`, run in `dir`.
+fn new(dir: &Path, extra: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_xq"))
         .args([
             "event",
             "new",
@@ -19,7 +20,11 @@ fn refused(dir: &Path, extra: &[&str]) -> String {
         .args(extra)
         .current_dir(dir)
         .output()
-        .expect("xq runs");
+        .expect("xq runs")
+}
+
+fn refused(dir: &Path, extra: &[&str]) -> String {
+    let o = new(dir, extra);
     let err = String::from_utf8_lossy(&o.stderr).into_owned();
     assert_eq!(o.status.code(), Some(2), "{extra:?}: {err}");
     assert_eq!(err.lines().count(), 1, "{err}");
@@ -62,21 +67,7 @@ fn two_games_per_team_board_and_three_game_matches_are_refused() {
         );
     }
     // what is supported is taken: a two-game round robin of players
-    let o = Command::new(env!("CARGO_BIN_EXE_xq"))
-        .args([
-            "event",
-            "new",
-            "t.toml",
-            "--ruleset",
-            "cn-1987",
-            "--system",
-            "round-robin",
-        ])
-        .args(players)
-        .args(["--games", "2"])
-        .current_dir(d)
-        .output()
-        .unwrap();
+    let o = new(d, &[&players[..], &["--games", "2"]].concat());
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let ev = std::fs::read_to_string(d.join("t.toml")).unwrap();
     assert!(ev.contains("games_per_match = 2"), "{ev}");

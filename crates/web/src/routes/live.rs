@@ -59,14 +59,7 @@ pub(crate) fn routes() -> Router<Shared> {
 /// event file as `../{event file name}` (relative to the log's folder), as `xq game new` run in
 /// that folder with `--event ../{event file name}` records it.
 pub(crate) fn board_log(event_file: &Path, round: u32, board: u32) -> PathBuf {
-    let stem = event_file
-        .file_stem()
-        .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
-    event_file
-        .parent()
-        .unwrap_or(Path::new(""))
-        .join(format!("{stem}-games"))
-        .join(format!("r{round}b{board}.pgn"))
+    xiangqi::game::paper::board_log(event_file, round, board)
 }
 
 /// The log's path relative to the served folder (the event file's folder), `/`-separated.
