@@ -209,3 +209,44 @@ fn a_pawns_chase_counted_by_option_and_kept_as_target_when_idle() {
     assert_eq!(labels[0], "捉");
     assert_eq!((v.as_str(), red.as_str()), ("red-must-vary", "长捉"));
 }
+
+/// 26.1.4: a 捉 made by a reply to check with a piece other than the king is 闲 when it existed
+/// before the reply, 捉 when it did not (the constructed cases of `cn2020-constructed.toml`); the
+/// 1987 reading (R22, 自毙: the checking piece put back) rules the first 捉.
+#[test]
+fn a_chase_made_by_a_reply_to_check_counts_only_if_new() {
+    let (c87, c20) = (arbiter("cn-1987"), arbiter("cn-2020"));
+    let all = cases::load("cn2020-constructed.toml");
+    let mut n = 0;
+    for c in all.iter().filter(|c| c.id.starts_with("c2020-26-1-4")) {
+        n += 1;
+        let (labels, v20, r20, _) = rule(&c20, c);
+        let want: Vec<&str> = c.labels.as_deref().unwrap().split_whitespace().collect();
+        assert_eq!(labels[..want.len()], want[..], "{}: cn-2020 labels", c.id);
+        assert_eq!(Some(&v20), c.expect.get("cn-2020"), "{}", c.id);
+        let (_, v87, r87, b87) = rule(&c87, c);
+        assert_eq!(Some(&v87), c.expect.get("cn-1987"), "{}", c.id);
+        assert_eq!(Some(&r87), c.cn1987_red.as_ref(), "{}: cn-1987 red", c.id);
+        assert_eq!(
+            Some(&b87),
+            c.cn1987_black.as_ref(),
+            "{}: cn-1987 black",
+            c.id
+        );
+        if c.id.ends_with("existed-before-reply") {
+            assert_eq!(r20, "闲", "{}: cn-2020 red", c.id);
+            // The option off, cn-2020 reads the reply as 1987 does.
+            let text = Ruleset::load("cn-2020").unwrap().text().to_string();
+            let off = Ruleset::from_toml(
+                &format!("{text}\n[options]\nchase_existed_before_reply = false\n"),
+                "off.toml",
+            )
+            .unwrap();
+            let (labels, _, red, _) = rule(&Arbiter::new(off).unwrap(), c);
+            assert_eq!((labels[1], red.as_str()), ("捉", "一捉一闲"), "{}", c.id);
+        } else {
+            assert_eq!(r20, "一捉一闲", "{}: cn-2020 red", c.id);
+        }
+    }
+    assert_eq!(n, 2, "the two 26.1.4 cases");
+}

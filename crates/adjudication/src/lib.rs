@@ -45,7 +45,10 @@ mod values;
 
 pub use facts::{AttackFact, IdBoard, PieceId, PlyContext, Replay, attacks_by};
 pub use limit::{NaturalLimitPolicy, NaturalLimitStatus, SideLimit, natural_limit};
-pub use mate::{MateSearch, mate_by_checks, mate_line, mate_threat, search_checks, sees_king};
+pub use mate::{
+    DEFAULT_NODE_LIMIT, MateSearch, mate_by_checks, mate_line, mate_threat, search_checks,
+    sees_king,
+};
 pub use record::{Cycle, GameRecord, IllegalPly};
 pub use values::{PieceValues, static_exchange};
 

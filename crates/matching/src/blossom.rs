@@ -657,21 +657,26 @@ impl<'a, W: Weight> Matcher<'a, W> {
         }
     }
 
-    fn set_best(&mut self, x: usize, k: usize) {
+    /// Makes edge `k`, of current slack `slack`, the least-slack edge of `x`.
+    fn set_best(&mut self, x: usize, k: usize, slack: W) {
         self.bestedge[x] = k;
-        if k != NONE {
-            self.note_best(x);
-            self.push_candidates(x);
-        }
+        self.note_best(x);
+        self.push_candidates_with(x, Some(slack));
     }
 
     /// Pushes `x` into every candidate heap whose kind it may be now (the checks at the top
     /// decide), with its current value as the key.
     fn push_candidates(&mut self, x: usize) {
+        self.push_candidates_with(x, None);
+    }
+
+    /// [`Matcher::push_candidates`], given the current slack of `x`'s least-slack edge if the
+    /// caller has just computed it.
+    fn push_candidates_with(&mut self, x: usize, slack: Option<W>) {
         let k = self.bestedge[x];
         if k != NONE && self.in_best[x] {
             let pos = self.best_pos[x];
-            let s = self.slack(k);
+            let s = slack.unwrap_or_else(|| self.slack(k));
             if x < self.n && self.label[self.inblossom[x]] != 1 {
                 self.heap2
                     .push(Reverse((s.add(self.stage_delta), pos, x, k)));
@@ -911,14 +916,21 @@ impl<'a, W: Weight> Matcher<'a, W> {
             .collect();
         self.bestedgeto = bestedgeto;
         let mut be = NONE;
+        let mut be_slack = W::ZERO;
         for &k in &list {
-            if be == NONE || self.slack(k) < self.slack(be) {
+            let s = self.slack(k);
+            if be == NONE || s < be_slack {
                 be = k;
+                be_slack = s;
             }
         }
         self.blossombestedges[b] = Some(list);
         self.note_best(b);
-        self.set_best(b, be);
+        if be == NONE {
+            self.bestedge[b] = NONE;
+        } else {
+            self.set_best(b, be, be_slack);
+        }
         self.blossomendps[b] = endps;
     }
 
@@ -1187,6 +1199,8 @@ impl<'a, W: Weight> Matcher<'a, W> {
             loop {
                 while !augmented {
                     let Some(v) = self.queue.pop() else { break };
+                    // no dual changes while the queue is scanned (modes do, values do not)
+                    let yv = self.y(v);
                     for idx in self.adj_start[v]..self.adj_start[v + 1] {
                         let Adj { wt2, p, w } = self.adj[idx];
                         let k = p / 2;
@@ -1195,7 +1209,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
                         }
                         let mut kslack = W::ZERO;
                         if !self.allowedge[k] {
-                            kslack = self.y(v).add(self.y(w)).sub(wt2);
+                            kslack = yv.add(self.y(w)).sub(wt2);
                             if kslack <= W::ZERO {
                                 self.allow(k);
                             }
@@ -1221,12 +1235,12 @@ impl<'a, W: Weight> Matcher<'a, W> {
                         } else if self.label[self.inblossom[w]] == 1 {
                             let b = self.inblossom[v];
                             if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
-                                self.set_best(b, k);
+                                self.set_best(b, k, kslack);
                             }
                         } else if self.label[w] == 0
                             && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
                         {
-                            self.set_best(w, k);
+                            self.set_best(w, k, kslack);
                         }
                     }
                 }

@@ -12,6 +12,8 @@ use std::fmt::Debug;
 /// let a = Wide::<4>::from_u64(6);
 /// assert_eq!(a.add(a).half(), a);
 /// assert_eq!(<i128 as Weight>::from_wide(&Wide::<8>::from_u64(6)), Some(6));
+/// assert_eq!((-3i128).to_wide(), Wide::<8>::ZERO.wsub(&Wide::from_u64(3)));
+/// assert_eq!(a.to_wide(), Wide::<8>::from_u64(6));
 /// ```
 pub trait Weight: Copy + Ord + Debug {
     /// Zero.
@@ -24,6 +26,8 @@ pub trait Weight: Copy + Ord + Debug {
     fn half(self) -> Self;
     /// Converts from the widest representation; `None` when the value does not fit.
     fn from_wide(w: &Wide<8>) -> Option<Self>;
+    /// The value in the widest representation (sign-extended, exact).
+    fn to_wide(self) -> Wide<8>;
     /// An approximation as a float (for pruning only).
     fn to_f64(self) -> f64;
     /// A small non-negative value.
@@ -56,6 +60,13 @@ impl Weight for i128 {
             return None;
         }
         Some(((w.0[1] as i128) << 64) | w.0[0] as i128)
+    }
+    fn to_wide(self) -> Wide<8> {
+        let fill = if self < 0 { u64::MAX } else { 0 };
+        let mut a = [fill; 8];
+        a[0] = self as u64;
+        a[1] = (self >> 64) as u64;
+        Wide(a)
     }
 }
 
@@ -212,5 +223,8 @@ impl<const N: usize> Weight for Wide<N> {
         } else {
             None
         }
+    }
+    fn to_wide(self) -> Wide<8> {
+        self.resize()
     }
 }

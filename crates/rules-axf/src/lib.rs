@@ -32,10 +32,10 @@ use xiangqi_adjudication::{
     AttackFact, MateSearch, NaturalLimitPolicy, PieceId, PieceValues, PlyContext,
 };
 use xiangqi_board::{Color, Piece, PieceKind, Square};
-use xiangqi_movegen::Position;
+use xiangqi_movegen::{Move, Position};
 use xiangqi_rules::{
-    ClassKind, CycleContext, CycleRuling, EditionParams, IdleKind, PlyClass, PlyRuling, Reading,
-    RepetitionRuling, RuleEdition, RulesetError, Target, Verdict,
+    CaptureLine, ClassKind, CycleContext, CycleRuling, EditionParams, IdleKind, PlyClass,
+    PlyRuling, Reading, RepetitionRuling, RuleEdition, RulesetError, Target, Verdict,
 };
 
 xiangqi_rules::register_edition! {
@@ -307,6 +307,89 @@ impl RuleEdition for Axf {
 
     fn natural_limit(&self) -> Option<NaturalLimitPolicy> {
         Some(self.natural_limit)
+    }
+
+    /// The one-move attack behind each chased piece: the capture (the moved piece's when it can
+    /// take, else the least valuable attacker's) and, when the target has a real protector, the
+    /// least valuable recapture — the whole of what an AXF chase rests on (no search, so no
+    /// bounds); the note names the rule that makes the attack a chase.
+    fn capture_lines(&self, ply: &PlyContext<'_>, targets: &[Square]) -> Vec<CaptureLine> {
+        let facts = ply.attacks_after(&self.values);
+        targets
+            .iter()
+            .filter_map(|&sq| {
+                let fact = facts.iter().filter(|a| a.target == sq).min_by_key(|a| {
+                    (
+                        a.attacker != ply.mv().to,
+                        !a.capture_legal,
+                        self.values.material(a.attacker_piece, a.attacker),
+                    )
+                })?;
+                Some(capture_line(ply.after(), fact, &self.values))
+            })
+            .collect()
+    }
+
+    /// The mate by consecutive checks behind a mate threat (杀, allowed under AXF rule 9), with
+    /// the plies it needs (`mate_threat_plies`).
+    fn mate_line(&self, ply: &PlyContext<'_>) -> Option<CaptureLine> {
+        if ply.gives_check() {
+            return None;
+        }
+        let passed = ply.after().pass()?;
+        let (moves, plies) = xiangqi_adjudication::mate_line(
+            &passed,
+            self.mate_threat_plies,
+            false,
+            xiangqi_adjudication::DEFAULT_NODE_LIMIT,
+        )?;
+        Some(CaptureLine {
+            target: passed.king(!passed.turn()),
+            moves,
+            bounds: vec![("mate_threat_plies", plies)],
+            note: None,
+        })
+    }
+}
+
+/// The line of one AXF chase: the capture of `fact`'s target by its attacker in the position
+/// after the ply (the opponent passing) and, if the target has a real protector, its least
+/// valuable recapture. The note says why the attack is a chase.
+fn capture_line(after: &Position, fact: &AttackFact, values: &PieceValues) -> CaptureLine {
+    use PieceKind::*;
+    let capture = Move::new(fact.attacker, fact.target);
+    let mut moves = vec![capture];
+    if fact.is_protected()
+        && let Some(mut pos) = after.pass()
+        && pos.is_legal(capture)
+    {
+        pos.play_unchecked(capture);
+        let recapture = pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|r| r.to == fact.target)
+            .min_by_key(|r| {
+                pos.piece_at(r.from)
+                    .map_or(0, |p| values.material(p, r.from))
+            });
+        moves.extend(recapture);
+    }
+    let (ak, tk) = (fact.attacker_piece.kind, fact.target_piece.kind);
+    let note = if !fact.is_protected() {
+        "no real protector: 捉无根子 (AXF rules 15, 24)"
+    } else if matches!(ak, Horse | Cannon) && tk == Rook {
+        "a horse or cannon attacks a rook, protected or not (AXF rule 15)"
+    } else if matches!(ak, Advisor | Elephant) {
+        "an advisor or elephant attacks a rook, horse or cannon (AXF rule 15)"
+    } else {
+        "protected: the exchange after the capture"
+    };
+    CaptureLine {
+        target: fact.target,
+        moves,
+        bounds: Vec::new(),
+        note: Some(note.to_string()),
     }
 }
 

@@ -35,6 +35,10 @@ pub struct Cn1987Options {
     /// A king's or a pawn's own attack (将帅捉子, 兵卒捉子) is 闲, so that 兵卒长捉 and 将帅长捉 are
     /// allowed (default true, both 1987 and 2020 26.1); `false` counts it as 捉.
     pub king_pawn_chase_idle: Option<bool>,
+    /// A 捉 made by a reply to check (not a king move) is 闲 when it existed before the reply
+    /// (`true`, the 2020 rules 26.1.4) rather than when the check brought it about (default
+    /// `false`, the 1987 reading R22, 自毙); see [`Params::chase_existed_before_reply`].
+    pub chase_existed_before_reply: Option<bool>,
 }
 
 /// The readings of the 1987 rules that a successor edition changes, as switches (the ruleset's
@@ -98,6 +102,9 @@ impl Cn1987 {
         }
         if let Some(b) = opts.joint_chase_is_counter {
             params.joint_chase_is_counter = b;
+        }
+        if let Some(b) = opts.chase_existed_before_reply {
+            params.chase_existed_before_reply = b;
         }
         let mut readings = Readings::default();
         if let Some(b) = opts.check_win_apart {

@@ -251,6 +251,20 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// Enters a node with `plies_left` plies to go: its depth (plies from the root), its line
+    /// started afresh; `None` when the search is over its budget.
+    fn enter(&mut self, plies_left: u8) -> Option<usize> {
+        let depth = usize::from(self.cfg.max_plies.saturating_sub(plies_left));
+        self.pv_start(depth);
+        (!self.over_budget()).then_some(depth)
+    }
+
+    /// The score of stopping here: the balance, and no gain before the victim is taken.
+    fn stand(&self, bal: Balance, captured: bool) -> i32 {
+        let score = bal.score_with(self.cfg.values.rook - 1);
+        if captured { score } else { score.min(0) }
+    }
+
     fn over_budget(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes > self.cfg.node_budget || !xiangqi_adjudication::budget::spend() {
@@ -271,11 +285,9 @@ impl<'a> Search<'a> {
         mut alpha: i32,
         beta: i32,
     ) -> i32 {
-        let depth = usize::from(self.cfg.max_plies.saturating_sub(plies_left));
-        self.pv_start(depth);
-        if self.over_budget() {
+        let Some(depth) = self.enter(plies_left) else {
             return 0;
-        }
+        };
         let in_check = pos.is_check();
         // Out of check, quiet moves are tried only when they give check: list captures and the
         // moves that may give check (see [`may_give_check`]), or only captures when no check is
@@ -294,11 +306,7 @@ impl<'a> Search<'a> {
         if moves.is_empty() && (in_check || !pos.has_legal_move()) {
             return -MATE;
         }
-        let stand = if captured {
-            bal.score_with(self.cfg.values.rook - 1)
-        } else {
-            bal.score_with(self.cfg.values.rook - 1).min(0)
-        };
+        let stand = self.stand(bal, captured);
         if !in_check {
             if stand >= beta {
                 return stand;
@@ -444,11 +452,9 @@ impl<'a> Search<'a> {
         alpha: i32,
         mut beta: i32,
     ) -> i32 {
-        let depth = usize::from(self.cfg.max_plies.saturating_sub(plies_left));
-        self.pv_start(depth);
-        if self.over_budget() {
+        let Some(depth) = self.enter(plies_left) else {
             return 0;
-        }
+        };
         let in_check = pos.is_check();
         // Out of check the defender only captures: list only the captures.
         let moves = if in_check {
@@ -460,11 +466,7 @@ impl<'a> Search<'a> {
             // Mated or stalemated: both lose. Only a gain if the victim was taken first.
             return if captured { MATE } else { 0 };
         }
-        let stand = if captured {
-            bal.score_with(self.cfg.values.rook - 1)
-        } else {
-            bal.score_with(self.cfg.values.rook - 1).min(0)
-        };
+        let stand = self.stand(bal, captured);
         if just_captured
             && !in_check
             && self.cfg.refutation_mate_plies > 0

@@ -79,6 +79,10 @@ impl Cn2020 {
             // 24.3: 要抽吃子 is 捉.
             base.readings.check_win_apart = false;
         }
+        if opts.chase_existed_before_reply.is_none() {
+            // 26.1.4: a chase made by a reply to check is 闲 when it existed before the reply.
+            base.params.chase_existed_before_reply = true;
+        }
         Ok(Cn2020 {
             base,
             nine: NineMoveRule::default(),

@@ -109,7 +109,7 @@ impl SwissSimulation {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::swiss::testing::sparse_and_complete;
+    use crate::swiss::testing::{narrow_and_wide_blocks, sparse_and_complete};
 
     /// The simulation is the old `swiss_field`: the same field round by round.
     #[test]
@@ -141,6 +141,26 @@ mod tests {
                 sparse_and_complete(&SwissSimulation::field_after(n, rounds, seed).unwrap());
             assert_eq!(sparse, full, "n={n} round {}", rounds + 1);
         }
+    }
+
+    /// A block of the warm start solved on its weights less the least of them in `i128` is the
+    /// same solve as in the field's wide type: the same matching, the same duals.
+    #[test]
+    fn a_narrow_block_is_the_same_solve() {
+        let mut blocks = 0;
+        for (n, rounds, seed) in [(120, 1, 1), (300, 2, 2), (400, 3, 3), (500, 4, 4)] {
+            let field = SwissSimulation::field_after(n, rounds, seed).unwrap();
+            for (narrow, wide) in narrow_and_wide_blocks(&field) {
+                assert!(
+                    wide.is_some(),
+                    "n={n} round {}: a block left unpaired",
+                    rounds + 1
+                );
+                assert_eq!(narrow, wide, "n={n} round {}", rounds + 1);
+                blocks += 1;
+            }
+        }
+        assert!(blocks >= 4, "only {blocks} narrow blocks");
     }
 
     proptest::proptest! {

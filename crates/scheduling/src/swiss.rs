@@ -34,6 +34,9 @@ use crate::score::Points;
 use xiangqi_board::Color;
 use xiangqi_matching::{Weight, Wide, max_weight_matching, max_weight_matching_from};
 
+mod warm;
+use warm::block_start;
+
 /// What the pairing needs to know about a player before a round.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SwissPlayer {
@@ -777,57 +780,6 @@ fn pairs_of(mate: &[Option<usize>]) -> Vec<(usize, usize)> {
         .collect()
 }
 
-/// A warm start for the whole field: every block of whole score levels with an even number of
-/// players (the parity of a level is what makes it send a floater down) is matched on its own;
-/// the blossoms are dissolved into the vertex duals. Blocks without a perfect pairing leave
-/// their players free.
-#[allow(clippy::type_complexity)]
-fn block_start<W: Weight>(
-    model: &Model<'_>,
-    conv: &impl Fn(Wide<8>) -> Result<W, PairingError>,
-    stats: &mut SolveStats,
-) -> Result<(Vec<Option<usize>>, Vec<W>), PairingError> {
-    let n = model.order.len();
-    let mut mate = vec![None; n];
-    let mut y = vec![W::ZERO; n];
-    let mut start = 0;
-    for k in 1..=n {
-        let boundary = k == n || model.level[k] != model.level[k - 1];
-        if !(boundary && (k - start) % 2 == 0) {
-            continue;
-        }
-        // a thin graph first (cheap stages), then the candidate graph from its duals
-        let mut block: Block<W> = Block::new(start, k, Vec::new());
-        let full_window = block.window;
-        let mut sol = None;
-        if full_window < k - start {
-            block.window = THIN_WINDOW;
-            let thin = max_weight_matching(k - start, &block_edges(model, &block, conv)?);
-            stats.matchings.push(thin.stats);
-            if thin.pairs() * 2 == k - start {
-                sol = Some(thin);
-            }
-            block.window = full_window;
-        }
-        let edges = block_edges(model, &block, conv)?;
-        let sol = match sol {
-            Some(thin) => {
-                max_weight_matching_from(k - start, &edges, &thin.mate, &thin.dissolved_duals())
-            }
-            None => max_weight_matching(k - start, &edges),
-        };
-        stats.matchings.push(sol.stats);
-        if sol.pairs() * 2 == k - start {
-            for (v, d) in sol.dissolved_duals().into_iter().enumerate() {
-                y[start + v] = d;
-                mate[start + v] = sol.mate[v].map(|m| start + m);
-            }
-        }
-        start = k;
-    }
-    Ok((mate, y))
-}
-
 /// The reduced-cost check of every pair, grouped by class. A class is a (score level, due
 /// colour) pair: every pair of players from classes `A` and `B` has the same penalty apart from
 /// the squared distance in the order, so twice its weight is `K(A, B) − 4·dist²` and its slack
@@ -1096,6 +1048,20 @@ pub(crate) mod testing {
             .unwrap()
             .unwrap();
         (total(&sparse), total(&full))
+    }
+
+    /// For tests: the blocks of the warm start of the round after `state` whose shifted weights
+    /// fit `i128`, each solved in `i128` (duals shifted back) and in `Wide<8>`.
+    #[allow(clippy::type_complexity)]
+    pub(crate) fn narrow_and_wide_blocks(
+        state: &[SwissPlayer],
+    ) -> Vec<(
+        Option<(Vec<Option<usize>>, Vec<Wide<8>>)>,
+        Option<(Vec<Option<usize>>, Vec<Wide<8>>)>,
+    )> {
+        let mut order: Vec<&SwissPlayer> = state.iter().collect();
+        order.sort_by(|a, b| b.score.cmp(&a.score).then(a.no.cmp(&b.no)));
+        warm::testing::narrow_and_wide(&Model::new(&order, &SwissOptions::default()))
     }
 }
 

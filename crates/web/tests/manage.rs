@@ -182,7 +182,7 @@ async fn refused_creations_give_the_cli_s_message_and_write_nothing() {
         (
             "bad.toml",
             vec![("players", "甲,北京,2千")],
-            "--player \"甲,北京,2千\": the rating \"2千\" is not a whole number",
+            "运动员名单第 3 列（如“2千”）读不出是序号、姓名、单位还是等级分：请点“预览名单”，选定各列后再创建",
         ),
         // an unknown ruleset
         (
@@ -282,17 +282,29 @@ async fn withdraw_bye_and_late_entry_land_in_the_file() {
     // no line-ups in an individual event
     assert!(!page.contains("action=\"/e/open.toml/lineup\""));
 
-    // 退出比赛
-    let (s, h, _) = post(
+    // 退出比赛: a confirmation naming the player, then done
+    let (s, _, page) = post(
         &app,
         "/e/open.toml/withdraw",
         &form(&[("csrf", &csrf), ("no", "3")]),
     )
     .await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(
+        page.contains("3 丙（北京） 退出比赛，此后不再编排。"),
+        "{page}"
+    );
+    assert_eq!(read(&path).players[2].withdrawn, None);
+    let (s, h, _) = post(
+        &app,
+        "/e/open.toml/withdraw",
+        &form(&[("csrf", &csrf), ("no", "3"), ("confirm", "1")]),
+    )
+    .await;
     assert_eq!(s, StatusCode::SEE_OTHER);
     let (_, _, page) = get(&app, h[header::LOCATION].to_str().unwrap()).await;
     assert!(
-        page.contains("open.toml: player 3 withdraws after round 1; never paired again"),
+        page.contains("open.toml：3 号运动员第 1 轮后退出比赛"),
         "{page}"
     );
     assert_eq!(read(&path).players[2].withdrawn, Some(1));
@@ -302,7 +314,7 @@ async fn withdraw_bye_and_late_entry_land_in_the_file() {
     let (s, _, body) = post(
         &app,
         "/e/open.toml/withdraw",
-        &form(&[("csrf", &csrf), ("no", "3")]),
+        &form(&[("csrf", &csrf), ("no", "3"), ("confirm", "1")]),
     )
     .await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
@@ -339,7 +351,7 @@ async fn withdraw_bye_and_late_entry_land_in_the_file() {
     .await;
     assert_eq!(s, StatusCode::SEE_OTHER);
     let (_, _, page) = get(&app, h[header::LOCATION].to_str().unwrap()).await;
-    assert!(page.contains("open.toml: 庚 enters late as number 7"));
+    assert!(page.contains("open.toml：补报名：7 号 庚"), "{page}");
     let ev = read(&path);
     assert_eq!(ev.players.len(), 7);
     assert_eq!(
@@ -690,6 +702,6 @@ async fn a_players_file_is_uploaded_with_the_form() {
         .unwrap();
     let (s, _, page) = send(&app, req).await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
-    assert!(page.contains("--player \"甲,北京,1x\": the rating \"1x\" is not a whole number"));
+    assert!(page.contains("运动员名单第 3 列（如“1x”）读不出"), "{page}");
     assert!(!dir.path().join("bad.toml").exists());
 }

@@ -106,10 +106,15 @@ pub fn line_text(p: &PlyRuling, line: &LineRuling) -> String {
     } else {
         "捉"
     };
+    // An edition whose line rests on no search (AXF's one-move attack) states no bounds.
+    let bounds = if bounds.is_empty() {
+        String::new()
+    } else {
+        format!("  [{}]", bounds.join(", "))
+    };
     format!(
-        "{word} {}（让一着）：{moves}  [{}]{}",
+        "{word} {}（让一着）：{moves}{bounds}{}",
         line.target,
-        bounds.join(", "),
         line.note
             .as_deref()
             .map(|n| format!(" ({n})"))

@@ -320,3 +320,30 @@ pub(super) fn cuts_a_root_by_check(before: &Position, m: Move) -> bool {
         .iter()
         .any(|c| c.to == m.from && opp.played(*c).is_ok_and(|next| next.is_check()))
 }
+
+/// 2020 26.1.4 ("走动其他子应将产生的“捉”或“杀”，如应将前不存在，按“捉”或“杀”处理；如应将前已经存在，
+/// 则为“闲”"): whether every piece of `targets` that the reply `m` (a move other than the king's,
+/// answering a check) chases was chased already before the reply — the reply takes no part in it.
+/// Before the reply the mover was in check, so no capture of his stood as a legal move; the
+/// clause asks whether the threat existed, not whether it could be carried out then. The reply
+/// is the only change between the two positions, so the threat existed unless the moved piece
+/// attacks the target, backs a piece of ours that attacks it (做根子), takes its protection away
+/// (a pin, a blocked line: see [`helps_another`]) or opens a line of ours onto it (see
+/// [`attacks_opened_by`]). A threat the check itself brought about (the checking piece left the
+/// target's protection, 参考图22) existed before the reply: 闲.
+///
+/// cn-2020 26.1.4 (crates/rules-cn2020/READINGS.md).
+pub(super) fn existed_before_reply(after: &Position, m: Move, targets: Bitboard) -> bool {
+    let Some(passed) = after.pass() else {
+        return false;
+    };
+    let reach = after.attacks_from(m.to);
+    let ours = after.board().by_color(passed.turn());
+    targets.into_iter().all(|t| {
+        let attackers = passed.attackers_to(t, passed.turn());
+        !reach.contains(t)
+            && (attackers & reach & ours).is_empty()
+            && !helps_another(&passed, m.to, t)
+            && !attacks_opened_by(after, m, Bitboard::from_square(t))
+    })
+}

@@ -54,6 +54,16 @@ pub struct Params {
     ///
     /// Reading R05 (READINGS.md).
     pub joint_chase_is_counter: bool,
+    /// How a 捉 made by a reply to check with a piece other than the king is judged. `false`
+    /// (the 1987 reading, 自毙): it is 闲 when the chased pieces would not be winnable with the
+    /// checking piece back where it came from. `true` (2020 26.1.4, "走动其他子应将产生的“捉”…如应将前
+    /// 不存在，按“捉”…处理；如应将前已经存在，则为“闲”"): it is 闲 when the chase existed before the
+    /// reply — the reply takes no part in it: the moved piece neither attacks the target, nor
+    /// backs one of its attackers, nor takes its protection away, nor opens a line onto it —
+    /// and 捉 otherwise, even when the check brought it about.
+    ///
+    /// Reading R22 (READINGS.md); cn-2020 26.1.4.
+    pub chase_existed_before_reply: bool,
     /// Classes already computed under these parameters (not part of the value).
     pub(crate) memo: Memo<ClassKey, Class>,
 }
@@ -67,6 +77,7 @@ impl Params {
             self.gain.bounds(),
             self.perpetual_chase_same_piece,
             self.joint_chase_is_counter,
+            self.chase_existed_before_reply,
         )
     }
 
@@ -120,7 +131,7 @@ impl Params {
 }
 
 /// Every parameter of a classification (see [`Params`]) but the memos.
-type ParamsKey = (u32, u32, (PieceValues, u8, u8, u8, u32), bool, bool);
+type ParamsKey = (u32, u32, (PieceValues, u8, u8, u8, u32), bool, bool, bool);
 
 /// The memo key of a class: the whole position before the ply, the move, the opponent's previous
 /// move (`None` for [`classify`], `Some(None)` for [`classify_in_game`] without one), whether the
@@ -141,6 +152,7 @@ impl Default for Params {
             gain: GainConfig::default(),
             perpetual_chase_same_piece: false,
             joint_chase_is_counter: true,
+            chase_existed_before_reply: false,
             memo: Memo::new(MEMO_CAPACITY),
         }
     }
@@ -257,6 +269,19 @@ fn classify_in_game_uncached(
     }
     if !before.is_check() {
         return drop_established(before, m, params, prev_move, class);
+    }
+    // 2020 26.1.4: a chase that existed before the reply is 闲, one that did not is 捉.
+    if params.chase_existed_before_reply
+        && before
+            .piece_at(m.from)
+            .is_some_and(|p| p.kind != PieceKind::King)
+    {
+        return match before.played(m) {
+            Ok(after) if existed_before_reply(&after, m, targets) => {
+                Class::Idle(idle_kind(before, &after, m, before.turn()))
+            }
+            _ => class,
+        };
     }
     // A reply that takes the checking piece leaves nothing to put back.
     if m.to == prev_move.to

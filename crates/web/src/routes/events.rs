@@ -14,8 +14,8 @@ use xiangqi::event::{Event, Store};
 use crate::app::Desk;
 use crate::app::files::event_files;
 use crate::app::{
-    EventRequest, Page, Q, Root, Shared, blocking, first_line, load, refusal, refuse, render,
-    scrub, url, writable,
+    EventRequest, Page, Q, Root, Shared, blocking, first_line, load, refuse, render, scrub, url,
+    writable,
 };
 use crate::security;
 use crate::words::{Lang, Tr};
@@ -136,6 +136,8 @@ struct EventPage {
     /// A knockout stage: the 对阵图 link.
     bracket: bool,
     mw: &'static crate::words::ManageWords,
+    /// The event's version (the pair form's hidden `version`).
+    version: u64,
 }
 
 fn system_name(ev: &Event, lang: Lang) -> String {
@@ -240,6 +242,7 @@ fn event_view(
         any_status,
         bracket: ev.stages.iter().any(|s| s.system.is_knockout()),
         mw: lang.manage(),
+        version: ev.version(),
     }
 }
 
@@ -264,6 +267,9 @@ struct PairForm {
     csrf: String,
     lang: Option<String>,
     token: Option<String>,
+    /// The event version the page showed.
+    #[serde(default, deserialize_with = "crate::app::opt_version")]
+    version: Option<u64>,
 }
 
 async fn pair(
@@ -277,15 +283,14 @@ async fn pair(
         Ok(p) => p,
         Err(r) => return *r,
     };
-    let id2 = id.clone();
-    let p2 = path.clone();
-    let outcome = blocking(move || {
-        Store::<Event>::new(path)
-            .update(|ev| ev.pair_next().map(|r| r.round))
-            .map_err(|e| refusal(&id2, &p2, e))
-    })
+    let outcome = crate::app::edit(
+        path,
+        &id,
+        crate::app::writer(&headers, f.version),
+        Event::pair_recorded,
+    )
     .await
-    .unwrap_or_else(|| Err("internal error".into()));
+    .map(|w| w.value);
     match outcome {
         Ok(round) => Redirect::to(&format!(
             "/e/{}/round/{round}?lang={}",
@@ -293,7 +298,15 @@ async fn pair(
             lang.code()
         ))
         .into_response(),
-        Err(msg) => match load(&desk, lang, &id).await {
+        Err(crate::app::Refused::Stale { seen, now, since }) => crate::app::stale_page(
+            &desk,
+            &headers,
+            lang,
+            &id,
+            (seen, now, &since),
+            &format!("/e/{}?lang={}", url(&id), lang.code()),
+        ),
+        Err(crate::app::Refused::Message(msg)) => match load(&desk, lang, &id).await {
             Ok((_, ev)) => render(
                 StatusCode::BAD_REQUEST,
                 &event_view(&desk, &headers, lang, &id, &ev, Some(msg)),

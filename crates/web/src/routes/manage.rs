@@ -5,7 +5,10 @@
 //! ([`writable`](crate::app::writable) / [`authorize`](crate::app::authorize)); a refusal is
 //! the CLI's message and leaves the file as it was.
 
+pub(crate) mod corrections;
 pub(crate) mod create;
+mod history;
+pub(crate) mod result_step;
 
 use askama::Template;
 use axum::Router;
@@ -15,12 +18,16 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use serde::Deserialize;
 use xiangqi::event::create::parse_player;
-use xiangqi::event::{Event, EventError, Store};
+use xiangqi::event::{Done, Event, EventError};
 
 use crate::app::{
-    Desk, EventRequest, Page, Shared, blocking, load, refusal, render, url, whole_number, writable,
+    Desk, EventRequest, Page, Refused, Shared, edit, load, opt_version, render, stale_page, url,
+    whole_number, writable, writer,
 };
+use crate::words::CorrectionWords;
+use crate::words::corrections::what;
 use crate::words::{Lang, ManageWords as Words};
+use corrections::{Correction, confirm_page, finish_at, label, said};
 
 /// The routes of this module.
 pub(crate) fn routes() -> Router<Shared> {
@@ -31,6 +38,17 @@ pub(crate) fn routes() -> Router<Shared> {
         .route("/e/{id}/bye", post(bye))
         .route("/e/{id}/add", post(add))
         .route("/e/{id}/lineup", post(lineup))
+        .route("/e/{id}/correct", get(corrections::corrections_page))
+        .route("/e/{id}/history", get(history::history_page))
+        .route("/e/{id}/arbiter", post(history::set_arbiter))
+        .route("/e/{id}/unpair", post(corrections::unpair))
+        .route("/e/{id}/pair-by-hand", post(corrections::pair_by_hand))
+        .route("/e/{id}/swap", post(corrections::swap))
+        .route("/e/{id}/edit-player", post(corrections::edit_player))
+        .route("/e/{id}/reinstate", post(corrections::reinstate))
+        .route("/e/{id}/rename", post(corrections::rename))
+        .route("/e/{id}/undo", post(history::undo))
+        .route("/e/{id}/delete", post(history::delete))
 }
 
 fn words(lang: Lang) -> &'static Words {
@@ -52,6 +70,9 @@ struct ManageForm {
     csrf: String,
     lang: Option<String>,
     token: Option<String>,
+    /// The event version the page showed.
+    #[serde(default, deserialize_with = "opt_version")]
+    version: Option<u64>,
     #[serde(default)]
     no: String,
     #[serde(default)]
@@ -86,6 +107,8 @@ struct ManagePage {
     page: Page,
     w: &'static Words,
     id: String,
+    /// The event's version (the forms' hidden `version`).
+    version: u64,
     players: Vec<PlayerOpt>,
     next_round: u32,
     team_event: bool,
@@ -179,6 +202,7 @@ fn manage_view(
         page,
         w,
         id: id.to_string(),
+        version: ev.version(),
         any_notes: players.iter().any(|p| !p.notes.is_empty()),
         players,
         next_round: ev.paired.len() as u32 + 1,
@@ -210,11 +234,39 @@ async fn manage_page(r: EventRequest, Query(q): Query<MQ>) -> Response {
     )
 }
 
-/// A change of the manage page: what to do with the event, and the message when it is done.
-type Change = Box<dyn FnOnce(&mut Event) -> Result<String, EventError> + Send>;
+/// A change of the manage page: what to do with the event, as the history records it.
+type Change = Box<dyn FnOnce(&mut Event) -> Result<Done<()>, EventError> + Send>;
 
-/// Runs a manage POST: the desk's checks, then `change` under the store's lock; back to the
-/// manage page with the message, or the page again with the refusal (the file unchanged).
+/// A recorded change without its value.
+fn unit<T>(d: Done<T>) -> Done<()> {
+    Done {
+        value: (),
+        what: d.what,
+        warnings: d.warnings,
+    }
+}
+
+/// The manage page again with a refusal (400); the file is as it was.
+pub(crate) async fn refused_page(
+    desk: &Shared,
+    headers: &HeaderMap,
+    lang: Lang,
+    id: &str,
+    msg: String,
+) -> Response {
+    match load(desk, lang, id).await {
+        Ok((_, ev)) => render(
+            StatusCode::BAD_REQUEST,
+            &manage_view(desk, headers, lang, id, &ev, None, Some(msg)),
+        ),
+        Err(r) => r,
+    }
+}
+
+/// Runs a manage POST: the desk's checks, then `change` under the store's lock, recorded in the
+/// history as the desk's arbiter (refused if the event changed since the form's version); back
+/// to the manage page with what was done, or the page again with the refusal (the file
+/// unchanged).
 async fn apply(
     desk: Shared,
     headers: HeaderMap,
@@ -228,56 +280,26 @@ async fn apply(
         Err(r) => return *r,
     };
     let outcome = match change {
-        Err(e) => Err(e),
-        Ok(change) => {
-            let (id2, p2) = (id.clone(), path.clone());
-            blocking(move || {
-                Store::<Event>::new(path)
-                    .update(change)
-                    .map_err(|e| refusal(&id2, &p2, e))
-            })
-            .await
-            .unwrap_or_else(|| Err("internal error".into()))
-        }
+        Err(e) => Err(Refused::Message(e)),
+        Ok(change) => edit(path, &id, writer(&headers, f.version), change).await,
     };
+    let back = format!("/e/{}/manage?lang={}", url(&id), lang.code());
     match outcome {
-        Ok(msg) => Redirect::to(&format!(
-            "/e/{}/manage?lang={}&ok={}",
-            url(&id),
-            lang.code(),
-            url(&format!("{id}: {msg}"))
+        Ok(done) => Redirect::to(&format!(
+            "{back}&ok={}",
+            url(&format!("{id}：{}", what(lang, &done.what)))
         ))
         .into_response(),
-        Err(msg) => match load(&desk, lang, &id).await {
-            Ok((_, ev)) => render(
-                StatusCode::BAD_REQUEST,
-                &manage_view(&desk, &headers, lang, &id, &ev, None, Some(msg)),
-            ),
-            Err(r) => r,
-        },
+        Err(Refused::Stale { seen, now, since }) => {
+            stale_page(&desk, &headers, lang, &id, (seen, now, &since), &back)
+        }
+        Err(Refused::Message(msg)) => refused_page(&desk, &headers, lang, &id, msg).await,
     }
 }
 
 /// A required whole number of a manage form.
 fn required(field: &str, v: &str) -> Result<u32, String> {
     whole_number(field, v)
-}
-
-async fn withdraw(
-    State(desk): State<Shared>,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-    Form(f): Form<ManageForm>,
-) -> Response {
-    let change = required("player", &f.no).map(|no| -> Change {
-        Box::new(move |ev: &mut Event| {
-            let after = ev.withdraw(no)?;
-            Ok(format!(
-                "player {no} withdraws after round {after}; never paired again"
-            ))
-        })
-    });
-    apply(desk, headers, id, &f, change).await
 }
 
 async fn bye(
@@ -288,10 +310,7 @@ async fn bye(
 ) -> Response {
     let change = required("player", &f.no).and_then(|no| {
         let round = required("--round", &f.round)?;
-        Ok(Box::new(move |ev: &mut Event| {
-            ev.request_bye(no, round)?;
-            Ok(format!("player {no} is not paired in round {round}"))
-        }) as Change)
+        Ok(Box::new(move |ev: &mut Event| ev.bye_recorded(no, round)) as Change)
     });
     apply(desk, headers, id, &f, change).await
 }
@@ -306,10 +325,7 @@ async fn add(
     let change = parse_player(line.trim())
         .map_err(|e| e.to_string())
         .map(|e| -> Change {
-            Box::new(move |ev: &mut Event| {
-                let no = ev.add_late(&e.name, &e.club, e.rating)?;
-                Ok(format!("{} enters late as number {no}", e.name))
-            })
+            Box::new(move |ev: &mut Event| ev.add_recorded(&e.name, &e.club, e.rating).map(unit))
         });
     apply(desk, headers, id, &f, change).await
 }
@@ -334,17 +350,50 @@ async fn lineup(
             .filter(|m| !m.is_empty())
             .map(|m| required("--members", m))
             .collect::<Result<Vec<u32>, String>>()?;
-        Ok(Box::new(move |ev: &mut Event| {
-            ev.set_lineup(round, board, team, &members)?;
-            Ok(format!(
-                "round {round} board {board}: team {team} line-up {}",
-                members
-                    .iter()
-                    .map(u32::to_string)
-                    .collect::<Vec<_>>()
-                    .join(",")
-            ))
-        }) as Change)
+        Ok(
+            Box::new(move |ev: &mut Event| ev.lineup_recorded(round, board, team, &members))
+                as Change,
+        )
     })();
     apply(desk, headers, id, &f, change).await
+}
+
+/// 退出比赛: no default player (an empty choice is refused), and a confirmation naming the
+/// player; back to the manage page.
+pub(crate) async fn withdraw(r: Correction) -> Response {
+    let Correction {
+        desk,
+        headers,
+        id,
+        f,
+        c,
+    } = r;
+    let w = CorrectionWords::of(c.lang);
+    let no = match f.no.trim() {
+        "" => Err(format!("{}：{}", w.player, w.choose)),
+        s => whole_number::<u32>("player", s),
+    };
+    let no = match no {
+        Ok(n) => n,
+        Err(e) => return refused_page(&desk, &headers, c.lang, &id, e).await,
+    };
+    if f.confirm.is_none() {
+        let Some(p) = c.ev.player(no) else {
+            let msg = format!("{id}: player {no}: no such player");
+            return refused_page(&desk, &headers, c.lang, &id, msg).await;
+        };
+        let mut page = confirm_page(&desk, &headers, &c, &id, "withdraw", &f, &[("no", &f.no)]);
+        page.lines.push((w.withdraw_will)(&label(p)));
+        page.back = format!("/e/{}/manage?lang={}", url(&id), c.lang.code());
+        return page.respond();
+    }
+    let out = edit(c.path, &id, writer(&headers, f.version), move |ev| {
+        ev.withdraw_recorded(no)
+    })
+    .await;
+    let to = format!("/e/{}/manage?lang={}", url(&id), c.lang.code());
+    match out {
+        Err(Refused::Message(msg)) => refused_page(&desk, &headers, c.lang, &id, msg).await,
+        out => finish_at(&desk, &headers, c.lang, &id, out.map(said(c.lang)), &to).await,
+    }
 }

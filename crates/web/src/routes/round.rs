@@ -7,14 +7,12 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use serde::Deserialize;
+use xiangqi::event::Event;
 use xiangqi::event::export::result_colon;
-use xiangqi::event::{Event, Store};
 use xiangqi::scheduling::Points;
 
 use super::events::stage_name;
-use crate::app::{
-    Desk, EventRequest, Page, Q, Shared, blocking, load, refusal, refuse, render, url, writable,
-};
+use crate::app::{Desk, EventRequest, Page, Q, Shared, load, refuse, render, url, writable};
 use crate::words::Lang;
 
 /// The routes of this module.
@@ -46,6 +44,8 @@ struct BoardRow {
 struct RoundPage {
     page: Page,
     id: String,
+    /// The event's version (each form's hidden `version`).
+    version: u64,
     round: u32,
     paired: u32,
     stage: String,
@@ -148,6 +148,7 @@ fn round_view(
     Some(RoundPage {
         page,
         id: id.to_string(),
+        version: ev.version(),
         round,
         paired: ev.paired.len() as u32,
         stage: stage_name(ev, r.stage, lang.tr()),
@@ -224,6 +225,11 @@ struct ResultForm {
     red_fouls: Option<String>,
     black_fouls: Option<String>,
     force: Option<String>,
+    /// The event version the page showed (unchecked when absent).
+    #[serde(default, deserialize_with = "crate::app::opt_version")]
+    version: Option<u64>,
+    /// `1`: the arbiter confirmed a change that affects a later round.
+    confirm: Option<String>,
     /// `1` from the page of the boards without a result: back to it after the save.
     open: Option<String>,
 }
@@ -274,21 +280,49 @@ async fn enter_result(
     let parsed = fouls("red-fouls", f.red_fouls.as_deref())
         .and_then(|r| Ok((r, fouls("black-fouls", f.black_fouls.as_deref())?)));
     let outcome = match parsed {
-        Err(e) => Err(e),
+        Err(e) => Err(crate::app::Refused::Message(e)),
         Ok(fouls) => {
             let force = f.force.is_some();
-            let id2 = id.clone();
-            let p2 = path.clone();
-            blocking(move || {
-                Store::<Event>::new(path)
-                    .update(|ev| {
-                        ev.set_result(round, board, &result, fouls, force)?;
-                        Ok(next_open(ev, round, board))
-                    })
-                    .map_err(|e| refusal(&id2, &p2, e))
+            // only a 覆盖 can undo another's write: a new result on a board without one is
+            // refused anyway if the board has one by now, so parallel entry is not refused
+            let seen = f.version.filter(|_| force);
+            let entry = crate::routes::manage::result_step::ResultEntry {
+                version: seen,
+                at: (round, board),
+                result: &result,
+                fouls,
+                force,
+                fields: [
+                    ("result", Some(result.clone())),
+                    ("red_fouls", f.red_fouls.clone()),
+                    ("black_fouls", f.black_fouls.clone()),
+                    ("force", f.force.clone()),
+                    ("open", f.open.clone()),
+                    ("version", f.version.map(|v| v.to_string())),
+                ]
+                .into_iter()
+                .filter_map(|(k, v)| Some((k.to_string(), v?)))
+                .collect(),
+            };
+            if f.confirm.is_none()
+                && let Some(step) = crate::routes::manage::result_step::result_step(
+                    &desk, &headers, lang, &id, entry,
+                )
+                .await
+            {
+                return step;
+            }
+            let who = crate::app::writer(&headers, seen);
+            crate::app::edit(path, &id, who, move |ev| {
+                let d = ev.enter_result(round, board, &result, fouls, force)?;
+                Ok(xiangqi::event::Done {
+                    value: next_open(ev, round, board),
+                    what: d.what,
+                    warnings: d.warnings,
+                })
             })
             .await
-            .unwrap_or_else(|| Err("internal error".into()))
+            .map(|w| w.value)
         }
     };
     match outcome {
@@ -305,7 +339,15 @@ async fn enter_result(
             }
         ))
         .into_response(),
-        Err(msg) => {
+        Err(crate::app::Refused::Stale { seen, now, since }) => crate::app::stale_page(
+            &desk,
+            &headers,
+            lang,
+            &id,
+            (seen, now, &since),
+            &format!("/e/{}/round/{round}?lang={}", url(&id), lang.code()),
+        ),
+        Err(crate::app::Refused::Message(msg)) => {
             // show the round again with the message beside the board
             let (_, ev) = match load(&desk, lang, &id).await {
                 Ok(x) => x,

@@ -21,6 +21,28 @@ pub(crate) struct ManageWords {
     pub(crate) players_help: &'static str,
     /// 或上传名单文件.
     pub(crate) upload: &'static str,
+    /// 预览名单 (the preview button).
+    pub(crate) preview: &'static str,
+    /// The preview's heading: how the columns were read.
+    pub(crate) columns_read: &'static str,
+    /// The preview's note when the columns were guessed from the values.
+    pub(crate) columns_guessed: &'static str,
+    /// The preview's hint: change a column, preview again or create.
+    pub(crate) remap_help: &'static str,
+    /// A column left out (不读).
+    pub(crate) col_skip: &'static str,
+    /// 第 N 列 heading prefix (列).
+    pub(crate) column: &'static str,
+    /// 分隔符.
+    pub(crate) separator: &'static str,
+    /// Tab separator.
+    pub(crate) sep_tab: &'static str,
+    /// Comma separator.
+    pub(crate) sep_comma: &'static str,
+    /// Spaces separator.
+    pub(crate) sep_spaces: &'static str,
+    /// "N more players".
+    pub(crate) more_players: fn(usize) -> String,
     /// 参赛队.
     pub(crate) teams: &'static str,
     /// The teams field's hint.
@@ -89,6 +111,12 @@ pub(crate) struct ManageWords {
     pub(crate) lineup_help: &'static str,
     /// 运动员.
     pub(crate) player: &'static str,
+    /// 请选择 (a choice with no default).
+    pub(crate) choose: &'static str,
+    /// 更正 (the corrections page).
+    pub(crate) corrections: &'static str,
+    /// 修改记录 (the history page).
+    pub(crate) history: &'static str,
     /// 轮次.
     pub(crate) round: &'static str,
     /// 台次.
@@ -151,7 +179,18 @@ pub(crate) static ZH: ManageWords = ManageWords {
     file: "文件名",
     file_help: "保存在本文件夹，以 .toml 结尾",
     players: "运动员名单",
-    players_help: "每行一人：姓名, 单位, 等级分（单位、等级分可省；逗号或制表符分隔，可从表格粘贴）",
+    players_help: "每行一人：序号、姓名、单位、等级分，次序不限，可有标题行（单位、等级分可省；制表符、逗号或空格分隔，可从表格粘贴）",
+    preview: "预览名单",
+    columns_read: "名单各列的读法",
+    columns_guessed: "名单没有标题行，各列按内容推断，请核对；如有误，改选后再预览或直接创建。",
+    remap_help: "改选某列的读法后，可再预览，或直接创建。",
+    col_skip: "不读",
+    column: "列",
+    separator: "分隔符",
+    sep_tab: "制表符",
+    sep_comma: "逗号",
+    sep_spaces: "空格",
+    more_players: |n| format!("……另有 {n} 人"),
     upload: "或上传名单文件（CSV 或文本，每行一人）",
     teams: "参赛队",
     teams_help: "团体赛每行一队：队名,单位:队员1,队员2,…（按台次顺序，替补在后）",
@@ -187,6 +226,9 @@ pub(crate) static ZH: ManageWords = ManageWords {
     lineup: "排阵",
     lineup_help: "队员在名单中的序号，按台次顺序，如 1,2,3,5",
     player: "运动员",
+    choose: "请选择",
+    corrections: "更正",
+    history: "修改记录",
     round: "轮次",
     board: "台次",
     team: "队",
@@ -219,7 +261,18 @@ pub(crate) static EN: ManageWords = ManageWords {
     file: "File name",
     file_help: "saved in this folder, ending in .toml",
     players: "Players",
-    players_help: "one a line: name, unit, rating (unit and rating optional; comma or tab separated, pasted from a spreadsheet)",
+    players_help: "one a line: number, name, unit, rating in any order, a heading line allowed (unit and rating optional; tab, comma or space separated, pasted from a spreadsheet)",
+    preview: "Preview the list",
+    columns_read: "How the list's columns were read",
+    columns_guessed: "The list has no heading line; its columns were guessed from their values. Check them; change a column and preview again, or create.",
+    remap_help: "Change what a column holds, then preview again or create.",
+    col_skip: "leave out",
+    column: "Column",
+    separator: "Separator",
+    sep_tab: "tab",
+    sep_comma: "comma",
+    sep_spaces: "spaces",
+    more_players: |n| format!("… {n} more"),
     upload: "or upload a list (CSV or text, one player a line)",
     teams: "Teams",
     teams_help: "team events, one a line: NAME,UNIT:MEMBER,MEMBER,… (board order, reserves last)",
@@ -255,6 +308,9 @@ pub(crate) static EN: ManageWords = ManageWords {
     lineup: "Line-up",
     lineup_help: "roster positions in board order, e.g. 1,2,3,5",
     player: "Player",
+    choose: "choose",
+    corrections: "Corrections",
+    history: "History",
     round: "Round",
     board: "Board",
     team: "Team",

@@ -4,11 +4,13 @@
 //! ([`ManageWords`]), the live console ([`LiveWords`]) and the game viewer ([`ViewerWords`]).
 //! A page takes its words from [`Lang`]; no page chooses words by language itself.
 
+pub(crate) mod corrections;
 mod desk;
 mod live;
 mod manage;
 mod viewer;
 
+pub(crate) use corrections::CorrectionWords;
 pub use desk::Tr;
 pub(crate) use live::LiveWords;
 pub(crate) use manage::ManageWords;

@@ -6,14 +6,18 @@ use axum::extract::{Form, FromRequest, Multipart, Query, Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use serde::Deserialize;
+use xiangqi::event::players::{self, Column, Reading};
 use xiangqi::event::{NewEvent, NewEventError, system_line};
 use xiangqi::rules::Ruleset;
+
+mod preview;
 
 use super::words;
 use crate::app::{
     Desk, Page, Q, Root, Shared, authorize, blocking, refuse, render, scrub, url, whole_number,
 };
 use crate::words::{Lang, ManageWords as Words};
+use preview::{Preview, column_of, normalized, preview, read_players};
 // ---------------------------------------------------------------------------------------------
 // 新建比赛
 
@@ -61,6 +65,45 @@ struct NewForm {
     #[serde(default)]
     lineup_system: String,
     all_play_all: Option<String>,
+    /// `preview`: show how the players list is read, create nothing.
+    step: Option<String>,
+    /// What the columns of the players list hold, as the arbiter mapped them on the preview
+    /// (`no`, `name`, `club`, `rating`, or empty to leave the column out); all absent: found
+    /// by the reader.
+    col0: Option<String>,
+    col1: Option<String>,
+    col2: Option<String>,
+    col3: Option<String>,
+    col4: Option<String>,
+    col5: Option<String>,
+}
+
+/// The most columns a players list is mapped by hand in.
+const MAX_COLUMNS: usize = 6;
+
+impl NewForm {
+    fn column_fields(&self) -> [&Option<String>; MAX_COLUMNS] {
+        [
+            &self.col0, &self.col1, &self.col2, &self.col3, &self.col4, &self.col5,
+        ]
+    }
+
+    /// The columns as mapped by hand, if the form carries a mapping.
+    fn columns(&self) -> Option<Vec<Option<Column>>> {
+        let fields = self.column_fields();
+        let last = fields.iter().rposition(|c| c.is_some())?;
+        Some(
+            fields[..=last]
+                .iter()
+                .map(|c| column_of(c.as_deref().unwrap_or("")))
+                .collect(),
+        )
+    }
+
+    /// The players list as the reader reads it (with the arbiter's mapping, if any).
+    fn reading(&self) -> Reading {
+        players::read_with(&normalized(&self.players), self.columns().as_deref())
+    }
 }
 
 /// A ruleset of the catalogue with what `xq event new` prints for each system.
@@ -79,6 +122,10 @@ struct NewPage {
     rulesets: Vec<RulesetRow>,
     systems: Vec<(&'static str, &'static str)>,
     error: Option<String>,
+    /// How the players list was read (the 预览 step), with the column choices.
+    preview: Option<Preview>,
+    /// The choices of a column's select: value and name.
+    column_choices: Vec<(&'static str, &'static str)>,
 }
 
 /// The systems of `xq event new --system`, with their Chinese names.
@@ -129,6 +176,8 @@ fn new_view(
     let w = words(lang);
     let mut page = Page::new(desk, headers, lang, "/new", w.new_event.to_string());
     page.landscape = false;
+    let shown =
+        (f.step.as_deref() == Some("preview") || f.columns().is_some()).then(|| preview(&f, lang));
     NewPage {
         page,
         w,
@@ -136,6 +185,14 @@ fn new_view(
         rulesets: catalogue(),
         systems: SYSTEMS.to_vec(),
         error,
+        preview: shown,
+        column_choices: vec![
+            ("", w.col_skip),
+            ("no", Column::No.zh()),
+            ("name", Column::Name.zh()),
+            ("club", Column::Club.zh()),
+            ("rating", Column::Rating.zh()),
+        ],
     }
 }
 
@@ -236,14 +293,16 @@ fn choices(f: &NewForm) -> Result<NewEvent, String> {
         let v = v.trim();
         (!v.is_empty()).then(|| v.to_string())
     };
-    let players = lines(&f.players);
+    // the size first: a list too long is not read at all
+    let listed = lines(&f.players).len();
     let teams = lines(&f.teams);
-    if players.len() > MAX_FORM_PLAYERS || teams.len() > MAX_FORM_PLAYERS {
+    if listed > MAX_FORM_PLAYERS || teams.len() > MAX_FORM_PLAYERS {
         return Err(format!(
             "参赛名单太长：{} 行，网页一次最多 {MAX_FORM_PLAYERS} 行（更大的比赛请用 xq event new --players-file）",
-            players.len().max(teams.len())
+            listed.max(teams.len())
         ));
     }
+    let players = read_players(f, Lang::from_param(f.lang.as_deref()))?;
     Ok(NewEvent {
         name: text(&f.name).unwrap_or_else(|| "event".into()),
         division: f.division.trim().to_string(),
@@ -381,6 +440,13 @@ pub(crate) async fn create(
     let Root::Folder(dir) = &desk.root else {
         return refuse(lang, StatusCode::NOT_FOUND, words(lang).one_file);
     };
+    if f.step.as_deref() == Some("preview") {
+        let d = desk.clone();
+        return match blocking(move || new_view(&d, &headers, lang, f, None)).await {
+            Some(p) => render(StatusCode::OK, &p),
+            None => StatusCode::INTERNAL_SERVER_ERROR.into_response(),
+        };
+    }
     let dir = dir.clone();
     let form = f.clone();
     let outcome = blocking(move || {
