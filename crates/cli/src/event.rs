@@ -1146,13 +1146,22 @@ fn form_html(
     a: &ExportArgs,
 ) -> Result<String, CliError> {
     use xiangqi::event::forms::{self, FormError};
-    let sheet =
-        forms::form_sheet(ev, st, a.form.as_deref().unwrap_or("table"), a.round).map_err(|e| {
-            match e {
-                FormError::Unknown(_) => CliError::input(e.to_string()),
-                e => CliError::input(format!("{}: {e}", a.file.display())),
+    let refused = |e: FormError| match e {
+        FormError::Unknown(_) => CliError::input(e.to_string()),
+        e => CliError::input(format!("{}: {e}", a.file.display())),
+    };
+    let form = a.form.as_deref().unwrap_or("table");
+    // the 计分单 carry 用时 from the boards' game logs beside the event file, where there are any
+    let sheet = match (form, a.round.or(Some(ev.paired.len() as u32))) {
+        ("scoresheets", Some(r)) if r >= 1 => match forms::scoresheets(ev, r) {
+            Some(mut sheets) => {
+                xiangqi::game::paper::fill_times_from_folder(&mut sheets, &a.file);
+                sheets.sheet()
             }
-        })?;
+            None => return Err(refused(FormError::RoundNotPaired(r))),
+        },
+        _ => forms::form_sheet(ev, st, form, a.round).map_err(refused)?,
+    };
     Ok(forms::html::render(&sheet))
 }
 

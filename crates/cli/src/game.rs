@@ -4,7 +4,7 @@
 //!
 //! Every command goes through the store of `xiangqi-event` (exclusive lock, atomic replace): a
 //! refused entry (exit 2) leaves the file as it was. When an entry finishes a game that belongs
-//! to an event board, its result and 犯规 counts are entered on that board of the event file,
+//! to an event board, its result and 违例 counts are entered on that board of the event file,
 //! through the event store — after the log is written; a result a crash kept off the board is
 //! landed by the next command on the log (`state`, any entry, even a refused one).
 //!
@@ -24,7 +24,7 @@ use xiangqi::game::words::{self, Asked, Fields};
 use xiangqi::game::{Entry, EventBoard, Game, GameError};
 
 use crate::CliError;
-use crate::io::outln;
+use crate::io::{out, outln, write_output};
 
 /// Arguments of `xq game`.
 #[derive(clap::Args, Debug)]
@@ -80,6 +80,9 @@ enum GameCommand {
     Undo(UndoArgs),
     /// Where the game stands.
     State(StateArgs),
+    /// Print the game's paper: the 封棋 record (`--form seal`, an adjourned game) or the signed
+    /// move record (`--form record`), as A4 HTML or text. Neither shows a sealed move.
+    Export(ExportArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -295,6 +298,22 @@ struct StateArgs {
     json: bool,
 }
 
+#[derive(clap::Args, Debug)]
+struct ExportArgs {
+    /// The game file.
+    file: PathBuf,
+    /// `seal` (封棋记录: names, sealer, 用时, moves made, 封棋图, signatures) or `record`
+    /// (对局记录: the moves in Chinese notation in two columns, result, 用时, signatures).
+    #[arg(long, value_name = "seal|record")]
+    form: String,
+    /// `html` (print-ready A4) or `text`.
+    #[arg(long, default_value = "html", value_name = "html|text")]
+    format: String,
+    /// Write to this file (atomically) instead of standard output.
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+}
+
 /// Runs `xq game`.
 pub fn run(args: GameArgs) -> Result<(), CliError> {
     let side = |file: PathBuf, word: &'static str, side: String| {
@@ -311,6 +330,7 @@ pub fn run(args: GameArgs) -> Result<(), CliError> {
     let (file, word, fields) = match args.cmd {
         GameCommand::New(a) => return new(a),
         GameCommand::State(a) => return state(a),
+        GameCommand::Export(a) => return export(a),
         GameCommand::Resume(a) => (a.file, "resume", Fields::default()),
         GameCommand::Move(a) => (
             a.file,
@@ -649,4 +669,50 @@ fn state(a: StateArgs) -> Result<(), CliError> {
         )?,
     }
     Ok(())
+}
+
+/// `xq game export`: the 封棋 record or the move record of the log, through the event crate's
+/// form models; the event's name for the caption when the log is on an event board (an event
+/// file that cannot be read leaves the caption without it).
+fn export(a: ExportArgs) -> Result<(), CliError> {
+    use xiangqi::event::forms::html;
+    use xiangqi::game::paper;
+    if !matches!(a.format.as_str(), "html" | "text") {
+        return Err(CliError::input(format!(
+            "--format {}: expected html or text",
+            a.format
+        )));
+    }
+    let g = load(&a.file)?;
+    let event: Option<xiangqi::event::Event> = g
+        .log()
+        .header
+        .event
+        .as_ref()
+        .and_then(|b| Store::new(store::event_file(&a.file, &b.file)).read().ok());
+    let sheet = match a.form.as_str() {
+        "seal" => paper::seal_record(&g, event.as_ref())
+            .ok_or_else(|| {
+                CliError::input(format!(
+                    "{}: --form seal: no move is sealed (the game is not adjourned)",
+                    a.file.display()
+                ))
+            })?
+            .sheet(),
+        "record" => paper::move_record(&g, event.as_ref()).sheet(),
+        f => {
+            return Err(CliError::input(format!(
+                "--form {f}: expected seal or record"
+            )));
+        }
+    };
+    let text = if a.format == "html" {
+        html::render(&sheet)
+    } else {
+        sheet.text()
+    };
+    match a.output {
+        Some(p) => write_output(&p, text.as_bytes()),
+        None => out!("{text}"),
+    }
 }

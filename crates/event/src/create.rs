@@ -266,7 +266,9 @@ impl NewEvent {
         }
         if let Some(g) = a.games {
             if !(1..=2).contains(&g) {
-                return Err(choice(format!("--games {g}: expected 1 or 2")));
+                return Err(choice(format!(
+                    "--games {g}: expected 1 or 2 (matches of three or more games, 多局制, are not supported yet)"
+                )));
             }
             config.games_per_match = g;
         }

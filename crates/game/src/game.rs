@@ -138,11 +138,22 @@ pub struct State {
     #[serde(skip)]
     proposals: usize,
     #[serde(skip)]
-    sealed: Option<(String, Option<u32>)>,
+    sealed: Option<(Unopened, Option<u32>)>,
     #[serde(skip)]
     must_play: Option<(String, Option<u32>)>,
     #[serde(skip)]
     told: Option<(Color, usize)>,
+}
+
+/// The sealed move while the game is adjourned: its `Debug` does not show it (the envelope,
+/// [`crate::envelope`]).
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Unopened(String);
+
+impl std::fmt::Debug for Unopened {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Unopened(..)")
+    }
 }
 
 /// A game: its log replayed under the rules of its ruleset and time control.
@@ -714,7 +725,7 @@ impl Game {
                     st.clocks[*side] = i64::from(*c);
                 }
                 st.sealed_by = Some(*side);
-                st.sealed = Some((text.clone(), *clock));
+                st.sealed = Some((Unopened(text.clone()), *clock));
                 format!(
                     "{} seals a move (封棋); it is checked when the game resumes",
                     side_name(*side)
@@ -724,7 +735,7 @@ impl Game {
                 let Some(sealer) = st.sealed_by else {
                     return Err(refused("the game is not adjourned: nothing to resume"));
                 };
-                let (text, clock) = st.sealed.take().expect("a sealed move");
+                let (Unopened(text), clock) = st.sealed.take().expect("a sealed move");
                 st.sealed_by = None;
                 match parse_move(&self.position, &text, Mode::Tolerant) {
                     Ok(m) => {

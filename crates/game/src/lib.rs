@@ -22,7 +22,15 @@
 //!   files under a lock, atomically. [`store`] keeps a log on disk as `xq game` and the desk's
 //!   live console do: a new log for an event board, entries under the lock, the result entered
 //!   on the event board — the log first, the board second, and [`store::land`] on every later
-//!   read or write of the log, so that a crash between the two loses no result.
+//!   read or write of the log, so that a crash between the two loses no result. The board
+//!   receives each side's 违例 count (every 犯规 and every other 违例), which the event's
+//!   犯规/违例 tie-break reads.
+//! - [`envelope`]: the sealed move (封棋) is stored in its envelope, so that no output — the
+//!   log's text, its JSON, [`State`], the desk, the viewer, the paper — shows it before
+//!   [`Game::resume`] opens it and plays it.
+//! - [`paper`]: the game's paper from the log, as the event crate's form models: the 封棋 record
+//!   ([`paper::seal_record`]), the signed move record ([`paper::move_record`]) and the 用时 of a
+//!   round's 计分单 ([`paper::fill_times`]).
 //!
 //! ## The rules, and the choices the text leaves open
 //!
@@ -106,8 +114,10 @@
 //! ```
 
 pub mod declared;
+pub mod envelope;
 mod game;
 mod log;
+pub mod paper;
 pub mod store;
 pub mod time;
 pub mod words;

@@ -220,7 +220,9 @@ pub enum Entry {
     Seal {
         /// The sealer (the side to move).
         side: Color,
-        /// The move as written on the score sheet, any notation.
+        /// The move as written on the score sheet, any notation. Stored in its envelope
+        /// ([`crate::envelope`]): no output shows it before the game resumes.
+        #[serde(with = "crate::envelope")]
         text: String,
         /// The sealer's clock at sealing.
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -606,7 +608,7 @@ fn entry_token(e: &Entry) -> Option<String> {
         Entry::Seal { side, text, clock } => format!(
             "seal {} {} {}",
             s(side),
-            quote(text),
+            quote(&crate::envelope::seal(text)),
             clock.map_or("-".to_string(), |c| format_clock(i64::from(c)))
         ),
         Entry::Resume => "resume".into(),
@@ -833,7 +835,7 @@ fn parse_token(body: &str) -> Result<Entry, String> {
         },
         Some("seal") => Entry::Seal {
             side: side(1)?,
-            text: text(2)?,
+            text: crate::envelope::open(&text(2)?)?,
             clock: match w.get(3).map(String::as_str) {
                 None | Some("-") => None,
                 Some(c) => Some(parse_clock(c).ok_or(format!("bad clock {c}"))?),

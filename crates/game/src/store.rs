@@ -1,7 +1,7 @@
 //! A game log on disk, as `xq game` and the desk's live console keep it: starting a log (for a
 //! board of an event: names and ruleset from the event, the time control from the ruleset),
 //! applying entries under the event store's lock (a refused entry leaves the file as it was),
-//! and entering a finished game's result and 犯规 counts on its event board.
+//! and entering a finished game's result and 违例 counts on its event board.
 //!
 //! The messages are the command line's: `xq game` prints them, the desk shows them.
 //!
@@ -293,9 +293,14 @@ pub fn land(
 }
 
 /// Enters a finished game's result (`1-0`, `0-1`, `=`; `+-`/`-+` for a loss by lateness) and
-/// both sides' 犯规 counts on its board of the event file `event` (through the event store),
+/// both sides' 违例 counts on its board of the event file `event` (through the event store),
 /// and returns the line `xq game` prints:
-/// `EVENT: round N board B: RESULT (犯规 R–B)`. Nothing is done (`None`) while the game is
+/// `EVENT: round N board B: RESULT (违例 R–B)`.
+///
+/// The board keeps one count per side, the one its tie-break (`fouls`: 犯规 in the Swiss chain
+/// of seed 002, 违例 in the team chains and the 积分编排表's 违例次数) reads: the log's 违例
+/// ([`State::violations`]), which holds every 犯规 (each is also a 违例) and every 违例 outside
+/// the 犯规 list ([`crate::Entry::Violation`], a false 60-move claim). Nothing is done (`None`) while the game is
 /// on. A board that holds a different result is not overwritten.
 pub fn enter_result(
     game_file: &Path,
@@ -318,7 +323,7 @@ fn enter(
         return Ok(None);
     };
     let res = result.event_result();
-    let fouls = (Some(state.fouls.red), Some(state.fouls.black));
+    let fouls = (Some(state.violations.red), Some(state.violations.black));
     let changed = Store::<Event>::new(event)
         .update(|e| e.set_result(board.round, board.board, res, fouls, false))
         .map_err(|e| NotEntered {
@@ -332,7 +337,7 @@ fn enter(
         return Ok(None);
     }
     Ok(Some(format!(
-        "{}: round {} board {}: {res} (犯规 {}–{})",
-        board.file, board.round, board.board, state.fouls.red, state.fouls.black
+        "{}: round {} board {}: {res} (违例 {}–{})",
+        board.file, board.round, board.board, state.violations.red, state.violations.black
     )))
 }

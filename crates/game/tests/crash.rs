@@ -8,51 +8,21 @@
 //! 0. nothing written; 1. the log's temporary file written, not renamed; 2. the log replaced
 //!    (finished); 3. the event's temporary file written, not renamed; 4. both replaced.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
 use xiangqi_board::Color;
 use xiangqi_event::Event;
 use xiangqi_event::{Document, Store};
-use xiangqi_game::store::{self, BoardOf, NewGame};
+use xiangqi_game::store;
 use xiangqi_game::{Entry, Game};
 use xiangqi_rules_cn1987 as _;
-use xiangqi_scheduling::EventConfig;
 
 /// A folder with a two-player event (round 1 paired) and the log of its board 1 with one
 /// move played.
 fn folder() -> (tempfile::TempDir, PathBuf, PathBuf) {
-    let dir = tempfile::tempdir().unwrap();
-    let players = ["甲", "乙"]
-        .iter()
-        .map(|n| (n.to_string(), String::new()))
-        .collect();
-    let ev = Event::new(
-        "t",
-        "cn-1987",
-        EventConfig::default(),
-        players,
-        1,
-        Some(1),
-        false,
-    )
-    .unwrap();
-    let event = dir.path().join("club.toml");
-    let es = Store::new(&event);
-    es.create(&ev).unwrap();
-    es.update(|ev: &mut Event| ev.pair_next().map(|_| ()))
-        .unwrap();
-    let log = dir.path().join("r1b1.pgn");
-    let (header, _) = store::new_header(&NewGame {
-        board: Some(BoardOf {
-            event: event.clone(),
-            recorded: "club.toml".into(),
-            round: 1,
-            board: 1,
-        }),
-        ..NewGame::default()
-    })
-    .unwrap();
-    store::create(&log, header, false).unwrap();
+    let (dir, event, log) = common::folder("t", "club.toml", ["甲", "乙"]);
     store::update(&log, |g| {
         g.apply(Entry::Move {
             mv: "h2e2".into(),
@@ -63,10 +33,7 @@ fn folder() -> (tempfile::TempDir, PathBuf, PathBuf) {
     (dir, event, log)
 }
 
-fn board_result(event: &Path) -> Option<String> {
-    let ev: Event = Store::new(event).read().unwrap();
-    ev.paired[0].boards[0].result.clone()
-}
+use common::board_result;
 
 fn resign() -> Entry {
     Entry::Resign { side: Color::Black }
@@ -186,7 +153,7 @@ fn a_failed_board_write_is_landed_when_the_event_is_back() {
     assert!(store::land(&log, |_| event.clone()).is_err());
     std::fs::rename(&away, &event).unwrap();
     let line = store::land(&log, |_| event.clone()).unwrap().unwrap();
-    assert_eq!(line, "club.toml: round 1 board 1: 1-0 (犯规 0–0)");
+    assert_eq!(line, "club.toml: round 1 board 1: 1-0 (违例 0–0)");
     check(&event, &log, "after the event came back");
     assert_eq!(store::land(&log, |_| event.clone()).unwrap(), None);
 }

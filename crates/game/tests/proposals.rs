@@ -7,15 +7,15 @@
 //! with [`store::land`] after each (as every read or write of the log calls it): nothing reaches
 //! the event until the arbiter declares, and then the declared result does.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
-use xiangqi_event::Event;
 use xiangqi_event::Store;
-use xiangqi_game::store::{self, BoardOf, NewGame};
+use xiangqi_game::store;
 use xiangqi_game::words::{self, Asked, Fields};
 use xiangqi_game::{Entry, Ruled};
 use xiangqi_rules_cn1987 as _;
-use xiangqi_scheduling::EventConfig;
 
 /// Game 3495's 47 plies in ICCS.
 const GAME_3495: &str = "h2e2 h9g7 h0g2 i9h9 c3c4 g6g5 b0c2 b9c7 i0i1 g9e7 \
@@ -25,45 +25,10 @@ const GAME_3495: &str = "h2e2 h9g7 h0g2 i9h9 c3c4 g6g5 b0c2 b9c7 i0i1 g9e7 \
     h4g4 g7h5 g4h4 h5g7 h4g4 g7h5 g4h4";
 
 fn folder() -> (tempfile::TempDir, PathBuf, PathBuf) {
-    let dir = tempfile::tempdir().unwrap();
-    let players = ["南方棋院 黃海林", "江蘇 徐天紅"]
-        .iter()
-        .map(|n| (n.to_string(), String::new()))
-        .collect();
-    let ev = Event::new(
-        "1984",
-        "cn-1987",
-        EventConfig::default(),
-        players,
-        1,
-        Some(1),
-        false,
-    )
-    .unwrap();
-    let event = dir.path().join("team.toml");
-    let es = Store::new(&event);
-    es.create(&ev).unwrap();
-    es.update(|ev: &mut Event| ev.pair_next().map(|_| ()))
-        .unwrap();
-    let log = dir.path().join("r1b1.pgn");
-    let (header, _) = store::new_header(&NewGame {
-        board: Some(BoardOf {
-            event: event.clone(),
-            recorded: "team.toml".into(),
-            round: 1,
-            board: 1,
-        }),
-        ..NewGame::default()
-    })
-    .unwrap();
-    store::create(&log, header, false).unwrap();
-    (dir, event, log)
+    common::folder("1984", "team.toml", ["南方棋院 黃海林", "江蘇 徐天紅"])
 }
 
-fn board_result(event: &Path) -> Option<String> {
-    let ev: Event = Store::new(event).read().unwrap();
-    ev.paired[0].boards[0].result.clone()
-}
+use common::board_result;
 
 /// One entry as a front end makes it: the words read by [`words::entry`], applied under the
 /// store's lock, then the landing every touch of the log does.

@@ -443,8 +443,9 @@ async fn the_console_writes_what_xq_game_writes() {
     let ev = Store::<Event>::new(&event).read().unwrap();
     let b = &ev.paired[0].boards[0];
     assert_eq!(b.result.as_deref(), Some("1-0"));
-    // Black's false 60-move claim is a 犯规 (4); Red's foul 5
-    assert_eq!((b.red_fouls, b.black_fouls), (1, 1));
+    // the board counts 违例 (issue 21): Red's 违例 (手机响铃) and foul 5; Black's false
+    // 60-move claim, a 犯规 (4)
+    assert_eq!((b.red_fouls, b.black_fouls), (2, 1));
 }
 
 #[tokio::test]

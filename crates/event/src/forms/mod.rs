@@ -29,10 +29,12 @@ pub mod cards;
 pub mod cross_table;
 pub mod groups;
 pub mod html;
+pub mod move_record;
 pub mod pairing_record;
 pub mod results_table;
 pub mod score_sheet;
 pub mod scoresheets;
+pub mod seal_record;
 pub mod standings;
 
 pub use bracket::{BracketForm, BracketMatch, StageBracket, bracket};
@@ -40,10 +42,12 @@ pub use by_name::{FORM_NAMES, FormError, form_sheet, round_robin};
 pub use cards::{Card, CardRow, Cards, cards};
 pub use cross_table::{CrossRow, CrossTable, cross_table, cross_table_of};
 pub use groups::{GroupTable, Groups, OverallRow, groups};
+pub use move_record::MoveRecord;
 pub use pairing_record::{PairingRecord, RecordRow, pairing_record};
 pub use results_table::{ResultsRow, ResultsTable, RoundCell, results_table};
 pub use score_sheet::{ScoreSheet, ScoreSheetRow, score_sheet};
 pub use scoresheets::{Scoresheet, Scoresheets, SheetSide, scoresheets};
+pub use seal_record::SealRecord;
 pub use standings::{Standings, StandingsRow, standings};
 
 use xiangqi_scheduling::tiebreak::Standing;

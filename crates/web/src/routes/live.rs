@@ -19,6 +19,7 @@
 
 mod entry;
 mod said;
+mod paper;
 mod view;
 
 use std::path::{Path, PathBuf};
@@ -46,10 +47,12 @@ use view::*;
 
 /// The console's routes: the page (GET) and its entries (POST).
 pub(crate) fn routes() -> Router<Shared> {
-    Router::new().route(
-        "/e/{id}/round/{round}/board/{board}/live",
-        get(console).post(enter),
-    )
+    Router::new()
+        .route(
+            "/e/{id}/round/{round}/board/{board}/live",
+            get(console).post(enter),
+        )
+        .merge(paper::routes())
 }
 
 /// Where the game log of a board lives: `{event dir}/{event file stem}-games/r{round}b{board}.pgn`
@@ -57,14 +60,7 @@ pub(crate) fn routes() -> Router<Shared> {
 /// event file as `../{event file name}` (relative to the log's folder), as `xq game new` run in
 /// that folder with `--event ../{event file name}` records it.
 pub(crate) fn board_log(event_file: &Path, round: u32, board: u32) -> PathBuf {
-    let stem = event_file
-        .file_stem()
-        .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
-    event_file
-        .parent()
-        .unwrap_or(Path::new(""))
-        .join(format!("{stem}-games"))
-        .join(format!("r{round}b{board}.pgn"))
+    xiangqi::game::paper::board_log(event_file, round, board)
 }
 
 /// The log's path relative to the served folder (the event file's folder), `/`-separated.
