@@ -6,10 +6,10 @@
 mod error;
 mod extract;
 pub(crate) mod files;
-mod write;
 mod qr;
-mod state;
 mod sheet;
+mod state;
+mod write;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -26,13 +26,13 @@ use crate::words::{Lang, Tr};
 pub(crate) use error::{Error, error_pages, not_found, refuse};
 pub(crate) use extract::{EventRequest, load, writable};
 pub(crate) use files::{event_path, log_inside};
+pub(crate) use qr::{LoginQr, login_qr};
+pub(crate) use sheet::{Shown, print_view, sheets_page};
+pub(crate) use state::EventCache;
 pub(crate) use write::{
     ARBITER_COOKIE, ChangeRow, ConfirmPage, Refused, Wrote, arbiter, edit, opt_version, refused,
     stale_page, writer,
 };
-pub(crate) use qr::{LoginQr, login_qr};
-pub(crate) use state::EventCache;
-pub(crate) use sheet::{Shown, print_view, sheets_page};
 
 /// What the pages are served from.
 #[derive(Clone, Debug)]
@@ -261,7 +261,6 @@ const COMPONENT: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMER
 
 /// As [`COMPONENT`], keeping `/` (a path of several segments).
 pub(crate) const PATH: &percent_encoding::AsciiSet = &COMPONENT.remove(b'/');
-
 
 /// A refusal of the store, worded as the CLI words it (`FILE: message`), in the page's language:
 /// a change the event refused is given in Chinese ([`EventError::zh`]) on a Chinese page. (The

@@ -18,8 +18,8 @@
 //! entered on the board of the event file, as `xq game` enters them.
 
 mod entry;
-mod said;
 mod paper;
+mod said;
 mod view;
 
 use std::path::{Path, PathBuf};

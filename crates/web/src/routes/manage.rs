@@ -387,9 +387,13 @@ pub(crate) async fn withdraw(r: Correction) -> Response {
         page.back = format!("/e/{}/manage?lang={}", url(&id), c.lang.code());
         return page.respond();
     }
-    let out = edit(c.lang, c.path, &id, writer(&headers, f.version), move |ev| {
-        ev.withdraw_recorded(no)
-    })
+    let out = edit(
+        c.lang,
+        c.path,
+        &id,
+        writer(&headers, f.version),
+        move |ev| ev.withdraw_recorded(no),
+    )
     .await;
     let to = format!("/e/{}/manage?lang={}", url(&id), c.lang.code());
     match out {

@@ -423,9 +423,13 @@ pub(crate) async fn pair_by_hand(r: Correction) -> Response {
         p.say_no_warning = true;
         return p.respond();
     }
-    let out = edit(c.lang, c.path, &id, writer(&headers, f.version), move |ev| {
-        ev.pair_by_hand(&list, bye)
-    })
+    let out = edit(
+        c.lang,
+        c.path,
+        &id,
+        writer(&headers, f.version),
+        move |ev| ev.pair_by_hand(&list, bye),
+    )
     .await;
     finish(&desk, &headers, c.lang, &id, out.map(said(c.lang))).await
 }
@@ -468,9 +472,13 @@ pub(crate) async fn swap(r: Correction) -> Response {
             .push((w.swap_will)(round, board, &name(b.black), &name(b.red)));
         return p.respond();
     }
-    let out = edit(c.lang, c.path, &id, writer(&headers, f.version), move |ev| {
-        ev.swap_colours(round, board)
-    })
+    let out = edit(
+        c.lang,
+        c.path,
+        &id,
+        writer(&headers, f.version),
+        move |ev| ev.swap_colours(round, board),
+    )
     .await;
     finish(&desk, &headers, c.lang, &id, out.map(said(c.lang))).await
 }
@@ -503,9 +511,13 @@ pub(crate) async fn edit_player(r: Correction) -> Response {
         Ok(x) => x,
         Err(e) => return refusal_page(&desk, &headers, c.lang, &id, e).await,
     };
-    let out = edit(c.lang, c.path, &id, writer(&headers, f.version), move |ev| {
-        ev.edit_player(no, &change)
-    })
+    let out = edit(
+        c.lang,
+        c.path,
+        &id,
+        writer(&headers, f.version),
+        move |ev| ev.edit_player(no, &change),
+    )
     .await;
     finish(&desk, &headers, c.lang, &id, out.map(said(c.lang))).await
 }
@@ -522,9 +534,13 @@ pub(crate) async fn reinstate(r: Correction) -> Response {
         Ok(n) => n,
         Err(e) => return refusal_page(&desk, &headers, c.lang, &id, e).await,
     };
-    let out = edit(c.lang, c.path, &id, writer(&headers, f.version), move |ev| {
-        ev.reinstate(no)
-    })
+    let out = edit(
+        c.lang,
+        c.path,
+        &id,
+        writer(&headers, f.version),
+        move |ev| ev.reinstate(no),
+    )
     .await;
     finish(&desk, &headers, c.lang, &id, out.map(said(c.lang))).await
 }
@@ -538,9 +554,13 @@ pub(crate) async fn rename(r: Correction) -> Response {
         c,
     } = r;
     let name = f.name.clone();
-    let out = edit(c.lang, c.path, &id, writer(&headers, f.version), move |ev| {
-        ev.rename(&name)
-    })
+    let out = edit(
+        c.lang,
+        c.path,
+        &id,
+        writer(&headers, f.version),
+        move |ev| ev.rename(&name),
+    )
     .await;
     finish(&desk, &headers, c.lang, &id, out.map(said(c.lang))).await
 }
