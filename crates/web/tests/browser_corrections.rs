@@ -81,25 +81,38 @@ async fn every_correction_in_the_browser() {
     // --- two arbiters on the same round page; the second's 覆盖 comes from a stale page
     let a = browser.session().await;
     let b = browser.session().await;
+    let board1 = "form[action*='/round/1/board/1?']";
     a.goto(&round1).await.unwrap();
-    b.goto(&round1).await.unwrap();
-    let board1 = "form[action$='/round/1/board/1']";
     type_in(&a, &format!("{board1} input[name=result]"), "1-0").await;
-    click(&a, &format!("{board1} button[type=submit]")).await;
+    click(&a, &format!("{board1} button")).await;
     until(&path, "board 1 is 1-0", |e| {
         e.paired[0].boards[0].result.as_deref() == Some("1-0")
     })
     .await;
+    // both pages now show board 1 with its result (and 覆盖)
+    a.goto(&round1).await.unwrap();
+    b.goto(&round1).await.unwrap();
+    type_in(&a, &format!("{board1} input[name=result]"), "=").await;
+    click(&a, &format!("{board1} input[name=force]")).await;
+    click(&a, &format!("{board1} button")).await;
+    until(&path, "board 1 is a draw", |e| {
+        e.paired[0].boards[0]
+            .result
+            .as_deref()
+            .is_some_and(|r| r != "1-0")
+    })
+    .await;
+    let draw = read(&path).paired[0].boards[0].result.clone();
     type_in(&b, &format!("{board1} input[name=result]"), "0-1").await;
     click(&b, &format!("{board1} input[name=force]")).await;
-    click(&b, &format!("{board1} button[type=submit]")).await;
+    click(&b, &format!("{board1} button")).await;
     wait_for(&b, "他人已修改").await;
     let page = b.source().await.unwrap();
-    assert!(page.contains("第 1 轮第 1 台成绩：无 → 1-0"), "{page}");
+    assert!(page.contains("第 1 轮第 1 台成绩：1-0 → "), "{page}");
     assert!(page.contains("你的修改未保存"));
     assert_eq!(
-        read(&path).paired[0].boards[0].result.as_deref(),
-        Some("1-0"),
+        read(&path).paired[0].boards[0].result,
+        draw,
         "the stale 覆盖 wrote nothing"
     );
     // 重新载入: the page of the new version; the 覆盖 goes through
@@ -107,7 +120,7 @@ async fn every_correction_in_the_browser() {
     wait_for(&b, "编排记录表").await;
     type_in(&b, &format!("{board1} input[name=result]"), "0-1").await;
     click(&b, &format!("{board1} input[name=force]")).await;
-    click(&b, &format!("{board1} button[type=submit]")).await;
+    click(&b, &format!("{board1} button")).await;
     until(&path, "board 1 is 0-1", |e| {
         e.paired[0].boards[0].result.as_deref() == Some("0-1")
     })

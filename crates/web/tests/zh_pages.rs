@@ -41,6 +41,10 @@ const ALLOWED: &[(&str, &str)] = &[
     ),
     ("PDF", "the printed forms' file format"),
     (
+        "UTC",
+        "the time zone of the history's times, as clocks and phones name it",
+    ),
+    (
         "cn",
         "in a ruleset's id (cn-1987, cn-2020), as the event file and the CLI name it",
     ),
@@ -423,7 +427,8 @@ async fn every_chinese_page_has_no_english_word() {
     }
     desk.ok("/e/swiss.toml/pair", &[]).await;
     desk.ok("/e/cup.toml/pair", &[]).await;
-    desk.ok("/e/swiss.toml/withdraw", &[("no", "8")]).await;
+    desk.ok("/e/swiss.toml/withdraw", &[("no", "8"), ("confirm", "1")])
+        .await;
 
     // board 1: national game 3495 to the rules' second proposal (told to vary at ply 44)
     desk.live("swiss.toml", 2, 1, &[("entry", "start")]).await;

@@ -18,7 +18,7 @@ use askama::Template;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use serde::Deserialize;
-use xiangqi::event::{Event, EventError, UpdateError};
+use xiangqi::event::Event;
 
 use crate::security::{self, Forbidden, GuessLimit, HostAllowList};
 use crate::words::{Lang, Tr};
@@ -261,20 +261,3 @@ const COMPONENT: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMER
 
 /// As [`COMPONENT`], keeping `/` (a path of several segments).
 pub(crate) const PATH: &percent_encoding::AsciiSet = &COMPONENT.remove(b'/');
-
-/// A refusal of the store, worded as the CLI words it (`FILE: message`), in the page's language:
-/// a change the event refused is given in Chinese ([`EventError::zh`]) on a Chinese page. (The
-/// desk's recorded writes go through [`edit`]; this is for the writes outside the history — a
-/// result entered on an open board.)
-pub(crate) fn refusal_in(
-    lang: Lang,
-    id: &str,
-    path: &std::path::Path,
-    e: UpdateError<EventError>,
-) -> String {
-    match (lang, e) {
-        (Lang::Zh, UpdateError::Rejected(e)) => format!("{id}：{}", e.zh()),
-        (_, UpdateError::Store(e)) => e.to_string().replace(&path.display().to_string(), id),
-        (_, UpdateError::Rejected(e)) => format!("{id}: {e}"),
-    }
-}

@@ -379,7 +379,10 @@ pub(crate) async fn withdraw(r: Correction) -> Response {
     };
     if f.confirm.is_none() {
         let Some(p) = c.ev.player(no) else {
-            let msg = format!("{id}: player {no}: no such player");
+            let msg = match c.lang {
+                Lang::Zh => format!("{id}：{no} 号棋手：没有这名棋手"),
+                Lang::En => format!("{id}: player {no}: no such player"),
+            };
             return refused_page(&desk, &headers, c.lang, &id, msg).await;
         };
         let mut page = confirm_page(&desk, &headers, &c, &id, "withdraw", &f, &[("no", &f.no)]);

@@ -11,8 +11,8 @@ use xiangqi::event::{Done, Event};
 
 use super::{BoardRow, Notice, RowContext, RowFragment, frame, round_view, rows};
 use crate::app::{
-    EventRequest, Page, Q, Refused, Shared, blocking, edit, load, refusal_in, refuse, render,
-    stale_page, url, writable, writer,
+    EventRequest, Page, Q, Refused, Shared, blocking, load, refuse, refused, render, stale_page,
+    url, writable, writer,
 };
 use crate::routes::manage::result_step::{ResultEntry, result_step};
 use crate::words::Lang;
@@ -68,6 +68,47 @@ fn fouls(field: &str, v: Option<&str>) -> Result<Option<u32>, String> {
     }
 }
 
+/// What a saved result answers: the next open board, the event's version after the save, and
+/// (for the page's script) the board's new row.
+type Saved = (u32, u64, Option<BoardRow>);
+
+/// Writes one result through the event in memory ([`crate::app::EventCache`]), recorded in the
+/// history as the desk's arbiter (who/when, undoable); checked against version `seen` when given
+/// (a 覆盖 from the page of that version).
+async fn save(
+    desk: &Shared,
+    headers: &HeaderMap,
+    lang: Lang,
+    (id, path): (&str, std::path::PathBuf),
+    (round, board, partial): (u32, u32, bool),
+    enter: impl FnOnce(&mut Event) -> Result<Done<bool>, xiangqi::event::EventError> + Send + 'static,
+    seen: Option<u64>,
+) -> Result<Saved, Refused> {
+    let who = writer(headers, seen);
+    let (id2, d2) = (id.to_string(), desk.clone());
+    blocking(move || {
+        d2.events
+            .update(&path, |ev| {
+                ev.edit(&who, |ev| {
+                    let d = enter(ev)?;
+                    let row = partial
+                        .then(|| rows(ev, round, None))
+                        .flatten()
+                        .and_then(|rs| rs.into_iter().find(|r| r.board == board));
+                    Ok(Done {
+                        value: (next_open(ev, round, board), row),
+                        what: d.what,
+                        warnings: d.warnings,
+                    })
+                })
+            })
+            .map(|e| (e.value.0, e.version, e.value.1))
+            .map_err(|e| refused(lang, &id2, &path, e))
+    })
+    .await
+    .unwrap_or_else(|| Err(Refused::Message("internal error".into())))
+}
+
 pub(crate) async fn enter_result(
     State(desk): State<Shared>,
     headers: HeaderMap,
@@ -118,42 +159,28 @@ pub(crate) async fn enter_result(
             {
                 return step;
             }
-            let who = writer(&headers, f.version);
-            edit(lang, path, &id, who, move |ev| {
-                let d = ev.enter_result(round, board, &result, fouls, true)?;
-                let row = partial
-                    .then(|| rows(ev, round, None))
-                    .flatten()
-                    .and_then(|rs| rs.into_iter().find(|r| r.board == board));
-                Ok(Done {
-                    value: (next_open(ev, round, board), row),
-                    what: d.what,
-                    warnings: d.warnings,
-                })
-            })
+            save(
+                &desk,
+                &headers,
+                lang,
+                (&id, path),
+                (round, board, partial),
+                move |ev| ev.enter_result(round, board, &result, fouls, true),
+                f.version,
+            )
             .await
-            .map(|w| {
-                let (next, row) = w.value;
-                // the history's record raised the version by one
-                (next, f.version.map_or(0, |v| v + 1), row)
-            })
         }
         Ok(fouls) => {
-            let (id2, p2, d2) = (id.clone(), path.clone(), desk.clone());
-            blocking(move || {
-                d2.events
-                    .update(&path, |ev| {
-                        ev.set_result(round, board, &result, fouls, false)?;
-                        let row = partial
-                            .then(|| rows(ev, round, None))
-                            .flatten()
-                            .and_then(|rs| rs.into_iter().find(|r| r.board == board));
-                        Ok((next_open(ev, round, board), ev.version(), row))
-                    })
-                    .map_err(|e| Refused::Message(refusal_in(lang, &id2, &p2, e)))
-            })
+            save(
+                &desk,
+                &headers,
+                lang,
+                (&id, path),
+                (round, board, partial),
+                move |ev| ev.enter_result(round, board, &result, fouls, false),
+                None,
+            )
             .await
-            .unwrap_or_else(|| Err(Refused::Message("internal error".into())))
         }
     };
     match outcome {

@@ -466,12 +466,38 @@ fn line_text(
     let note = line
         .note
         .as_deref()
-        .filter(|n| !n.is_ascii())
+        .and_then(note_zh)
         .map(|n| format!("（{n}）"))
         .unwrap_or_default();
-    format!(
-        "{word} {}（让一着）：{moves}  [{}]{note}",
-        line.target,
-        bounds.join("，")
-    )
+    // an edition whose line rests on no search (AXF's one-move attack) states no bounds
+    let bounds = if bounds.is_empty() {
+        String::new()
+    } else {
+        format!("  [{}]", bounds.join("，"))
+    };
+    format!("{word} {}（让一着）：{moves}{bounds}{note}", line.target)
+}
+
+/// An edition's note on a line in Chinese: AXF's notes (the rule that makes the attack a chase)
+/// by their words; any other note only when it has no English word in it.
+fn note_zh(note: &str) -> Option<String> {
+    const AXF: &[(&str, &str)] = &[
+        ("no real protector", "捉无根子（AXF 规则第 15、24 条）"),
+        (
+            "a horse or cannon attacks a rook",
+            "马、炮捉车，不论有无保护（AXF 规则第 15 条）",
+        ),
+        (
+            "an advisor or elephant attacks",
+            "仕、相捉车、马、炮（AXF 规则第 15 条）",
+        ),
+        ("protected: the exchange", "有根子：按吃子后的兑换计算"),
+    ];
+    if let Some((_, zh)) = AXF.iter().find(|(en, _)| note.starts_with(en)) {
+        return Some((*zh).to_string());
+    }
+    let english = note
+        .split(|c: char| !c.is_ascii_alphabetic())
+        .any(|w| w.len() >= 2 && w != "AXF");
+    (!english).then(|| note.to_string())
 }
