@@ -177,7 +177,10 @@ impl ResultsTable {
         widths.push(6.0);
         Sheet {
             title: self.title.clone(),
-            caption: vec![self.event.clone(), format!("第 {n} 轮后")],
+            caption: vec![
+                self.event.clone(),
+                super::standings::after_caption(n as u32),
+            ],
             widths,
             long_table: true,
             blocks: vec![Block {

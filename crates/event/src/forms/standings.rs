@@ -121,7 +121,7 @@ impl Standings {
         };
         Sheet {
             title: "名次".into(),
-            caption: vec![self.event.clone(), format!("第 {} 轮后", self.after)],
+            caption: vec![self.event.clone(), after_caption(self.after)],
             widths,
             long_table: true,
             blocks: vec![Block {
@@ -137,6 +137,16 @@ impl Standings {
                 per_page,
             },
         }
+    }
+}
+
+/// A form's caption for its standing after `rounds` complete rounds: `第 N 轮后`, or 赛前
+/// (before the event) when no round is complete yet.
+pub(crate) fn after_caption(rounds: u32) -> String {
+    if rounds == 0 {
+        "赛前".to_string()
+    } else {
+        format!("第 {rounds} 轮后")
     }
 }
 

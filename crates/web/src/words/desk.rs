@@ -197,7 +197,13 @@ pub(crate) static ZH: Tr = Tr {
     all_boards: "全部台次",
     live_link: "记录台",
     board_saved: |b| format!("第 {b} 台结果已录入"),
-    after_round: |r| format!("第 {r} 轮后"),
+    after_round: |r| {
+        if r == 0 {
+            "赛前".to_string()
+        } else {
+            format!("第 {r} 轮后")
+        }
+    },
     system_rounds: |system, rounds| format!("{system}，共 {rounds} 轮"),
     bulk_entry: "批量录入",
     bulk_help: "每行一台：台号 结果（如 12 1-0），结果的写法同上；先预览，再全部保存",
@@ -264,7 +270,13 @@ pub(crate) static EN: Tr = Tr {
     all_boards: "every board",
     live_link: "live",
     board_saved: |b| format!("board {b}: result entered"),
-    after_round: |r| format!("after round {r}"),
+    after_round: |r| {
+        if r == 0 {
+            "before the first round".to_string()
+        } else {
+            format!("after round {r}")
+        }
+    },
     system_rounds: |system, rounds| format!("{system}, {rounds} rounds"),
     bulk_entry: "Bulk entry",
     bulk_help: "one board a line: BOARD RESULT (12 1-0), the result words above; preview, then save all",
