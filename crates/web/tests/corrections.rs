@@ -371,14 +371,15 @@ async fn swap_edit_undo_withdraw_reinstate_rename_and_delete() {
         (after.red, after.black, after.result.as_deref()),
         (b.black, b.red, Some("0-1"))
     );
-    // no such board
-    let (s, _, _) = post(
+    // no such board, said in the page's language
+    let (s, _, body) = post(
         &app,
         "/e/e.toml/swap",
         &form(&[("csrf", &csrf), ("round", "1"), ("board", "9")]),
     )
     .await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(body.contains("第 1 轮没有第 9 台"), "{body}");
 
     // edit a player as 李; the history says so in Chinese; undo (asks, naming the change)
     let (s, _, body) = post_as(

@@ -28,6 +28,14 @@ impl Lang {
         )
     }
 
+    /// A board the round does not have.
+    pub(crate) fn no_such_board(self, id: &str, round: u32, board: u32) -> String {
+        self.pick(
+            format!("{id}：第 {round} 轮没有第 {board} 台"),
+            format!("{id}: round {round} has no board {board}"),
+        )
+    }
+
     /// A POST refused before it was read ([`Forbidden`]).
     pub(crate) fn forbidden(self, e: &Forbidden) -> String {
         match (self, e) {

@@ -393,7 +393,11 @@ pub(crate) async fn pair_by_hand(r: Correction) -> Response {
         let done = match trial.pair_by_hand(&list, bye) {
             Ok(d) => d,
             Err(e) => {
-                return refusal_page(&desk, &headers, c.lang, &id, format!("{id}: {e}")).await;
+                let msg = match c.lang {
+                    Lang::Zh => format!("{id}：{}", e.zh()),
+                    Lang::En => format!("{id}: {e}"),
+                };
+                return refusal_page(&desk, &headers, c.lang, &id, msg).await;
             }
         };
         let mut p = confirm_page(
@@ -455,7 +459,7 @@ pub(crate) async fn swap(r: Correction) -> Response {
                 .get(round.wrapping_sub(1) as usize)
                 .and_then(|r| r.boards.get(board.wrapping_sub(1) as usize))
         else {
-            let msg = format!("{id}: round {round} board {board}: no such board");
+            let msg = c.lang.no_such_board(&id, round, board);
             return refusal_page(&desk, &headers, c.lang, &id, msg).await;
         };
         let name = |no: u32| c.ev.player(no).map_or(no.to_string(), label);

@@ -223,7 +223,7 @@ pub(crate) async fn enter_results(
         None => refuse(
             lang,
             StatusCode::NOT_FOUND,
-            format!("{id}: round {round} is not paired"),
+            lang.round_not_paired(&id, round),
         ),
     }
 }

@@ -271,7 +271,7 @@ pub(crate) async fn board_page(
         return refuse(
             lang,
             StatusCode::NOT_FOUND,
-            format!("{id}: round {round} has no board {board}"),
+            lang.no_such_board(&id, round, board),
         );
     };
     let single_game = ev
