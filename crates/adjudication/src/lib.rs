@@ -12,7 +12,8 @@
 //!   and before it ([`AttackFact`]): by what, whether the capture would be legal, who could legally
 //!   recapture (真根 real protection, 假根 fake protection, 暗根 protection that appears only after
 //!   the capture, the king as a protector, the flying-general line), the static exchange balance
-//!   under a [`PieceValues`] table; pieces followed by identity ([`PieceId`]) through the cycle;
+//!   under a [`PieceValues`] table, and the outcome of a complete exchange ([`ExchangeOutcome`]:
+//!   no capture, 等值交换 even, 得子 gain) that a capture search reports; pieces followed by identity ([`PieceId`]) through the cycle;
 //!   mate threats (杀) by a bounded check-only search ([`mate_by_checks`]);
 //! - the natural move limit (自然限着) accounting with each side's checks counted
 //!   ([`natural_limit`]).
@@ -37,12 +38,14 @@
 //! ```
 
 pub mod budget;
+mod exchange;
 mod facts;
 mod limit;
 mod mate;
 mod record;
 mod values;
 
+pub use exchange::ExchangeOutcome;
 pub use facts::{AttackFact, IdBoard, PieceId, PlyContext, Replay, attacks_by};
 pub use limit::{NaturalLimitPolicy, NaturalLimitStatus, SideLimit, natural_limit};
 pub use mate::{

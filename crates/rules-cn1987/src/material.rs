@@ -28,7 +28,7 @@
 //! - Pawns float (过河兵价值浮动): a line that gives pawns for pieces, or pieces for pawns, is not a
 //!   gain (see [`Balance::score`]).
 
-use xiangqi_adjudication::{PieceValues, sees_king};
+use xiangqi_adjudication::{ExchangeOutcome, PieceValues, sees_king};
 use xiangqi_board::{Bitboard, Color, Piece, PieceKind, Square};
 
 use crate::memo::{Memo, PositionKey};
@@ -194,6 +194,10 @@ struct Search<'a> {
     /// Whether the king's or a pawn's own first capture counts when it gives check (see
     /// [`winnable_by_king_or_pawn`]).
     lone_first: bool,
+    /// Whether an even complete exchange scores apart from no capture (see
+    /// [`exchange_outcome`]): every score is doubled and a line that takes the victim and nets
+    /// exactly nothing scores 1.
+    even_counts: bool,
     nodes: u32,
     exhausted: bool,
     /// The best line found below each depth, when asked for (see [`winning_line`]).
@@ -224,6 +228,7 @@ impl<'a> Search<'a> {
             solo,
             checked: false,
             lone_first,
+            even_counts: false,
             nodes: 0,
             exhausted: false,
             pv: None,
@@ -262,6 +267,14 @@ impl<'a> Search<'a> {
     /// The score of stopping here: the balance, and no gain before the victim is taken.
     fn stand(&self, bal: Balance, captured: bool) -> i32 {
         let score = bal.score_with(self.cfg.values.rook - 1);
+        if self.even_counts {
+            return match (captured, bal == Balance::default()) {
+                // 完整互吃，价值相当: the victim is taken and nothing is won or lost.
+                (true, true) => 1,
+                (true, false) => 2 * score,
+                (false, _) => (2 * score).min(0),
+            };
+        }
         if captured { score } else { score.min(0) }
     }
 
@@ -876,6 +889,69 @@ pub fn winning_line(
     s.pv.and_then(|mut pv| pv.drain(..).next())
 }
 
+/// The outcome of the side to move's best complete exchange (完整互吃) on the enemy piece on
+/// `target`, within the bounds of `cfg`, the defender barred from taking the attacker's pieces on
+/// `exempt` (see [`winnable_among_exempt`]), with the line the search found (the attacker's
+/// moves and the defender's best replies; empty for [`ExchangeOutcome::NoCapture`]).
+///
+/// The same search as [`winnable`] (checks before the first capture, 抽将 on the way, the king's
+/// and a pawn's own first capture not counted), scored so that a line that takes the piece and
+/// nets exactly nothing ([`ExchangeOutcome::Even`], 价值相当) is told apart from taking nothing
+/// (both score 0 in the net-gain test). A gain by [`Balance::score`] is
+/// [`ExchangeOutcome::Gain`]; a line that trades pawns for pieces and scores 0 is not even (only
+/// a balance of exactly nothing is). A search that runs out of budget answers
+/// [`ExchangeOutcome::NoCapture`], as every search here does.
+pub fn exchange_outcome(
+    pos: &Position,
+    cfg: &GainConfig,
+    target: Square,
+    exempt: Bitboard,
+) -> (ExchangeOutcome, Vec<Move>) {
+    let none = (ExchangeOutcome::NoCapture, Vec::new());
+    if pos.is_check()
+        || pos
+            .piece_at(target)
+            .is_none_or(|p| p.color == pos.turn() || p.kind == PieceKind::King)
+    {
+        return none;
+    }
+    let mut work = pos.clone();
+    let mut s = Search::new(
+        cfg,
+        pos,
+        Bitboard::from_square(target),
+        false,
+        exempt,
+        Bitboard::EMPTY,
+        None,
+        false,
+    );
+    s.even_counts = true;
+    s.pv = Some(Vec::new());
+    let v = s.attacker_node(
+        &mut work,
+        Balance::default(),
+        false,
+        cfg.max_checks,
+        cfg.max_plies,
+        0,
+        2,
+    );
+    if s.exhausted || v <= 0 {
+        return none;
+    }
+    let line = s
+        .pv
+        .and_then(|mut pv| pv.drain(..).next())
+        .unwrap_or_default();
+    let outcome = if v >= 2 {
+        ExchangeOutcome::Gain
+    } else {
+        ExchangeOutcome::Even
+    };
+    (outcome, line)
+}
+
 /// The value of the line winning the piece on `victims` (> 0: won; several for a fork, see
 /// [`winnable`]) and whether the search ran out of budget.
 #[allow(clippy::too_many_arguments)]
@@ -1241,5 +1317,57 @@ mod tests {
         let t = won("3k5/9/9/9/5r3/9/9/9/3N5/3RK4 w - - 0 1");
         assert!(t.won.contains(sq("f5")), "{t:?}");
         assert!(t.via_check.contains(sq("f5")), "{t:?}");
+    }
+
+    fn outcome(fen: &str, target: &str) -> (ExchangeOutcome, Vec<Move>) {
+        exchange_outcome(
+            &Position::from_fen(fen).unwrap(),
+            &GainConfig::default(),
+            sq(target),
+            Bitboard::EMPTY,
+        )
+    }
+
+    fn iccs(line: &[Move]) -> Vec<String> {
+        line.iter().map(|m| m.iccs()).collect()
+    }
+
+    #[test]
+    fn an_unprotected_piece_is_a_gain() {
+        let (o, line) = outcome("4k4/9/9/9/9/9/n8/9/9/R2K5 w - - 0 1", "a3");
+        assert_eq!(o, ExchangeOutcome::Gain);
+        assert_eq!(iccs(&line)[0], "a0a3");
+    }
+
+    #[test]
+    fn a_rook_for_a_rook_is_an_even_complete_exchange() {
+        // 完整互吃，价值相当: the rook takes the rook a3, the rook a9 takes back.
+        let (o, line) = outcome("r4k3/9/9/9/9/9/r8/9/9/R2K5 w - - 0 1", "a3");
+        assert_eq!(o, ExchangeOutcome::Even, "{:?}", iccs(&line));
+        assert_eq!(iccs(&line), ["a0a3", "a9a3"]);
+        // The net-gain test sees no chase there.
+        assert!(!won("r4k3/9/9/9/9/9/r8/9/9/R2K5 w - - 0 1").won.contains(sq("a3")));
+    }
+
+    #[test]
+    fn a_capture_that_loses_is_no_capture() {
+        // 得不偿失: the rook (10) for a protected horse (5).
+        let (o, line) = outcome("r4k3/9/9/9/9/9/n8/9/9/R2K5 w - - 0 1", "a3");
+        assert_eq!(o, ExchangeOutcome::NoCapture);
+        assert!(line.is_empty());
+    }
+
+    #[test]
+    fn no_piece_or_an_own_piece_is_no_capture() {
+        let fen = "r4k3/9/9/9/9/9/r8/9/9/R2K5 w - - 0 1";
+        assert_eq!(outcome(fen, "b3").0, ExchangeOutcome::NoCapture);
+        assert_eq!(outcome(fen, "a0").0, ExchangeOutcome::NoCapture);
+        assert_eq!(outcome(fen, "f9").0, ExchangeOutcome::NoCapture);
+    }
+
+    #[test]
+    fn two_attackers_against_one_protector_are_a_gain_not_an_even_trade() {
+        let (o, _) = outcome("r4k3/9/9/9/9/9/n5R2/9/9/R2K5 w - - 0 1", "a3");
+        assert_eq!(o, ExchangeOutcome::Gain);
     }
 }
