@@ -39,6 +39,10 @@ pub struct Cn1987Options {
     /// (`true`, the 2020 rules 26.1.4) rather than when the check brought it about (default
     /// `false`, the 1987 reading R22, 自毙); see [`Params::chase_existed_before_reply`].
     pub chase_existed_before_reply: Option<bool>,
+    /// An even complete exchange (完整互吃后价值相当) in the structures 做根子捉子, 被牵子捉子,
+    /// 各吃各子 is 捉 (`true`, the 2020 rules 26.5) rather than 闲 (default `false`, the 1987
+    /// net-gain test); see [`Params::even_exchange_chase`].
+    pub even_exchange_chase: Option<bool>,
 }
 
 /// The readings of the 1987 rules that a successor edition changes, as switches (the ruleset's
@@ -106,6 +110,9 @@ impl Cn1987 {
         if let Some(b) = opts.chase_existed_before_reply {
             params.chase_existed_before_reply = b;
         }
+        if let Some(b) = opts.even_exchange_chase {
+            params.even_exchange_chase = b;
+        }
         let mut readings = Readings::default();
         if let Some(b) = opts.check_win_apart {
             readings.check_win_apart = b;
@@ -165,6 +172,7 @@ fn to_ply_class(class: Class, ply: &PlyContext<'_>, readings: Readings) -> PlyCl
             targets,
             via_check,
             joint,
+            even,
         } => {
             let ids = ply.ids_after();
             let list = targets
@@ -178,7 +186,10 @@ fn to_ply_class(class: Class, ply: &PlyContext<'_>, readings: Readings) -> PlyCl
                 })
                 .collect();
             let c = PlyClass::chase("捉", list);
-            if via_check && !readings.check_win_apart {
+            if even {
+                // 2020 26.5: an even complete exchange in one of the clause's structures.
+                c.with_note("等值交换（按捉）")
+            } else if via_check && !readings.check_win_apart {
                 // 24.3 (2020): 要抽吃子 is 捉.
                 let c = c.with_note("抽将得子（按捉）");
                 if joint { c.jointly() } else { c }

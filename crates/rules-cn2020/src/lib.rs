@@ -83,6 +83,10 @@ impl Cn2020 {
             // 26.1.4: a chase made by a reply to check is 闲 when it existed before the reply.
             base.params.chase_existed_before_reply = true;
         }
+        if opts.even_exchange_chase.is_none() {
+            // 26.5: an even complete exchange in 做根子捉子, 被牵子捉子, 各吃各子 is 捉.
+            base.params.even_exchange_chase = true;
+        }
         Ok(Cn2020 {
             base,
             nine: NineMoveRule::default(),

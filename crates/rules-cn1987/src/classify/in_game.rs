@@ -85,10 +85,16 @@ pub(super) fn drop_established(
         targets,
         via_check: false,
         joint,
+        even,
     } = class
     else {
         return class;
     };
+    // An even-exchange chase (2020 26.5) is asked whether it is new against the position before
+    // the ply by its own search (see [`super::even_exchange_targets`]).
+    if even {
+        return class;
+    }
     // The position before the opponent's last move (not when it may have captured: the clock
     // was reset, and the captured piece is not known).
     let mut setup = before.to_setup();
@@ -199,6 +205,7 @@ pub(super) fn drop_established(
             targets: rest,
             via_check: false,
             joint,
+            even,
         };
     }
     Class::Idle(idle_kind(before, &after, m, before.turn()))

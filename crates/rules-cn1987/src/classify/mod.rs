@@ -9,6 +9,7 @@ use xiangqi_movegen::{Move, Position};
 pub(crate) use xiangqi_rules::IdleKind;
 
 mod escape;
+mod even;
 mod exchange;
 mod idle;
 mod in_game;
@@ -17,6 +18,7 @@ mod line;
 mod threats;
 
 use escape::*;
+pub(crate) use even::even_exchange_targets;
 use exchange::*;
 use idle::*;
 use in_game::*;
@@ -64,6 +66,14 @@ pub struct Params {
     ///
     /// Reading R22 (READINGS.md); cn-2020 26.1.4.
     pub chase_existed_before_reply: bool,
+    /// Whether an even complete exchange (完整互吃后价值相当) makes a 捉 in the three structures
+    /// the 2020 rules' 26.5 is read to cover — 做根子捉子, 被牵子捉子, 各吃各子 (see
+    /// [`even_exchange_targets`]). `false` (the 1987 reading R02): a chase needs a net gain, an
+    /// even exchange is 闲. `true` (2020 rules 26.5, "完整互吃后价值相当或得子者，按捉，得不偿失者，
+    /// 按闲"): a ply that is otherwise 闲 is 捉 of a piece it newly offers such an exchange on.
+    ///
+    /// Reading R02 (READINGS.md); cn-2020 26.5.
+    pub even_exchange_chase: bool,
     /// Classes already computed under these parameters (not part of the value).
     pub(crate) memo: Memo<ClassKey, Class>,
 }
@@ -78,6 +88,7 @@ impl Params {
             self.perpetual_chase_same_piece,
             self.joint_chase_is_counter,
             self.chase_existed_before_reply,
+            self.even_exchange_chase,
         )
     }
 
@@ -131,7 +142,15 @@ impl Params {
 }
 
 /// Every parameter of a classification (see [`Params`]) but the memos.
-type ParamsKey = (u32, u32, (PieceValues, u8, u8, u8, u32), bool, bool, bool);
+type ParamsKey = (
+    u32,
+    u32,
+    (PieceValues, u8, u8, u8, u32),
+    bool,
+    bool,
+    bool,
+    bool,
+);
 
 /// The memo key of a class: the whole position before the ply, the move, the opponent's previous
 /// move (`None` for [`classify`], `Some(None)` for [`classify_in_game`] without one), whether the
@@ -153,6 +172,7 @@ impl Default for Params {
             perpetual_chase_same_piece: false,
             joint_chase_is_counter: true,
             chase_existed_before_reply: false,
+            even_exchange_chase: false,
             memo: Memo::new(MEMO_CAPACITY),
         }
     }
@@ -183,6 +203,9 @@ pub(crate) enum Class {
         /// ("黑方马炮联合捉子", 参考图40) — unless the moved piece checks and takes by itself
         /// ("黑方长捉车", 图3).
         joint: bool,
+        /// The targets are offered an even complete exchange (完整互吃后价值相当), not won: a 捉
+        /// only by the 2020 rules' 26.5 ([`Params::even_exchange_chase`]).
+        even: bool,
     },
     /// 闲: none of the above.
     Idle(IdleKind),
@@ -480,6 +503,7 @@ fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
             targets: new,
             via_check,
             joint,
+            even: false,
         };
     }
 
@@ -489,6 +513,19 @@ fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
     // 闲 and its kinds.
     if mutual {
         return Class::Idle(IdleKind::Exchange);
+    }
+    // 2020 26.5: an even complete exchange newly offered in one of the clause's structures is 捉
+    // (兑 — a piece offered to a piece of its own kind — stays 闲: 图9, 图13, 图30).
+    if params.even_exchange_chase && !self_inflicted && offered.is_none() {
+        let even = even_exchange_targets(before, &after, m, params);
+        if even.any() {
+            return Class::Chase {
+                targets: even,
+                via_check: false,
+                joint: false,
+                even: true,
+            };
+        }
     }
     Class::Idle(idle_kind(before, &after, m, mover))
 }
