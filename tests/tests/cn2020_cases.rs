@@ -212,13 +212,18 @@ fn a_pawns_chase_counted_by_option_and_kept_as_target_when_idle() {
 
 /// 26.1.4: a 捉 made by a reply to check with a piece other than the king is 闲 when it existed
 /// before the reply, 捉 when it did not (the constructed cases of `cn2020-constructed.toml`); the
-/// 1987 reading (R22, 自毙: the checking piece put back) rules the first 捉.
+/// 1987 reading (R22, 自毙: the checking piece put back) rules the first 捉. A 杀 made by such a
+/// reply is 闲 when the same mate stood before the check. 26.5: an even complete exchange in the
+/// structure 做根子捉子 is 捉, one that loses is 闲.
 #[test]
 fn a_chase_made_by_a_reply_to_check_counts_only_if_new() {
     let (c87, c20) = (arbiter("cn-1987"), arbiter("cn-2020"));
     let all = cases::load("cn2020-constructed.toml");
     let mut n = 0;
-    for c in all.iter().filter(|c| c.id.starts_with("c2020-26-1-4")) {
+    for c in all
+        .iter()
+        .filter(|c| c.id.starts_with("c2020-26-1-4") || c.id.starts_with("c2020-26-5"))
+    {
         n += 1;
         let (labels, v20, r20, _) = rule(&c20, c);
         let want: Vec<&str> = c.labels.as_deref().unwrap().split_whitespace().collect();
@@ -233,7 +238,35 @@ fn a_chase_made_by_a_reply_to_check_counts_only_if_new() {
             "{}: cn-1987 black",
             c.id
         );
-        if c.id.ends_with("existed-before-reply") {
+        if c.id.starts_with("c2020-26-5") {
+            if c.id.ends_with("root-even-exchange") {
+                assert_eq!(r20, "一捉一闲", "{}: cn-2020 red", c.id);
+                // The option off, cn-2020 reads the even exchange as 1987 does: no net gain, 闲.
+                let text = Ruleset::load("cn-2020").unwrap().text().to_string();
+                let off = Ruleset::from_toml(
+                    &format!("{text}\n[options]\neven_exchange_chase = false\n"),
+                    "off.toml",
+                )
+                .unwrap();
+                let (labels, _, red, _) = rule(&Arbiter::new(off).unwrap(), c);
+                assert_eq!((labels[0], red.as_str()), ("闲", "闲"), "{}", c.id);
+            } else {
+                assert_eq!(r20, "闲", "{}: cn-2020 red", c.id);
+            }
+            continue;
+        }
+        if c.id.ends_with("mate-existed-before-check") {
+            assert_eq!(r20, "闲", "{}: cn-2020 red", c.id);
+            // The option off, cn-2020 reads the reply as 1987 does.
+            let text = Ruleset::load("cn-2020").unwrap().text().to_string();
+            let off = Ruleset::from_toml(
+                &format!("{text}\n[options]\nmate_existed_before_reply = false\n"),
+                "off.toml",
+            )
+            .unwrap();
+            let (labels, _, red, _) = rule(&Arbiter::new(off).unwrap(), c);
+            assert_eq!((labels[1], red.as_str()), ("杀", "一杀一闲"), "{}", c.id);
+        } else if c.id.ends_with("existed-before-reply") {
             assert_eq!(r20, "闲", "{}: cn-2020 red", c.id);
             // The option off, cn-2020 reads the reply as 1987 does.
             let text = Ruleset::load("cn-2020").unwrap().text().to_string();
@@ -248,5 +281,5 @@ fn a_chase_made_by_a_reply_to_check_counts_only_if_new() {
             assert_eq!(r20, "一捉一闲", "{}: cn-2020 red", c.id);
         }
     }
-    assert_eq!(n, 2, "the two 26.1.4 cases");
+    assert_eq!(n, 5, "the three 26.1.4 cases and the two 26.5 cases");
 }

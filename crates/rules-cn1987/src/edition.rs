@@ -43,6 +43,10 @@ pub struct Cn1987Options {
     /// 各吃各子 is 捉 (`true`, the 2020 rules 26.5) rather than 闲 (default `false`, the 1987
     /// net-gain test); see [`Params::even_exchange_chase`].
     pub even_exchange_chase: Option<bool>,
+    /// A 杀 made by a reply to check (not a king move) is 闲 when the mover threatened that mate
+    /// before the check (`true`, the 2020 rules 26.1.4) rather than 杀 (default `false`, 1987);
+    /// see [`Params::mate_existed_before_reply`].
+    pub mate_existed_before_reply: Option<bool>,
 }
 
 /// The readings of the 1987 rules that a successor edition changes, as switches (the ruleset's
@@ -112,6 +116,9 @@ impl Cn1987 {
         }
         if let Some(b) = opts.even_exchange_chase {
             params.even_exchange_chase = b;
+        }
+        if let Some(b) = opts.mate_existed_before_reply {
+            params.mate_existed_before_reply = b;
         }
         let mut readings = Readings::default();
         if let Some(b) = opts.check_win_apart {

@@ -87,6 +87,10 @@ impl Cn2020 {
             // 26.5: an even complete exchange in 做根子捉子, 被牵子捉子, 各吃各子 is 捉.
             base.params.even_exchange_chase = true;
         }
+        if opts.mate_existed_before_reply.is_none() {
+            // 26.1.4 for 杀: a mate threat made by a reply to check is 闲 when it existed before.
+            base.params.mate_existed_before_reply = true;
+        }
         Ok(Cn2020 {
             base,
             nine: NineMoveRule::default(),

@@ -354,3 +354,67 @@ pub(super) fn existed_before_reply(after: &Position, m: Move, targets: Bitboard)
             && !attacks_opened_by(after, m, Bitboard::from_square(t))
     })
 }
+
+/// Whether the mover, who answers a check in `before`, threatened mate by consecutive checks
+/// (杀, as [`classify`] reads it after a ply of his) before the opponent's checking move
+/// `prev_move`, by the same mate: the position before that move, the opponent to move, where the
+/// mover threatens mate and the mate line found after the reply `m` mates as well. `false` when
+/// that position cannot be rebuilt (the check captured, or `before` is no check by `prev_move`).
+///
+/// 2020 rules 26.1.4: "走动其他子应将产生的“捉”或“杀”，如应将前不存在，按“捉”或“杀”处理；如应将前已经
+/// 存在，则为“闲”". While in check the mover threatens nothing (his moves must answer the check),
+/// so "before the reply" is read as the last position in which he was not in check.
+pub(super) fn mate_existed_before_check(
+    before: &Position,
+    m: Move,
+    prev_move: Move,
+    params: &Params,
+) -> bool {
+    if !before.is_check() || before.halfmove_clock() == 0 {
+        return false;
+    }
+    let mut setup = before.to_setup();
+    if setup.board.piece_at(prev_move.to).is_none() || setup.board.piece_at(prev_move.from).is_some()
+    {
+        return false;
+    }
+    setup.board.move_piece(prev_move.to, prev_move.from);
+    setup.turn = !setup.turn;
+    let Ok(earlier) = Position::from_setup(setup) else {
+        return false;
+    };
+    if earlier.is_check()
+        || !material::threatens_forcing_mate(
+            &earlier,
+            params.mate_threat_plies,
+            params.mate_threat_budget,
+        )
+    {
+        return false;
+    }
+    // The same mate: the line found after the reply mates there too. A reply that adds a mate of
+    // its own is 杀 — "平4应将后增加了黑马退6的杀着 … 黑方长杀" (图19: the cannon's reply to check
+    // makes the horse's mate, though a mate by the cannon's move before stood already).
+    let (Ok(after), Some(earlier_passed)) = (before.played(m), earlier.pass()) else {
+        return false;
+    };
+    let Some(passed) = after.pass() else {
+        return false;
+    };
+    let Some((line, _)) = xiangqi_adjudication::mate_line(
+        &passed,
+        params.mate_threat_plies,
+        true,
+        u64::from(params.mate_threat_budget),
+    ) else {
+        return false;
+    };
+    let mut pos = earlier_passed;
+    for mv in line {
+        match pos.played(mv) {
+            Ok(next) => pos = next,
+            Err(_) => return false,
+        }
+    }
+    pos.is_check() && !pos.has_legal_move()
+}

@@ -74,6 +74,15 @@ pub struct Params {
     ///
     /// Reading R02 (READINGS.md); cn-2020 26.5.
     pub even_exchange_chase: bool,
+    /// How a 杀 made by a reply to check with a piece other than the king is judged. `false` (the
+    /// 1987 reading): a mate threat that is new after the reply is 杀. `true` (2020 26.1.4,
+    /// "走动其他子应将产生的“捉”或“杀”…如应将前已经存在，则为“闲”"): it is 闲 when the mover already
+    /// threatened that mate before the check he answers — the position before the opponent's
+    /// checking move, the mover's threat read there as after any ply of his
+    /// ([`mate_existed_before_check`]).
+    ///
+    /// Reading R22 (READINGS.md); cn-2020 26.1.4.
+    pub mate_existed_before_reply: bool,
     /// Classes already computed under these parameters (not part of the value).
     pub(crate) memo: Memo<ClassKey, Class>,
 }
@@ -89,6 +98,7 @@ impl Params {
             self.joint_chase_is_counter,
             self.chase_existed_before_reply,
             self.even_exchange_chase,
+            self.mate_existed_before_reply,
         )
     }
 
@@ -150,6 +160,7 @@ type ParamsKey = (
     bool,
     bool,
     bool,
+    bool,
 );
 
 /// The memo key of a class: the whole position before the ply, the move, the opponent's previous
@@ -173,6 +184,7 @@ impl Default for Params {
             joint_chase_is_counter: true,
             chase_existed_before_reply: false,
             even_exchange_chase: false,
+            mate_existed_before_reply: false,
             memo: Memo::new(MEMO_CAPACITY),
         }
     }
@@ -284,6 +296,18 @@ fn classify_in_game_uncached(
     prev: Option<Move>,
 ) -> Class {
     let class = classify(before, m, params);
+    // 2020 26.1.4 for 杀: a mate threat that existed before the check is 闲.
+    if class == Class::MateThreat
+        && params.mate_existed_before_reply
+        && let Some(prev_move) = prev
+        && before
+            .piece_at(m.from)
+            .is_some_and(|p| p.kind != PieceKind::King)
+        && mate_existed_before_check(before, m, prev_move, params)
+        && let Ok(after) = before.played(m)
+    {
+        return Class::Idle(idle_kind(before, &after, m, before.turn()));
+    }
     let (Some(prev_move), Class::Chase { targets, .. }) = (prev, class) else {
         return class;
     };
