@@ -77,6 +77,19 @@ fn check_lines(id: &str, record: &GameRecord, r: &Ruling) -> (usize, usize) {
                 );
                 assert!(line.bounds.contains_key("mate_threat_plies"), "{line:?}");
             }
+            // A check that also chases (将兼捉): a line for every target, its capture first (the
+            // opponent must answer the check before it, so the line is not played here).
+            Some(ClassKind::Check) if !p.targets.is_empty() => {
+                chases += 1;
+                assert_eq!(p.lines.len(), p.targets.len(), "{id} ply {}", p.ply);
+                for (line, target) in p.lines.iter().zip(&p.targets) {
+                    assert_eq!(&line.target, target, "{id} ply {}", p.ply);
+                    let first = line.moves.first().expect("a capture");
+                    assert!(first.ends_with(target.as_str()), "{id} ply {}", p.ply);
+                    let note = line.note.as_deref().unwrap_or_default();
+                    assert!(note.contains("将兼捉"), "{id} ply {}: {note}", p.ply);
+                }
+            }
             _ => assert!(p.lines.is_empty(), "{id} ply {}", p.ply),
         }
     }
@@ -133,4 +146,31 @@ fn computer_league_chases_show_their_lines_by_delegation() {
         chases += check_lines(&case.id, &rec, &r).0;
     }
     assert!(chases >= 200, "{chases} chase plies");
+}
+
+#[test]
+fn an_axf_check_that_also_chases_shows_its_capture_line() {
+    // AXF diagram 50 (orange-072): 马2进3 (b3c1) checks the king e0 and attacks the rook d3
+    // (将兼捉); the check keeps its target toward a perpetual chase, and now shows its line.
+    let case = cases::load("axf-manual-cases.toml")
+        .into_iter()
+        .find(|c| c.id == "orange-072")
+        .expect("orange-072");
+    let rec = case.record_composed();
+    let r = explained(&arbiter("axf"), &rec);
+    let ply = &r.plies[1];
+    assert_eq!(ply.class, Some(ClassKind::Check), "{ply:?}");
+    assert_eq!(ply.targets, ["d3"]);
+    assert_eq!(ply.lines.len(), 1, "{ply:?}");
+    assert_eq!(ply.lines[0].target, "d3");
+    assert_eq!(ply.lines[0].moves[0], "c1d3");
+    let note = ply.lines[0].note.as_deref().unwrap_or_default();
+    assert!(note.contains("将兼捉") && note.contains("AXF rules 15, 24"), "{note}");
+    // A check that chases nothing shows no line: 车九平六 checks the king d9 alone.
+    let start = Position::from_fen("3k5/9/9/9/R8/9/9/9/9/4K4 w - - 0 1").unwrap();
+    let rec = GameRecord::new(start, vec![Move::from_iccs("a5d5").unwrap()]).unwrap();
+    let r = explained(&arbiter("axf"), &rec);
+    assert_eq!(r.plies[0].class, Some(ClassKind::Check));
+    assert!(r.plies[0].targets.is_empty());
+    assert!(r.plies[0].lines.is_empty(), "{:?}", r.plies[0]);
 }

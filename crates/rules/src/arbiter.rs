@@ -54,8 +54,9 @@ impl Arbiter {
         self
     }
 
-    /// Fills in, for every chase (捉) of `ruling` (this arbiter's ruling on `record`), the capture
-    /// line behind each chased piece ([`RuleEdition::capture_lines`]), and for every mate threat
+    /// Fills in, for every chase (捉) of `ruling` (this arbiter's ruling on `record`), and every
+    /// check (将) that also chases (whose class keeps targets), the capture line behind each
+    /// chased piece ([`RuleEdition::capture_lines`]), and for every mate threat
     /// (杀) the mate line behind it ([`RuleEdition::mate_line`]): what an arbiter reads to check
     /// the class, with the search bounds it needed. Searched anew, outside the work budget.
     pub fn explain(&self, record: &GameRecord, ruling: &mut Ruling) {
@@ -68,7 +69,9 @@ impl Arbiter {
                 continue;
             }
             match p.class {
-                Some(ClassKind::Chase) => {
+                // A check that also chases (an edition that keeps the check's targets, as AXF
+                // does toward a perpetual chase of the same piece) shows its capture lines too.
+                Some(ClassKind::Chase) | Some(ClassKind::Check) if !p.targets.is_empty() => {
                     let targets: Vec<xiangqi_board::Square> = p
                         .targets
                         .iter()
