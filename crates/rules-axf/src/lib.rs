@@ -312,8 +312,8 @@ impl RuleEdition for Axf {
     /// The one-move attack behind each chased piece: the capture (the moved piece's when it can
     /// take, else the least valuable attacker's) and, when the target has a real protector, the
     /// least valuable recapture — the whole of what an AXF chase rests on (no search, so no
-    /// bounds); the note names the rule that makes the attack a chase, and says so when the ply
-    /// is a check that also chases (将兼捉: the capture follows once the check is answered).
+    /// bounds); the note names the rule that makes the attack a chase. A check that also chases
+    /// (将兼捉, its class keeping the targets) gets the same lines.
     fn capture_lines(&self, ply: &PlyContext<'_>, targets: &[Square]) -> Vec<CaptureLine> {
         let facts = ply.attacks_after(&self.values);
         targets
@@ -326,15 +326,9 @@ impl RuleEdition for Axf {
                         self.values.material(a.attacker_piece, a.attacker),
                     )
                 })?;
-                let mut line = capture_line(ply.after(), fact, &self.values);
-                if ply.gives_check() {
-                    // 将兼捉: the check keeps its targets toward a perpetual chase of the same
-                    // piece; the capture follows once the check is answered.
-                    line.note = line.note.map(|n| {
-                        format!("a check that also chases (将兼捉): counts toward 长捉 of this piece; {n}")
-                    });
-                }
-                Some(line)
+                // A check that also chases (将兼捉) gets the same line: the capture follows once
+                // the check is answered.
+                Some(capture_line(ply.after(), fact, &self.values))
             })
             .collect()
     }

@@ -88,8 +88,9 @@ pub fn render_lines(record: &GameRecord, ruling: &mut Ruling) {
     }
 }
 
-/// One explain line of a ply in words: `捉 c5（让一着）：<moves>  [bounds] (note)`, or `杀 e9…` for
-/// a mate line; the moves in Chinese notation when rendered (see [`render_lines`]).
+/// One explain line of a ply in words: `捉 c5（让一着）：<moves>  [bounds] (note)`, `杀 e9…` for
+/// a mate line, or `将兼捉 d3（应将后）：…` for a check that also chases; the moves in Chinese
+/// notation when rendered (see [`render_lines`]).
 pub fn line_text(p: &PlyRuling, line: &LineRuling) -> String {
     let moves = if line.chinese.is_empty() {
         line.moves.join(" ")
@@ -101,10 +102,12 @@ pub fn line_text(p: &PlyRuling, line: &LineRuling) -> String {
         .iter()
         .map(|(k, v)| format!("{k} ≥ {v}"))
         .collect();
-    let word = if p.class == Some(ClassKind::MateThreat) {
-        "杀"
-    } else {
-        "捉"
+    // A check that also chases (将兼捉): the capture follows once the check is answered (应将后),
+    // not with the opponent passing.
+    let (word, when) = match p.class {
+        Some(ClassKind::MateThreat) => ("杀", "让一着"),
+        Some(ClassKind::Check) => ("将兼捉", "应将后"),
+        _ => ("捉", "让一着"),
     };
     // An edition whose line rests on no search (AXF's one-move attack) states no bounds.
     let bounds = if bounds.is_empty() {
@@ -113,7 +116,7 @@ pub fn line_text(p: &PlyRuling, line: &LineRuling) -> String {
         format!("  [{}]", bounds.join(", "))
     };
     format!(
-        "{word} {}（让一着）：{moves}{bounds}{}",
+        "{word} {}（{when}）：{moves}{bounds}{}",
         line.target,
         line.note
             .as_deref()

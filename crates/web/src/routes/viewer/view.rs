@@ -458,10 +458,11 @@ fn line_text(
         .iter()
         .map(|(k, v)| format!("{} ≥ {v}", bound_name(lang, k)))
         .collect();
-    let word = if p.class == Some(xiangqi::rules::ClassKind::MateThreat) {
-        "杀"
-    } else {
-        "捉"
+    let (word, when) = match p.class {
+        Some(xiangqi::rules::ClassKind::MateThreat) => ("杀", "让一着"),
+        // a check that also chases (将兼捉): the capture follows once the check is answered
+        Some(xiangqi::rules::ClassKind::Check) => ("将兼捉", "应将后"),
+        _ => ("捉", "让一着"),
     };
     let note = line
         .note
@@ -475,7 +476,7 @@ fn line_text(
     } else {
         format!("  [{}]", bounds.join("，"))
     };
-    format!("{word} {}（让一着）：{moves}{bounds}{note}", line.target)
+    format!("{word} {}（{when}）：{moves}{bounds}{note}", line.target)
 }
 
 /// An edition's note on a line in Chinese: AXF's notes (the rule that makes the attack a chase)
