@@ -250,6 +250,16 @@ fn a_chase_made_by_a_reply_to_check_counts_only_if_new() {
                 .unwrap();
                 let (labels, _, red, _) = rule(&Arbiter::new(off).unwrap(), c);
                 assert_eq!((labels[0], red.as_str()), ("闲", "闲"), "{}", c.id);
+                // The explain line shows the even exchange: 马×炮, 车×马.
+                let rec = c.record_composed();
+                let mut r = c20.judge(&rec, JudgeOptions { classify_all: true });
+                c20.explain(&rec, &mut r);
+                let line = &r.plies[0].lines[0];
+                assert_eq!(line.moves, ["e4g5", "c8c3"], "{line:?}");
+                assert!(
+                    line.note.as_deref().is_some_and(|n| n.contains("做根子捉子")),
+                    "{line:?}"
+                );
             } else {
                 assert_eq!(r20, "闲", "{}: cn-2020 red", c.id);
             }

@@ -28,6 +28,17 @@ pub(crate) enum EvenStructure {
     EachTakesItsOwn,
 }
 
+impl EvenStructure {
+    /// The structure's name in the rule book's words.
+    pub(crate) fn zh(self) -> &'static str {
+        match self {
+            EvenStructure::Root => "做根子捉子",
+            EvenStructure::Pinned => "被牵子捉子",
+            EvenStructure::EachTakesItsOwn => "各吃各子",
+        }
+    }
+}
+
 /// The enemy pieces the ply newly offers an even complete exchange on (完整互吃后价值相当, by
 /// [`material::exchange_outcome`] with the mover to move again), in one of the structures of
 /// [`EvenStructure`], the moved piece making the first capture. A piece of the moved piece's own kind facing it (兑, [`facing_equal`]) is not

@@ -102,7 +102,8 @@ pub(crate) fn capture_lines(
     targets: Bitboard,
     params: &Params,
 ) -> Vec<xiangqi_rules::CaptureLine> {
-    chase_lines(before, m, targets, params)
+    let lines = chase_lines(before, m, targets, params);
+    let mut out: Vec<xiangqi_rules::CaptureLine> = lines
         .into_iter()
         .map(|l| xiangqi_rules::CaptureLine {
             target: l.target,
@@ -120,7 +121,40 @@ pub(crate) fn capture_lines(
                 (false, false) => None,
             },
         })
-        .collect()
+        .collect();
+    // 2020 26.5: a target chased by an even complete exchange shows that exchange.
+    if params.even_exchange_chase
+        && let Ok(after) = before.played(m)
+        && let Some(passed) = after.pass()
+    {
+        for t in targets {
+            if out.iter().any(|l| l.target == t) {
+                continue;
+            }
+            let (outcome, line) =
+                material::exchange_outcome(&passed, &params.gain, t, Bitboard::EMPTY);
+            if outcome != xiangqi_adjudication::ExchangeOutcome::Even {
+                continue;
+            }
+            let Some(structure) = even_structure(&passed, &after, &line, m.to) else {
+                continue;
+            };
+            let plies = u32::try_from(line.len()).unwrap_or(u32::MAX);
+            out.push(xiangqi_rules::CaptureLine {
+                target: t,
+                moves: line,
+                bounds: vec![
+                    ("gain_max_checks", u32::from(params.gain.max_checks)),
+                    ("gain_max_plies", plies),
+                ],
+                note: Some(format!(
+                    "26.5 完整互吃后价值相当（{}），按捉",
+                    structure.zh()
+                )),
+            });
+        }
+    }
+    out
 }
 
 /// The mate line behind a mate threat (杀) made by the legal move `m` played in `before`: the mate

@@ -18,7 +18,7 @@ mod line;
 mod threats;
 
 use escape::*;
-pub(crate) use even::even_exchange_targets;
+pub(crate) use even::{even_exchange_targets, even_structure};
 use exchange::*;
 use idle::*;
 use in_game::*;
