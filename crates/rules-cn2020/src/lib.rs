@@ -18,6 +18,12 @@
 //! - **24.9** the first check, when it captures, does not count toward 长将: a run of checks
 //!   counts from the move after a capture (in a repetition cycle there is no capture, so the rule
 //!   reads only on the nine-move run);
+//! - **26.1.4** a 捉 or 杀 made by a reply to check with a piece other than the king is 闲 when
+//!   it existed before the reply (the base's options `chase_existed_before_reply` and
+//!   `mate_existed_before_reply`);
+//! - **26.5** an even complete exchange (完整互吃后价值相当) is 捉 in the structures 做根子捉子,
+//!   被牵子捉子, 各吃各子 (the base's option `even_exchange_chase`, on the mechanism's
+//!   [`ExchangeOutcome`](xiangqi_adjudication::ExchangeOutcome));
 //! - **26.9.2 / 26.9.3** when both sides are forbidden, a single side's 长捉 of a rook, or of an
 //!   unprotected piece, against the other's joint chase of the same kind: the single chaser
 //!   must vary — the base's reading R05 (a joint chase answers a perpetual chase), which the
