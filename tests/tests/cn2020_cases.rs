@@ -257,7 +257,9 @@ fn a_chase_made_by_a_reply_to_check_counts_only_if_new() {
                 let line = &r.plies[0].lines[0];
                 assert_eq!(line.moves, ["e4g5", "c8c3"], "{line:?}");
                 assert!(
-                    line.note.as_deref().is_some_and(|n| n.contains("做根子捉子")),
+                    line.note
+                        .as_deref()
+                        .is_some_and(|n| n.contains("做根子捉子")),
                     "{line:?}"
                 );
             } else {

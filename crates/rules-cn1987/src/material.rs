@@ -940,10 +940,9 @@ pub fn exchange_outcome(
     if s.exhausted || v <= 0 {
         return none;
     }
-    let line = s
-        .pv
-        .and_then(|mut pv| pv.drain(..).next())
-        .unwrap_or_default();
+    let line =
+        s.pv.and_then(|mut pv| pv.drain(..).next())
+            .unwrap_or_default();
     let outcome = if v >= 2 {
         ExchangeOutcome::Gain
     } else {
@@ -1346,7 +1345,11 @@ mod tests {
         assert_eq!(o, ExchangeOutcome::Even, "{:?}", iccs(&line));
         assert_eq!(iccs(&line), ["a0a3", "a9a3"]);
         // The net-gain test sees no chase there.
-        assert!(!won("r4k3/9/9/9/9/9/r8/9/9/R2K5 w - - 0 1").won.contains(sq("a3")));
+        assert!(
+            !won("r4k3/9/9/9/9/9/r8/9/9/R2K5 w - - 0 1")
+                .won
+                .contains(sq("a3"))
+        );
     }
 
     #[test]

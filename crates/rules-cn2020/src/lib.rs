@@ -129,7 +129,8 @@ impl EditionVariant for Cn2020 {
                 "2020 rules 24.3: winning material by checks (抽将) is a chase (捉)",
             ));
         }
-        if ply.class == Some(ClassKind::Chase) && ply.note.as_deref() == Some("等值交换（按捉）") {
+        if ply.class == Some(ClassKind::Chase) && ply.note.as_deref() == Some("等值交换（按捉）")
+        {
             return Some(Reading::new(
                 "2020年规则26.5：完整互吃后价值相当或得子者，按捉（做根子捉子、被牵子捉子、各吃各子）",
                 "2020 rules 26.5: an even complete exchange is a chase (捉) in the structures 做根子捉子, \

@@ -70,8 +70,7 @@ pub(crate) fn even_exchange_targets(
             continue;
         }
         let (outcome, line) = material::exchange_outcome(&passed, &params.gain, t, Bitboard::EMPTY);
-        if outcome != ExchangeOutcome::Even
-            || even_structure(&passed, after, &line, m.to).is_none()
+        if outcome != ExchangeOutcome::Even || even_structure(&passed, after, &line, m.to).is_none()
         {
             continue;
         }

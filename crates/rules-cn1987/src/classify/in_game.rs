@@ -374,7 +374,8 @@ pub(super) fn mate_existed_before_check(
         return false;
     }
     let mut setup = before.to_setup();
-    if setup.board.piece_at(prev_move.to).is_none() || setup.board.piece_at(prev_move.from).is_some()
+    if setup.board.piece_at(prev_move.to).is_none()
+        || setup.board.piece_at(prev_move.from).is_some()
     {
         return false;
     }
