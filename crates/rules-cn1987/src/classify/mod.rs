@@ -68,7 +68,7 @@ pub struct Params {
     pub chase_existed_before_reply: bool,
     /// Whether an even complete exchange (完整互吃后价值相当) makes a 捉 in the three structures
     /// the 2020 rules' 26.5 is read to cover — 做根子捉子, 被牵子捉子, 各吃各子 (see
-    /// [`even_exchange_targets`]). `false` (the 1987 reading R02): a chase needs a net gain, an
+    /// `classify::even`). `false` (the 1987 reading R02): a chase needs a net gain, an
     /// even exchange is 闲. `true` (2020 rules 26.5, "完整互吃后价值相当或得子者，按捉，得不偿失者，
     /// 按闲"): a ply that is otherwise 闲 is 捉 of a piece it newly offers such an exchange on.
     ///
@@ -79,7 +79,7 @@ pub struct Params {
     /// "走动其他子应将产生的“捉”或“杀”…如应将前已经存在，则为“闲”"): it is 闲 when the mover already
     /// threatened that mate before the check he answers — the position before the opponent's
     /// checking move, the mover's threat read there as after any ply of his
-    /// ([`mate_existed_before_check`]).
+    /// (`classify::in_game::mate_existed_before_check`).
     ///
     /// Reading R22 (READINGS.md); cn-2020 26.1.4.
     pub mate_existed_before_reply: bool,
