@@ -288,6 +288,10 @@ struct Matcher<'a, W> {
     blossombase: Vec<usize>,
     blossomendps: Vec<Vec<usize>>,
     bestedge: Vec<usize>,
+    /// What gives the slack of `bestedge[x]` without reading the edge (see
+    /// [`Matcher::best_slack`]): the far end of a least-slack edge is always an S-vertex, whose
+    /// stored (lazy) dual does not change for the rest of the stage.
+    best_off: Vec<W>,
     blossombestedges: Vec<Option<Vec<usize>>>,
     unusedblossoms: Vec<usize>,
     dualvar: Vec<W>,
@@ -389,6 +393,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
             blossombase,
             blossomendps: vec![Vec::new(); 2 * n],
             bestedge: vec![NONE; 2 * n],
+            best_off: vec![W::ZERO; 2 * n],
             blossombestedges: vec![None; 2 * n],
             unusedblossoms: (n..2 * n).rev().collect(),
             dualvar,
@@ -637,6 +642,20 @@ impl<'a, W: Weight> Matcher<'a, W> {
         self.y(i).add(self.y(j)).sub(w.double())
     }
 
+    /// The current slack of `bestedge[x]` (set), from [`Matcher::best_off`]: for a vertex
+    /// `y(x) + best_off[x] − stage_delta` (the far end is an S-vertex), for a blossom
+    /// `best_off[x] − 2·stage_delta` (both ends are S-vertices). The same value as
+    /// [`Matcher::slack`] (checked in debug builds) without reading the edge and its far end.
+    fn best_slack(&self, x: usize) -> W {
+        let s = if x < self.n {
+            self.y(x).add(self.best_off[x]).sub(self.stage_delta)
+        } else {
+            self.best_off[x].sub(self.stage_delta.double())
+        };
+        debug_assert_eq!(s, self.slack(self.bestedge[x]), "cached slack of {x}");
+        s
+    }
+
     fn set_label(&mut self, x: usize, t: u8) {
         self.label[x] = t;
         if t != 0 && !self.in_lab[x] {
@@ -660,6 +679,13 @@ impl<'a, W: Weight> Matcher<'a, W> {
     /// Makes edge `k`, of current slack `slack`, the least-slack edge of `x`.
     fn set_best(&mut self, x: usize, k: usize, slack: W) {
         self.bestedge[x] = k;
+        // slack = y(x) + y(o) − 2w with o an S-vertex (y(o) = its stored dual − stage_delta);
+        // a blossom's edge joins two S-vertices
+        self.best_off[x] = if x < self.n {
+            slack.sub(self.y(x)).add(self.stage_delta)
+        } else {
+            slack.add(self.stage_delta.double())
+        };
         self.note_best(x);
         self.push_candidates_with(x, Some(slack));
     }
@@ -676,7 +702,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
         let k = self.bestedge[x];
         if k != NONE && self.in_best[x] {
             let pos = self.best_pos[x];
-            let s = slack.unwrap_or_else(|| self.slack(k));
+            let s = slack.unwrap_or_else(|| self.best_slack(x));
             if x < self.n && self.label[self.inblossom[x]] != 1 {
                 self.heap2
                     .push(Reverse((s.add(self.stage_delta), pos, x, k)));
@@ -696,12 +722,12 @@ impl<'a, W: Weight> Matcher<'a, W> {
     fn candidate_value(&self, kind: u8, x: usize, k: usize) -> Option<W> {
         match kind {
             2 => (self.in_best[x] && self.label[self.inblossom[x]] == 0 && self.bestedge[x] == k)
-                .then(|| self.slack(k)),
+                .then(|| self.best_slack(x)),
             3 => (self.in_best[x]
                 && self.blossomparent[x] == NONE
                 && self.label[x] == 1
                 && self.bestedge[x] == k)
-                .then(|| self.slack(k).half()),
+                .then(|| self.best_slack(x).half()),
             _ => (self.in_lab[x]
                 && x >= self.n
                 && self.blossombase[x] != NONE
@@ -1234,11 +1260,11 @@ impl<'a, W: Weight> Matcher<'a, W> {
                             }
                         } else if self.label[self.inblossom[w]] == 1 {
                             let b = self.inblossom[v];
-                            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
+                            if self.bestedge[b] == NONE || kslack < self.best_slack(b) {
                                 self.set_best(b, k, kslack);
                             }
                         } else if self.label[w] == 0
-                            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
+                            && (self.bestedge[w] == NONE || kslack < self.best_slack(w))
                         {
                             self.set_best(w, k, kslack);
                         }
