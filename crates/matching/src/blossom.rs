@@ -309,6 +309,8 @@ struct Matcher<'a, W> {
     in_best: Vec<bool>,
     /// Scratch of [`Matcher::add_blossom`], all `NONE` between calls.
     bestedgeto: Vec<usize>,
+    /// Scratch of [`Matcher::add_blossom`] beside `bestedgeto`: the slack of the edge set there.
+    bestslackto: Vec<W>,
     /// Position of each index in `lab_list` / `best_list` (valid while `in_lab` / `in_best`).
     lab_pos: Vec<usize>,
     best_pos: Vec<usize>,
@@ -405,6 +407,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
             in_lab: vec![false; 2 * n],
             in_best: vec![false; 2 * n],
             bestedgeto: vec![NONE; 2 * n],
+            bestslackto: vec![W::ZERO; 2 * n],
             lab_pos: vec![NONE; 2 * n],
             best_pos: vec![NONE; 2 * n],
             stage_delta: W::ZERO,
@@ -904,52 +907,68 @@ impl<'a, W: Weight> Matcher<'a, W> {
         // the least-slack edge to each neighbouring S-blossom (`bestedgeto` is all NONE between
         // calls; `touched` lists the entries set)
         let mut bestedgeto = std::mem::take(&mut self.bestedgeto);
+        let mut bestslackto = std::mem::take(&mut self.bestslackto);
         let mut touched = Vec::new();
+        // edge `k` of slack `s` to the top-level blossom `bj`: the least so far if `bj` is
+        // another S-blossom
+        let mut offer = |m: &Self, k: usize, bj: usize, s: W| {
+            if bj != b && m.label[bj] == 1 && (bestedgeto[bj] == NONE || s < bestslackto[bj]) {
+                if bestedgeto[bj] == NONE {
+                    touched.push(bj);
+                }
+                bestedgeto[bj] = k;
+                bestslackto[bj] = s;
+            }
+        };
         for &bv in &path {
-            let nblists: Vec<Vec<usize>> = match self.blossombestedges[bv].take() {
-                None => self
-                    .leaves_of(bv)
-                    .into_iter()
-                    .map(|v| self.neighbours(v).iter().map(|a| a.p / 2).collect())
-                    .collect(),
-                Some(l) => vec![l],
-            };
-            for nblist in nblists {
-                for k in nblist {
-                    let (mut i, mut j, _) = self.edges[k];
-                    if self.inblossom[j] == b {
-                        std::mem::swap(&mut i, &mut j);
-                    }
-                    let _ = i;
-                    let bj = self.inblossom[j];
-                    if bj != b
-                        && self.label[bj] == 1
-                        && (bestedgeto[bj] == NONE || self.slack(k) < self.slack(bestedgeto[bj]))
-                    {
-                        if bestedgeto[bj] == NONE {
-                            touched.push(bj);
+            match self.blossombestedges[bv].take() {
+                // every edge of its vertices, read from their adjacency (in edge order, as
+                // the edges are listed there): the far end and the weight without the edge
+                None => {
+                    for v in self.leaves_of(bv) {
+                        let yv = self.y(v);
+                        for a in self.neighbours(v) {
+                            let bj = self.inblossom[a.w];
+                            if bj != b && self.label[bj] == 1 {
+                                offer(self, a.p / 2, bj, yv.add(self.y(a.w)).sub(a.wt2));
+                            }
                         }
-                        bestedgeto[bj] = k;
+                    }
+                }
+                Some(l) => {
+                    for k in l {
+                        let (mut i, mut j, _) = self.edges[k];
+                        if self.inblossom[j] == b {
+                            std::mem::swap(&mut i, &mut j);
+                        }
+                        let _ = i;
+                        let bj = self.inblossom[j];
+                        if bj != b && self.label[bj] == 1 {
+                            offer(self, k, bj, self.slack(k));
+                        }
                     }
                 }
             }
             self.bestedge[bv] = NONE;
         }
         touched.sort_unstable();
-        let list: Vec<usize> = touched
-            .iter()
-            .map(|&bj| std::mem::replace(&mut bestedgeto[bj], NONE))
-            .collect();
-        self.bestedgeto = bestedgeto;
         let mut be = NONE;
         let mut be_slack = W::ZERO;
-        for &k in &list {
-            let s = self.slack(k);
-            if be == NONE || s < be_slack {
-                be = k;
-                be_slack = s;
-            }
-        }
+        let list: Vec<usize> = touched
+            .iter()
+            .map(|&bj| {
+                let (k, s) = (bestedgeto[bj], bestslackto[bj]);
+                debug_assert_eq!(s, self.slack(k));
+                if be == NONE || s < be_slack {
+                    be = k;
+                    be_slack = s;
+                }
+                bestedgeto[bj] = NONE;
+                k
+            })
+            .collect();
+        self.bestedgeto = bestedgeto;
+        self.bestslackto = bestslackto;
         self.blossombestedges[b] = Some(list);
         self.note_best(b);
         if be == NONE {
