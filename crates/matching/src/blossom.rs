@@ -288,6 +288,10 @@ struct Matcher<'a, W> {
     blossombase: Vec<usize>,
     blossomendps: Vec<Vec<usize>>,
     bestedge: Vec<usize>,
+    /// What gives the slack of `bestedge[x]` without reading the edge (see
+    /// [`Matcher::best_slack`]): the far end of a least-slack edge is always an S-vertex, whose
+    /// stored (lazy) dual does not change for the rest of the stage.
+    best_off: Vec<W>,
     blossombestedges: Vec<Option<Vec<usize>>>,
     unusedblossoms: Vec<usize>,
     dualvar: Vec<W>,
@@ -305,6 +309,8 @@ struct Matcher<'a, W> {
     in_best: Vec<bool>,
     /// Scratch of [`Matcher::add_blossom`], all `NONE` between calls.
     bestedgeto: Vec<usize>,
+    /// Scratch of [`Matcher::add_blossom`] beside `bestedgeto`: the slack of the edge set there.
+    bestslackto: Vec<W>,
     /// Position of each index in `lab_list` / `best_list` (valid while `in_lab` / `in_best`).
     lab_pos: Vec<usize>,
     best_pos: Vec<usize>,
@@ -389,6 +395,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
             blossombase,
             blossomendps: vec![Vec::new(); 2 * n],
             bestedge: vec![NONE; 2 * n],
+            best_off: vec![W::ZERO; 2 * n],
             blossombestedges: vec![None; 2 * n],
             unusedblossoms: (n..2 * n).rev().collect(),
             dualvar,
@@ -400,6 +407,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
             in_lab: vec![false; 2 * n],
             in_best: vec![false; 2 * n],
             bestedgeto: vec![NONE; 2 * n],
+            bestslackto: vec![W::ZERO; 2 * n],
             lab_pos: vec![NONE; 2 * n],
             best_pos: vec![NONE; 2 * n],
             stage_delta: W::ZERO,
@@ -637,6 +645,20 @@ impl<'a, W: Weight> Matcher<'a, W> {
         self.y(i).add(self.y(j)).sub(w.double())
     }
 
+    /// The current slack of `bestedge[x]` (set), from [`Matcher::best_off`]: for a vertex
+    /// `y(x) + best_off[x] − stage_delta` (the far end is an S-vertex), for a blossom
+    /// `best_off[x] − 2·stage_delta` (both ends are S-vertices). The same value as
+    /// [`Matcher::slack`] (checked in debug builds) without reading the edge and its far end.
+    fn best_slack(&self, x: usize) -> W {
+        let s = if x < self.n {
+            self.y(x).add(self.best_off[x]).sub(self.stage_delta)
+        } else {
+            self.best_off[x].sub(self.stage_delta.double())
+        };
+        debug_assert_eq!(s, self.slack(self.bestedge[x]), "cached slack of {x}");
+        s
+    }
+
     fn set_label(&mut self, x: usize, t: u8) {
         self.label[x] = t;
         if t != 0 && !self.in_lab[x] {
@@ -660,6 +682,13 @@ impl<'a, W: Weight> Matcher<'a, W> {
     /// Makes edge `k`, of current slack `slack`, the least-slack edge of `x`.
     fn set_best(&mut self, x: usize, k: usize, slack: W) {
         self.bestedge[x] = k;
+        // slack = y(x) + y(o) − 2w with o an S-vertex (y(o) = its stored dual − stage_delta);
+        // a blossom's edge joins two S-vertices
+        self.best_off[x] = if x < self.n {
+            slack.sub(self.y(x)).add(self.stage_delta)
+        } else {
+            slack.add(self.stage_delta.double())
+        };
         self.note_best(x);
         self.push_candidates_with(x, Some(slack));
     }
@@ -676,7 +705,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
         let k = self.bestedge[x];
         if k != NONE && self.in_best[x] {
             let pos = self.best_pos[x];
-            let s = slack.unwrap_or_else(|| self.slack(k));
+            let s = slack.unwrap_or_else(|| self.best_slack(x));
             if x < self.n && self.label[self.inblossom[x]] != 1 {
                 self.heap2
                     .push(Reverse((s.add(self.stage_delta), pos, x, k)));
@@ -696,12 +725,12 @@ impl<'a, W: Weight> Matcher<'a, W> {
     fn candidate_value(&self, kind: u8, x: usize, k: usize) -> Option<W> {
         match kind {
             2 => (self.in_best[x] && self.label[self.inblossom[x]] == 0 && self.bestedge[x] == k)
-                .then(|| self.slack(k)),
+                .then(|| self.best_slack(x)),
             3 => (self.in_best[x]
                 && self.blossomparent[x] == NONE
                 && self.label[x] == 1
                 && self.bestedge[x] == k)
-                .then(|| self.slack(k).half()),
+                .then(|| self.best_slack(x).half()),
             _ => (self.in_lab[x]
                 && x >= self.n
                 && self.blossombase[x] != NONE
@@ -878,52 +907,68 @@ impl<'a, W: Weight> Matcher<'a, W> {
         // the least-slack edge to each neighbouring S-blossom (`bestedgeto` is all NONE between
         // calls; `touched` lists the entries set)
         let mut bestedgeto = std::mem::take(&mut self.bestedgeto);
+        let mut bestslackto = std::mem::take(&mut self.bestslackto);
         let mut touched = Vec::new();
+        // edge `k` of slack `s` to the top-level blossom `bj`: the least so far if `bj` is
+        // another S-blossom
+        let mut offer = |m: &Self, k: usize, bj: usize, s: W| {
+            if bj != b && m.label[bj] == 1 && (bestedgeto[bj] == NONE || s < bestslackto[bj]) {
+                if bestedgeto[bj] == NONE {
+                    touched.push(bj);
+                }
+                bestedgeto[bj] = k;
+                bestslackto[bj] = s;
+            }
+        };
         for &bv in &path {
-            let nblists: Vec<Vec<usize>> = match self.blossombestedges[bv].take() {
-                None => self
-                    .leaves_of(bv)
-                    .into_iter()
-                    .map(|v| self.neighbours(v).iter().map(|a| a.p / 2).collect())
-                    .collect(),
-                Some(l) => vec![l],
-            };
-            for nblist in nblists {
-                for k in nblist {
-                    let (mut i, mut j, _) = self.edges[k];
-                    if self.inblossom[j] == b {
-                        std::mem::swap(&mut i, &mut j);
-                    }
-                    let _ = i;
-                    let bj = self.inblossom[j];
-                    if bj != b
-                        && self.label[bj] == 1
-                        && (bestedgeto[bj] == NONE || self.slack(k) < self.slack(bestedgeto[bj]))
-                    {
-                        if bestedgeto[bj] == NONE {
-                            touched.push(bj);
+            match self.blossombestedges[bv].take() {
+                // every edge of its vertices, read from their adjacency (in edge order, as
+                // the edges are listed there): the far end and the weight without the edge
+                None => {
+                    for v in self.leaves_of(bv) {
+                        let yv = self.y(v);
+                        for a in self.neighbours(v) {
+                            let bj = self.inblossom[a.w];
+                            if bj != b && self.label[bj] == 1 {
+                                offer(self, a.p / 2, bj, yv.add(self.y(a.w)).sub(a.wt2));
+                            }
                         }
-                        bestedgeto[bj] = k;
+                    }
+                }
+                Some(l) => {
+                    for k in l {
+                        let (mut i, mut j, _) = self.edges[k];
+                        if self.inblossom[j] == b {
+                            std::mem::swap(&mut i, &mut j);
+                        }
+                        let _ = i;
+                        let bj = self.inblossom[j];
+                        if bj != b && self.label[bj] == 1 {
+                            offer(self, k, bj, self.slack(k));
+                        }
                     }
                 }
             }
             self.bestedge[bv] = NONE;
         }
         touched.sort_unstable();
-        let list: Vec<usize> = touched
-            .iter()
-            .map(|&bj| std::mem::replace(&mut bestedgeto[bj], NONE))
-            .collect();
-        self.bestedgeto = bestedgeto;
         let mut be = NONE;
         let mut be_slack = W::ZERO;
-        for &k in &list {
-            let s = self.slack(k);
-            if be == NONE || s < be_slack {
-                be = k;
-                be_slack = s;
-            }
-        }
+        let list: Vec<usize> = touched
+            .iter()
+            .map(|&bj| {
+                let (k, s) = (bestedgeto[bj], bestslackto[bj]);
+                debug_assert_eq!(s, self.slack(k));
+                if be == NONE || s < be_slack {
+                    be = k;
+                    be_slack = s;
+                }
+                bestedgeto[bj] = NONE;
+                k
+            })
+            .collect();
+        self.bestedgeto = bestedgeto;
+        self.bestslackto = bestslackto;
         self.blossombestedges[b] = Some(list);
         self.note_best(b);
         if be == NONE {
@@ -1234,11 +1279,11 @@ impl<'a, W: Weight> Matcher<'a, W> {
                             }
                         } else if self.label[self.inblossom[w]] == 1 {
                             let b = self.inblossom[v];
-                            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
+                            if self.bestedge[b] == NONE || kslack < self.best_slack(b) {
                                 self.set_best(b, k, kslack);
                             }
                         } else if self.label[w] == 0
-                            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
+                            && (self.bestedge[w] == NONE || kslack < self.best_slack(w))
                         {
                             self.set_best(w, k, kslack);
                         }
