@@ -733,7 +733,7 @@ impl Event {
     }
 
     /// The pairing state of every player before round `round` (its history of rounds
-    /// `1..round`).
+    /// `1..round`); a player's unit (单位, for 同单位回避) is numbered by first appearance.
     pub fn pairing_state(&self, round: u32) -> Vec<SwissPlayer> {
         // 单位 as numbers, in order of first appearance (an empty unit is none)
         let mut units: std::collections::HashMap<&str, u32> = std::collections::HashMap::new();

@@ -15,6 +15,10 @@
 //! 4. adjacency (D4): players ordered by score, then pairing number, are paired with their
 //!    nearest neighbours — the sum of squared distances in that order is minimal.
 //!
+//! With 同单位回避 ([`SwissOptions::avoid_same_unit_rounds`], off by default; decision D8) the
+//! rounds `1..=N` put one criterion between 1 and 2: the fewest pairs of players of one unit
+//! ([`SwissPlayer::unit`]). Round 1's table is kept unless it pairs two of one unit.
+//!
 //! The criteria are the "digits" of one exact integer weight per pair and the round is a
 //! maximum-weight perfect matching ([`xiangqi_matching`]). Large fields are solved on a sparse
 //! candidate graph (each player's nearest neighbours in the order, and inside a score level the
