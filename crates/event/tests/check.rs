@@ -309,7 +309,9 @@ fn a_same_unit_pairing_that_could_be_avoided_is_reported() {
     let mut ev = swiss_with_units(&units, 2);
     let r = ev.pair_next().unwrap();
     assert!(
-        r.boards.iter().all(|b| [b.red, b.black] != [1, 2] && [b.red, b.black] != [2, 1]),
+        r.boards
+            .iter()
+            .all(|b| [b.red, b.black] != [1, 2] && [b.red, b.black] != [2, 1]),
         "{:?}",
         r.boards
     );

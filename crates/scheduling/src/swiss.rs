@@ -364,9 +364,7 @@ fn pair_first_round(
     let table: Vec<(usize, usize)> = (0..sorted.len() / 2).map(|k| (2 * k, 2 * k + 1)).collect();
     let mut pairs = table.clone();
     if opts.avoid_same_unit_rounds > 0
-        && table
-            .iter()
-            .any(|&(i, j)| same_unit(sorted[i], sorted[j]))
+        && table.iter().any(|&(i, j)| same_unit(sorted[i], sorted[j]))
     {
         // nobody has met anybody: a perfect pairing exists
         pairs = solve(&sorted, opts, stats)?.unwrap_or(table);

@@ -51,7 +51,6 @@ pub(super) fn same_unit_line(
     })
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::super::{Model, SolveStats, pair_swiss, solve_graph};
@@ -92,7 +91,11 @@ mod tests {
 
     /// Every player exactly once on the boards or as the bye.
     fn everybody_once(field: &[SwissPlayer], boards: &[(u32, u32)], bye: Option<u32>) {
-        let mut seen: Vec<u32> = boards.iter().flat_map(|&(a, b)| [a, b]).chain(bye).collect();
+        let mut seen: Vec<u32> = boards
+            .iter()
+            .flat_map(|&(a, b)| [a, b])
+            .chain(bye)
+            .collect();
         seen.sort_unstable();
         let mut all: Vec<u32> = field.iter().map(|p| p.no).collect();
         all.sort_unstable();
@@ -125,9 +128,7 @@ mod tests {
     /// that unit (its surplus over the others, halved), and the explanation names them.
     #[test]
     fn a_unit_of_more_than_half_the_field_still_pairs_everyone() {
-        let units: Vec<Option<u32>> = (0..11)
-            .map(|i| Some(if i < 8 { 0 } else { i }))
-            .collect();
+        let units: Vec<Option<u32>> = (0..11).map(|i| Some(if i < 8 { 0 } else { i })).collect();
         let field = fresh(&units);
         let r = pair_swiss(&field, 1, &avoiding(2)).unwrap();
         everybody_once(&field, &r.boards, r.bye);
@@ -177,8 +178,11 @@ mod tests {
             field[b - 1].opponents.push(a as u32);
         }
         let r = pair_swiss(&field, 3, &avoiding(5)).unwrap();
-        let mut boards: Vec<(u32, u32)> =
-            r.boards.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+        let mut boards: Vec<(u32, u32)> = r
+            .boards
+            .iter()
+            .map(|&(a, b)| (a.min(b), a.max(b)))
+            .collect();
         boards.sort_unstable();
         assert_eq!(boards, vec![(1, 2), (3, 4)]);
     }
@@ -195,8 +199,12 @@ mod tests {
                 .fold(Wide::<8>::ZERO, |t, &(i, j)| t.wadd(&model.penalty(i, j)))
         };
         let mut stats = SolveStats::default();
-        let sparse = solve_graph(&order, opts, false, &mut stats).unwrap().unwrap();
-        let full = solve_graph(&order, opts, true, &mut stats).unwrap().unwrap();
+        let sparse = solve_graph(&order, opts, false, &mut stats)
+            .unwrap()
+            .unwrap();
+        let full = solve_graph(&order, opts, true, &mut stats)
+            .unwrap()
+            .unwrap();
         assert_eq!(sparse.len() * 2, state.len());
         (total(&sparse), total(&full))
     }
