@@ -251,6 +251,7 @@ fn player(no: u32, score: i64, opps: &[u32], colours: &[Color]) -> SwissPlayer {
         opponents: opps.to_vec(),
         colours: colours.to_vec(),
         byes: 0,
+        unit: None,
     }
 }
 

@@ -281,6 +281,11 @@ struct NewArgs {
     /// Groups: keep players of the same unit in different groups when possible (同单位回避).
     #[arg(long)]
     separate_units: bool,
+    /// Swiss: 同单位回避 in rounds 1..=N — players of the same unit (单位) are not paired with
+    /// each other where the field allows it (before score groups and colours, never at the
+    /// cost of a rematch). Off by default.
+    #[arg(long = "avoid-same-unit", value_name = "N")]
+    avoid_same_unit: Option<u32>,
     /// Groups: after the final, the others play placement round robins by group place
     /// (名次赛: the thirds together, the fourths together, …).
     #[arg(long)]
@@ -644,6 +649,7 @@ fn new(a: NewArgs) -> Result<(), CliError> {
         advance: a.advance,
         final_system: a.final_system.clone(),
         separate_units: a.separate_units,
+        avoid_same_unit_rounds: a.avoid_same_unit.unwrap_or(0),
         placement: a.placement,
         games: a.games,
         third_place: a.third_place,
@@ -1224,6 +1230,7 @@ mod tests {
             lineup_system: None,
             all_play_all: false,
             separate_units: false,
+            avoid_same_unit: None,
             placement: false,
             games: None,
             third_place: false,

@@ -2,7 +2,8 @@
 //! the state before it, and every deviation of the recorded round listed with the rule's words —
 //! a rematch, a colour rule ⑴–⑺ broken, a score-group jump (同分者编对 first), a bye given
 //! against the rules, a manual pairing (recorded as such), a round that is not its table's or
-//! bracket's.
+//! bracket's, and — where the event has 同单位回避 — a pair of one unit that could have been
+//! avoided.
 //!
 //! The Swiss rules are checked only where the recorded round differs from the round xq derives
 //! (xq's pairing is optimal under them, so a round equal to it breaks none); a manual round is
@@ -33,6 +34,9 @@ pub enum DeviationKind {
     /// The round is not the one its system fixes (the 对局秩序表 of a round robin, the
     /// bracket of a knockout, 第一轮编排办法 of a Swiss).
     System,
+    /// Players of one unit paired with each other in a round of 同单位回避 where fewer such
+    /// pairs suffice (the event's `avoid_same_unit_rounds`).
+    SameUnit,
 }
 
 impl DeviationKind {
@@ -45,6 +49,7 @@ impl DeviationKind {
             DeviationKind::Bye => "bye",
             DeviationKind::Manual => "manual",
             DeviationKind::System => "system",
+            DeviationKind::SameUnit => "same-unit",
         }
     }
 }
@@ -87,6 +92,7 @@ const ROUND1: &str = "第一轮: 临近编排 1---2、3---4, 单数序号先手 
 const SCORE: &str = "同分者编对；同分者已相遇过或无同分者，则以近分者编对 (seed 002 一(三)1)";
 const BYE_TWICE: &str = "a player has at most one bye (轮空) while another can have it (D3)";
 const BYE_LOWEST: &str = "the bye goes to the lowest-scored player without a bye (D5)";
+const SAME_UNIT: &str = "同单位回避：规程规定的前若干轮同单位棋手不相遇，无法回避时除外 (the event's regulations: players of one unit are not paired with each other in the first rounds wherever the field allows it)";
 const MANUAL: &str = "paired by hand by the arbiter (recorded as such); the system did not pair it";
 const TABLE: &str = "每轮按对局秩序表 (the round robin's Berger table)";
 const BRACKET: &str = "the bracket's pairing (淘汰制: seeds, byes to the top seeds, winners on)";
@@ -211,6 +217,7 @@ fn check_round(ev: &Event, r: u32) -> Result<Vec<Deviation>, EventError> {
     }
     out.extend(rematches(ev, r));
     let state: Vec<SwissPlayer> = ev.pairing_state(r);
+    out.extend(same_unit_pairs(ev, rec, &state, derived.as_ref()));
     let of = |no: u32| state.iter().find(|p| p.no == no);
     let first_swiss_round = ev
         .paired
@@ -315,6 +322,54 @@ fn check_round(ev: &Event, r: u32) -> Result<Vec<Deviation>, EventError> {
         }
     }
     Ok(out)
+}
+
+/// 同单位回避: the recorded round's pairs of one unit, when the rule applies to it (its round
+/// of the Swiss counted from the stage's first) and the round xq derives has fewer.
+fn same_unit_pairs(
+    ev: &Event,
+    rec: &Round,
+    state: &[SwissPlayer],
+    derived: Option<&Round>,
+) -> Option<Deviation> {
+    let rounds = ev.config.avoid_same_unit_rounds;
+    let in_stage = ev.paired[..rec.round as usize]
+        .iter()
+        .filter(|x| x.stage == rec.stage)
+        .count() as u32;
+    if in_stage > rounds {
+        return None;
+    }
+    let unit = |no: u32| state.iter().find(|p| p.no == no).and_then(|p| p.unit);
+    let pairs_of_one_unit = |r: &Round| -> Vec<(u32, u32, u32)> {
+        r.boards
+            .iter()
+            .filter(|b| unit(b.red).is_some() && unit(b.red) == unit(b.black))
+            .map(|b| (b.board, b.red, b.black))
+            .collect()
+    };
+    let mine = pairs_of_one_unit(rec);
+    // a state the system cannot pair says nothing about what could have been avoided
+    let xq = derived.map_or(mine.len(), |d| pairs_of_one_unit(d).len());
+    if mine.len() <= xq {
+        return None;
+    }
+    let club = |no: u32| ev.player(no).map_or("", |p| p.club.trim());
+    let boards: Vec<String> = mine
+        .iter()
+        .map(|&(board, red, black)| format!("board {board}: {red}-{black} {}", club(red)))
+        .collect();
+    Some(Deviation {
+        round: rec.round,
+        board: (mine.len() == 1).then_some(mine[0].0),
+        kind: DeviationKind::SameUnit,
+        message: format!(
+            "{} pairs of one unit ({}) where {xq} suffice (同单位回避 in rounds 1-{rounds})",
+            mine.len(),
+            boards.join("; ")
+        ),
+        rule: SAME_UNIT,
+    })
 }
 
 /// The rule of ⑴–⑺ that gives red to `black`'s player rather than `red`'s, if any.

@@ -63,6 +63,9 @@ pub struct NewEvent {
     pub separate_units: bool,
     /// Groups: placement round robins (名次赛) after the final.
     pub placement: bool,
+    /// Swiss: 同单位回避 in rounds `1..=N` (players of one unit not paired with each other
+    /// wherever the field allows it); 0 = off.
+    pub avoid_same_unit_rounds: u32,
     /// Games per pairing: 1 (一局制) or 2 (两局制).
     pub games: Option<u8>,
     /// Knockout: a third-place match.
@@ -99,6 +102,7 @@ impl Default for NewEvent {
             final_system: "round-robin".into(),
             separate_units: false,
             placement: false,
+            avoid_same_unit_rounds: 0,
             games: None,
             third_place: false,
             no_reset: false,
@@ -321,6 +325,15 @@ impl NewEvent {
         }
         if a.all_play_all {
             config.all_play_all = true;
+        }
+        if a.avoid_same_unit_rounds > 0 {
+            if system != StageSystem::Swiss || config.team_boards > 0 {
+                return Err(choice(format!(
+                    "--avoid-same-unit {}: 同单位回避 in the first rounds belongs to the individual Swiss (积分编排制); groups keep units apart with --separate-units",
+                    a.avoid_same_unit_rounds
+                )));
+            }
+            config.avoid_same_unit_rounds = a.avoid_same_unit_rounds;
         }
         if !a.teams.is_empty() && config.team_boards == 0 {
             return Err(choice("--team: give --team-boards N (boards per match)"));

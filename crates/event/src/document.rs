@@ -733,8 +733,17 @@ impl Event {
     }
 
     /// The pairing state of every player before round `round` (its history of rounds
-    /// `1..round`).
+    /// `1..round`); a player's unit (单位, for 同单位回避) is numbered by first appearance.
     pub fn pairing_state(&self, round: u32) -> Vec<SwissPlayer> {
+        // 单位 as numbers, in order of first appearance (an empty unit is none)
+        let mut units: std::collections::HashMap<&str, u32> = std::collections::HashMap::new();
+        for p in &self.players {
+            let club = p.club.trim();
+            if !club.is_empty() {
+                let next = units.len() as u32;
+                units.entry(club).or_insert(next);
+            }
+        }
         let mut out: Vec<SwissPlayer> = self
             .players
             .iter()
@@ -744,6 +753,7 @@ impl Event {
                 opponents: Vec::new(),
                 colours: Vec::new(),
                 byes: 0,
+                unit: units.get(p.club.trim()).copied(),
             })
             .collect();
         let idx: std::collections::HashMap<u32, usize> = self

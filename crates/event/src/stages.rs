@@ -534,6 +534,7 @@ impl Event {
                     seed: ev.seed,
                     avoid_third_colour: ev.config.avoid_third_colour,
                     round1_odd_red: ev.config.round1_colours == Round1Colours::OddRed,
+                    avoid_same_unit_rounds: ev.config.avoid_same_unit_rounds,
                 };
                 let p = pair_swiss(&state, r, &opts)?;
                 for (a, b) in p.boards {

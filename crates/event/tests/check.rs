@@ -20,10 +20,14 @@ enum Sim {
     DoubleKnockout,
     Groups,
     TeamSwiss,
+    /// A Swiss with 同单位回避 in its first rounds, the units of random sizes (at times one
+    /// of more than half the field) and some players without a unit.
+    SwissSameUnit,
 }
 
-const ALL: [Sim; 6] = [
+const ALL: [Sim; 7] = [
     Sim::Swiss,
+    Sim::SwissSameUnit,
     Sim::RoundRobin,
     Sim::Knockout,
     Sim::DoubleKnockout,
@@ -58,6 +62,25 @@ fn play(sim: Sim, seed: u64) -> Event {
             .collect()
     };
     let mut ev = match sim {
+        Sim::SwissSameUnit => {
+            let units = rng.gen_range(1..=5u32);
+            let names = (1..=n)
+                .map(|i| {
+                    let unit = match i % 6 {
+                        0 => String::new(),
+                        k if k <= 2 => "U0".into(),
+                        _ => format!("U{}", i % units),
+                    };
+                    (format!("P{i}"), unit)
+                })
+                .collect();
+            let config = EventConfig {
+                avoid_same_unit_rounds: rng.gen_range(1..=4),
+                ..EventConfig::default()
+            };
+            let rounds = rng.gen_range(1..=(n - 1 + n % 2).min(9));
+            Event::new("sim", "", config, names, seed, Some(rounds), true).unwrap()
+        }
         Sim::Swiss | Sim::TeamSwiss | Sim::RoundRobin => {
             let mut config = EventConfig::default();
             if matches!(sim, Sim::RoundRobin) {
@@ -245,4 +268,79 @@ fn an_unpaired_round_is_refused() {
     let ev = swiss_of(4, 3);
     assert!(check(&ev, Some(1)).is_err());
     assert_eq!(check(&ev, None).unwrap(), vec![]);
+}
+
+/// A Swiss of `units` (one per player, empty = none) with 同单位回避 in rounds `1..=rounds`.
+fn swiss_with_units(units: &[&str], rounds: u32) -> Event {
+    let names = units
+        .iter()
+        .enumerate()
+        .map(|(i, u)| (format!("P{}", i + 1), u.to_string()))
+        .collect();
+    let config = EventConfig {
+        avoid_same_unit_rounds: rounds,
+        ..EventConfig::default()
+    };
+    Event::new("t", "", config, names, 1, Some(3), false).unwrap()
+}
+
+#[test]
+fn a_same_unit_pairing_that_could_be_avoided_is_reported() {
+    // 1 and 2 are both 北京: round 1's plain table 1-2 3-4 5-6 pairs them
+    let units = ["北京", "北京", "上海", "广东", "湖北", "四川"];
+    let mut ev = swiss_with_units(&units, 2);
+    ev.pair_manual(&[(1, 2), (3, 4), (5, 6)], None).unwrap();
+    let found = check(&ev, None).unwrap();
+    let kinds: Vec<_> = found.iter().map(|d| (d.round, d.board, d.kind)).collect();
+    assert_eq!(
+        kinds,
+        [
+            (1, None, DeviationKind::Manual),
+            (1, Some(1), DeviationKind::SameUnit),
+            (1, None, DeviationKind::System),
+        ],
+        "{found:#?}"
+    );
+    assert_eq!(
+        found[1].to_string(),
+        "round 1 board 1: same-unit: 1 pairs of one unit (board 1: 1-2 北京) where 0 suffice (同单位回避 in rounds 1-2) — 同单位回避：规程规定的前若干轮同单位棋手不相遇，无法回避时除外 (the event's regulations: players of one unit are not paired with each other in the first rounds wherever the field allows it)"
+    );
+    // xq's own round 1 keeps them apart and is clean
+    let mut ev = swiss_with_units(&units, 2);
+    let r = ev.pair_next().unwrap();
+    assert!(
+        r.boards
+            .iter()
+            .all(|b| [b.red, b.black] != [1, 2] && [b.red, b.black] != [2, 1]),
+        "{:?}",
+        r.boards
+    );
+    assert_eq!(check(&ev, None).unwrap(), vec![]);
+}
+
+#[test]
+fn same_unit_pairs_are_not_reported_past_the_rule_or_when_unavoidable() {
+    // past the rule: round 1 of an event with the rule off
+    let units = ["北京", "北京", "上海", "广东"];
+    let mut ev = swiss_with_units(&units, 0);
+    ev.pair_manual(&[(1, 2), (3, 4)], None).unwrap();
+    let found = check(&ev, None).unwrap();
+    assert!(
+        found.iter().all(|d| d.kind != DeviationKind::SameUnit),
+        "{found:#?}"
+    );
+    // three of four from one unit: one pair of it cannot be avoided, and xq pairs everyone
+    let units = ["北京", "北京", "北京", "上海"];
+    let mut ev = swiss_with_units(&units, 3);
+    let r = ev.pair_next().unwrap();
+    assert_eq!(r.boards.len(), 2);
+    assert_eq!(check(&ev, None).unwrap(), vec![]);
+    // the arbiter's 1-2 3-4 has one pair of 北京, as many as xq's: nothing to report for it
+    let mut ev = swiss_with_units(&units, 3);
+    ev.pair_manual(&[(1, 2), (3, 4)], None).unwrap();
+    let found = check(&ev, None).unwrap();
+    assert!(
+        found.iter().all(|d| d.kind != DeviationKind::SameUnit),
+        "{found:#?}"
+    );
 }

@@ -102,3 +102,40 @@ fn rounds_are_bounded_by_the_system() {
     .to_string();
     assert_eq!(e, "event: 1500 rounds: an event plans at most 998");
 }
+
+/// 同单位回避 is one key of the event's `[config]`, written only when on: a file without it
+/// (every file before it) writes back without it, and a file with it reads and writes back
+/// byte for byte.
+#[test]
+fn the_same_unit_option_is_written_only_when_on() {
+    let off = Event::new(
+        "t",
+        "",
+        EventConfig::default(),
+        players(6),
+        1,
+        Some(3),
+        false,
+    )
+    .unwrap()
+    .to_toml();
+    assert!(!off.contains("avoid_same_unit_rounds"), "{off}");
+    let config = EventConfig {
+        avoid_same_unit_rounds: 2,
+        ..EventConfig::default()
+    };
+    let mut ev = Event::new("t", "", config, players(6), 1, Some(3), false).unwrap();
+    ev.pair_next().unwrap();
+    let text = ev.to_toml();
+    assert!(text.contains("\navoid_same_unit_rounds = 2\n"), "{text}");
+    let back = Event::from_toml(&text).unwrap();
+    assert_eq!(back.config.avoid_same_unit_rounds, 2);
+    assert_eq!(back.to_toml(), text);
+    // a round robin refuses it: the rule belongs to the Swiss
+    let config = EventConfig {
+        avoid_same_unit_rounds: 2,
+        pairing: xiangqi_scheduling::PairingSystemId("berger".into()),
+        ..EventConfig::default()
+    };
+    assert!(Event::new("t", "", config, players(6), 1, None, false).is_err());
+}

@@ -97,6 +97,7 @@ fn pair_swiss_cn(req: &PairingRequest<'_>) -> Result<RoundPairing, PairingError>
         seed: req.seed,
         avoid_third_colour: req.config.avoid_third_colour,
         round1_odd_red: req.config.round1_colours == Round1Colours::OddRed,
+        avoid_same_unit_rounds: req.config.avoid_same_unit_rounds,
     };
     pair_swiss(req.players, req.round, &opts)
 }
@@ -243,6 +244,10 @@ fn is_true(b: &bool) -> bool {
     *b
 }
 
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
 /// How the games of a player who withdraws (退出比赛) count (the seeds leave it open).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -299,6 +304,12 @@ pub struct EventConfig {
     /// Default true.
     #[serde(default = "default_true")]
     pub avoid_third_colour: bool,
+    /// Swiss: 同单位回避 — players of one unit (单位) are not paired with each other in rounds
+    /// `1..=N` wherever the field allows it: the fewest same-unit pairs first, then 同分者编对
+    /// and the colour rules; never at the cost of a rematch, an unpaired player or the bye's
+    /// rule. Common in Chinese regulations (规程), not in the seeds. Default 0 (off).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub avoid_same_unit_rounds: u32,
     /// Knockout: play-offs (附加赛) of a drawn match, in order; the last should be decisive
     /// (`draw_black_wins`). Default: 2 rapid games, 2 blitz games, one decider.
     #[serde(
@@ -348,6 +359,7 @@ impl Default for EventConfig {
             double_round_robin: false,
             round1_colours: Round1Colours::OddRed,
             avoid_third_colour: true,
+            avoid_same_unit_rounds: 0,
             playoffs: default_playoffs(),
             third_place: false,
             grand_final_reset: true,
@@ -430,6 +442,17 @@ impl EventConfig {
                     ),
                 });
             }
+        }
+        if self.avoid_same_unit_rounds > 0
+            && (self.team_boards > 0
+                || self
+                    .pairing_system()
+                    .is_ok_and(|system| system.predetermined))
+        {
+            return Err(ConfigError::Invalid {
+                key: "avoid_same_unit_rounds",
+                message: "同单位回避 (avoid_same_unit_rounds) belongs to the individual Swiss (积分编排制): the pairing is not one".into(),
+            });
         }
         let mut seen = std::collections::HashSet::new();
         for t in &self.tie_breaks {

@@ -32,6 +32,7 @@ impl SwissSimulation {
                     opponents: Vec::new(),
                     colours: Vec::new(),
                     byes: 0,
+                    unit: None,
                 })
                 .collect(),
             opts: SwissOptions {

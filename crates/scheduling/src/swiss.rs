@@ -15,6 +15,10 @@
 //! 4. adjacency (D4): players ordered by score, then pairing number, are paired with their
 //!    nearest neighbours — the sum of squared distances in that order is minimal.
 //!
+//! With 同单位回避 ([`SwissOptions::avoid_same_unit_rounds`], off by default; decision D8) the
+//! rounds `1..=N` put one criterion between 1 and 2: the fewest pairs of players of one unit
+//! ([`SwissPlayer::unit`]). Round 1's table is kept unless it pairs two of one unit.
+//!
 //! The criteria are the "digits" of one exact integer weight per pair and the round is a
 //! maximum-weight perfect matching ([`xiangqi_matching`]). Large fields are solved on a sparse
 //! candidate graph (each player's nearest neighbours in the order, and inside a score level the
@@ -34,7 +38,9 @@ use crate::score::Points;
 use xiangqi_board::Color;
 use xiangqi_matching::{Weight, Wide, max_weight_matching, max_weight_matching_from};
 
+mod units;
 mod warm;
+use units::{same_unit, same_unit_line, shares_a_unit};
 use warm::block_start;
 
 /// What the pairing needs to know about a player before a round.
@@ -50,6 +56,10 @@ pub struct SwissPlayer {
     pub colours: Vec<Color>,
     /// Number of byes (轮空) received.
     pub byes: u32,
+    /// The player's unit (单位: club, province, team) as a number the caller assigns — players
+    /// of one unit share it; `None` for a player without a unit. Only 同单位回避
+    /// ([`SwissOptions::avoid_same_unit_rounds`]) reads it.
+    pub unit: Option<u32>,
 }
 
 impl SwissPlayer {
@@ -122,6 +132,12 @@ pub struct SwissOptions {
     pub avoid_third_colour: bool,
     /// Round 1: odd pairing numbers red (seed 002 (二)3); `false` = even numbers red.
     pub round1_odd_red: bool,
+    /// 同单位回避: in rounds `1..=N` players of the same unit ([`SwissPlayer::unit`]) are not
+    /// paired with each other wherever the field allows it. A preference above score and colour
+    /// (the fewest same-unit pairs first, then 同分者编对 and the colour rules among those), below
+    /// the hard rules (no rematch, everybody paired, the bye's rule). 0 = off (the default;
+    /// the seeds do not have the rule).
+    pub avoid_same_unit_rounds: u32,
 }
 
 impl Default for SwissOptions {
@@ -130,7 +146,20 @@ impl Default for SwissOptions {
             seed: 0,
             avoid_third_colour: true,
             round1_odd_red: true,
+            avoid_same_unit_rounds: 0,
         }
+    }
+}
+
+impl SwissOptions {
+    /// The options for round `round`: 同单位回避 switched off past its last round, so the weight
+    /// function sees the rule only where it applies.
+    fn in_round(&self, round: u32) -> SwissOptions {
+        let mut opts = *self;
+        if round > self.avoid_same_unit_rounds {
+            opts.avoid_same_unit_rounds = 0;
+        }
+        opts
     }
 }
 
@@ -167,9 +196,10 @@ pub fn pair_swiss(
     round: u32,
     opts: &SwissOptions,
 ) -> Result<RoundPairing, PairingError> {
+    let opts = &opts.in_round(round);
     let mut stats = SolveStats::default();
     let mut pairing = pair_swiss_into(players, round, opts, &mut stats)?;
-    pairing.explanation = explain(players, round, &pairing, &stats);
+    pairing.explanation = explain(players, round, opts, &pairing, &stats);
     pairing.matchings = stats.matchings;
     Ok(pairing)
 }
@@ -190,6 +220,7 @@ pub(crate) struct SolveStats {
 fn explain(
     players: &[SwissPlayer],
     round: u32,
+    opts: &SwissOptions,
     pairing: &RoundPairing,
     stats: &SolveStats,
 ) -> Vec<String> {
@@ -201,6 +232,7 @@ fn explain(
         out.push(format!(
             "round {round}: 第一轮 临近编排 1–2、3–4 … by pairing number, 单数序号先手 unless the event says otherwise (seed 002 一(二)2–3)"
         ));
+        out.extend(same_unit_line(players, opts, pairing));
         if let Some(b) = pairing.bye {
             out.push(format!("bye: {b}, the last pairing number"));
         }
@@ -223,6 +255,7 @@ fn explain(
         players.len(),
         levels.len(),
     ));
+    out.extend(same_unit_line(players, opts, pairing));
     out.push(
         "colours by ⑴–⑺ of seed 002 一(三)5 (key: reds − blacks, then the trailing run), equal keys by lot (D2)"
             .into(),
@@ -270,7 +303,7 @@ fn pair_swiss_into(
         .iter()
         .all(|p| p.opponents.is_empty() && p.byes == 0);
     if first_round {
-        return Ok(pair_first_round(players, opts));
+        return pair_first_round(players, opts, stats);
     }
     let mut rng = lots_rng(opts.seed, round);
     // score desc, pairing number asc
@@ -312,30 +345,43 @@ fn lots_rng(seed: u64, round: u32) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(seed ^ (round as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
 }
 
-fn pair_first_round(players: &[SwissPlayer], opts: &SwissOptions) -> RoundPairing {
-    let mut sorted: Vec<u32> = players.iter().map(|p| p.no).collect();
-    sorted.sort_unstable();
+/// Round 1: 1–2, 3–4, … by pairing number, the last number has the bye. Under 同单位回避 a
+/// table with a same-unit pair is replaced by the pairing of the same field with the fewest
+/// same-unit pairs, then the nearest numbers (the least sum of squared distances); in every
+/// pair the smaller pairing number takes the colour of the odd numbers.
+fn pair_first_round(
+    players: &[SwissPlayer],
+    opts: &SwissOptions,
+    stats: &mut SolveStats,
+) -> Result<RoundPairing, PairingError> {
+    let mut sorted: Vec<&SwissPlayer> = players.iter().collect();
+    sorted.sort_unstable_by_key(|p| p.no);
     let bye = if sorted.len() % 2 == 1 {
-        sorted.pop()
+        sorted.pop().map(|p| p.no)
     } else {
         None
     };
-    let boards = sorted
-        .chunks(2)
-        .map(|c| {
-            // positions 1, 3, 5 … in the lot order are the odd numbers
-            if opts.round1_odd_red {
-                (c[0], c[1])
-            } else {
-                (c[1], c[0])
-            }
+    let table: Vec<(usize, usize)> = (0..sorted.len() / 2).map(|k| (2 * k, 2 * k + 1)).collect();
+    let mut pairs = table.clone();
+    if opts.avoid_same_unit_rounds > 0
+        && table.iter().any(|&(i, j)| same_unit(sorted[i], sorted[j]))
+    {
+        // nobody has met anybody: a perfect pairing exists
+        pairs = solve(&sorted, opts, stats)?.unwrap_or(table);
+        pairs.sort_unstable();
+    }
+    let boards = pairs
+        .into_iter()
+        .map(|(i, j)| {
+            let (a, b) = (sorted[i.min(j)].no, sorted[i.max(j)].no);
+            if opts.round1_odd_red { (a, b) } else { (b, a) }
         })
         .collect();
-    RoundPairing {
+    Ok(RoundPairing {
         boards,
         bye,
         ..RoundPairing::default()
-    }
+    })
 }
 
 /// Allocates colours (key comparator, lots) and orders the boards.
@@ -397,6 +443,9 @@ struct Model<'a> {
     total: Wide<8>,
     avoid_third: bool,
     due: Vec<Option<(Color, bool)>>,
+    /// 同单位回避: the cost of a pair of one unit, above every other digit (`None` when the rule
+    /// does not apply to the round or no two players share a unit).
+    unit_mult: Option<Wide<8>>,
 }
 
 impl<'a> Model<'a> {
@@ -431,6 +480,13 @@ impl<'a> Model<'a> {
             float_cost.push(m.mul_u64(unit));
             m = m.mul_u64(nl + 1).mul_u64(unit);
         }
+        // 同单位回避 above score and colour: at most `pairs` pairs of one unit, each costing more
+        // than all the lower digits of a whole pairing together
+        let unit_mult = (opts.avoid_same_unit_rounds > 0 && shares_a_unit(order)).then(|| {
+            let unit_mult = m;
+            m = m.mul_u64(pairs + 1);
+            unit_mult
+        });
         Model {
             order,
             level,
@@ -441,6 +497,16 @@ impl<'a> Model<'a> {
             total: m,
             avoid_third: opts.avoid_third_colour,
             due: order.iter().map(|p| p.due()).collect(),
+            unit_mult,
+        }
+    }
+
+    /// The 同单位回避 cost of pairing ranks `i` and `j` (zero unless they share a unit and the
+    /// rule applies).
+    fn unit_penalty(&self, i: usize, j: usize) -> Wide<8> {
+        match self.unit_mult {
+            Some(m) if same_unit(self.order[i], self.order[j]) => m,
+            _ => Wide::ZERO,
         }
     }
 
@@ -455,11 +521,13 @@ impl<'a> Model<'a> {
     /// Penalty of pairing ranks `i < j`.
     fn penalty(&self, i: usize, j: usize) -> Wide<8> {
         let d = (j - i) as u64;
-        self.penalty_parts(i, j).wadd(&Wide::from_u64(d * d))
+        self.penalty_parts(i, j)
+            .wadd(&Wide::from_u64(d * d))
+            .wadd(&self.unit_penalty(i, j))
     }
 
-    /// The penalty without the adjacency digit: it depends only on the two players' classes
-    /// (score level and due colour).
+    /// The penalty without the adjacency digit and the 同单位回避 digit: it depends only on the
+    /// two players' classes (score level and due colour).
     fn penalty_parts(&self, i: usize, j: usize) -> Wide<8> {
         let (li, lj) = (self.level[i], self.level[j]);
         let mut p = Wide::<8>::ZERO;
@@ -796,6 +864,9 @@ struct Certifier<W> {
     /// Pairing numbers each player has met (rematches are not pairs).
     met: Vec<std::collections::HashSet<u32>>,
     nos: Vec<u32>,
+    /// 同单位回避: four times the cost of a pair of one unit (not in `K`, which is a class's), and
+    /// each player's unit.
+    unit4: Option<(W, Vec<Option<u32>>)>,
 }
 
 impl<W: Weight> Certifier<W> {
@@ -848,6 +919,13 @@ impl<W: Weight> Certifier<W> {
                 .map(|p| p.opponents.iter().copied().collect())
                 .collect(),
             nos: model.order.iter().map(|p| p.no).collect(),
+            unit4: match model.unit_mult {
+                Some(m) => Some((
+                    conv(m.mul_u64(4))?,
+                    model.order.iter().map(|p| p.unit).collect(),
+                )),
+                None => None,
+            },
         })
     }
 
@@ -974,6 +1052,13 @@ impl<W: Weight> Certifier<W> {
                         if lo > 0 {
                             s = s.add(d.cum[ci[lo - 1] as usize]);
                         }
+                        // a pair of one unit weighs less than its class pair says
+                        if let Some((u4, units)) = &self.unit4
+                            && units[i].is_some()
+                            && units[i] == units[j]
+                        {
+                            s = s.add(*u4);
+                        }
                         if s >= W::ZERO {
                             continue;
                         }
@@ -1079,6 +1164,7 @@ mod tests {
                 .map(|c| if c == 'R' { Color::Red } else { Color::Black })
                 .collect(),
             byes: 0,
+            unit: None,
         }
     }
 

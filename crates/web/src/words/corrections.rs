@@ -139,6 +139,7 @@ impl CorrectionWords {
             DeviationKind::Bye => "轮空不合规定",
             DeviationKind::Manual => "人工编排",
             DeviationKind::System => "与赛制规定的编排不同",
+            DeviationKind::SameUnit => "同单位回避：可以回避的同单位棋手相遇",
         };
         match d.board {
             Some(b) => format!("第 {} 轮第 {b} 台：{kind}", d.round),

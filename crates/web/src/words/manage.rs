@@ -73,6 +73,10 @@ pub(crate) struct ManageWords {
     pub(crate) final_system: &'static str,
     /// 同单位回避.
     pub(crate) separate_units: &'static str,
+    /// 积分编排制: 同单位回避 in the first N rounds (the field's label).
+    pub(crate) avoid_same_unit: &'static str,
+    /// Its help: what N means, empty = off.
+    pub(crate) avoid_same_unit_help: &'static str,
     /// 名次赛.
     pub(crate) placement: &'static str,
     /// 三四名决赛.
@@ -207,6 +211,8 @@ pub(crate) static ZH: ManageWords = ManageWords {
     advance: "每组出线名额",
     final_system: "决赛赛制",
     separate_units: "同单位回避",
+    avoid_same_unit: "同单位回避轮数",
+    avoid_same_unit_help: "积分编排制：前 N 轮同单位棋手尽量不相遇；空为不回避",
     placement: "名次赛",
     third_place: "三四名决赛",
     no_reset: "总决赛不设第二场",
@@ -289,6 +295,8 @@ pub(crate) static EN: ManageWords = ManageWords {
     advance: "Places advancing per group",
     final_system: "Final's system",
     separate_units: "keep units apart (同单位回避)",
+    avoid_same_unit: "Rounds of 同单位回避",
+    avoid_same_unit_help: "Swiss: players of one unit are not paired together in rounds 1–N where the field allows it; empty = off",
     placement: "placement round robins (名次赛)",
     third_place: "third-place match",
     no_reset: "no second grand final",

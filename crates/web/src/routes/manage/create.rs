@@ -57,6 +57,9 @@ struct NewForm {
     #[serde(default)]
     final_system: String,
     separate_units: Option<String>,
+    /// Swiss: 同单位回避 in rounds 1..=N (empty: off).
+    #[serde(default)]
+    avoid_same_unit: String,
     placement: Option<String>,
     third_place: Option<String>,
     no_reset: Option<String>,
@@ -314,6 +317,7 @@ fn choices(f: &NewForm) -> Result<NewEvent, String> {
         advance: number("advance", &f.advance)?.unwrap_or(2),
         final_system: text(&f.final_system).unwrap_or_else(|| "round-robin".into()),
         separate_units: on(&f.separate_units),
+        avoid_same_unit_rounds: number("avoid-same-unit", &f.avoid_same_unit)?.unwrap_or(0),
         placement: on(&f.placement),
         games: number("games", &f.games)?,
         third_place: on(&f.third_place),
