@@ -3,8 +3,12 @@
 //! and loaded in headless Chromium through chromedriver; the renderer's own counters read over
 //! the DevTools protocol (`goog/cdp/execute`, `Performance.getMetrics`, thread CPU time):
 //!
-//! - `TaskDuration`: all the main thread's work for the load (parse, style, layout, script);
-//! - `ScriptDuration`, `LayoutDuration`, `RecalcStyleDuration`: its parts;
+//! - `ProcessTime`: the CPU time of the page's renderer process (all its threads): the figure
+//!   the target is about;
+//! - `ThreadTime`: the CPU time of its main thread;
+//! - `TaskDuration`: the main thread's tasks for the load (parse, style, layout, script), in
+//!   the thread's CPU time where the platform gives it (`timeDomain: threadTicks`);
+//! - `ScriptDuration`, `LayoutDuration`, `RecalcStyleDuration`: parts of it;
 //! - and the document's DOM nodes (every node, text nodes too).
 //!
 //! Median of seven loads, each from the event's small start page. Run with
@@ -32,7 +36,9 @@ use xiangqi::event::simulate::{SimSystem, simulate};
 const LOADS: usize = 7;
 
 /// The counters reported, in the order printed.
-const METRICS: [&str; 4] = [
+const METRICS: [&str; 6] = [
+    "ProcessTime",
+    "ThreadTime",
     "TaskDuration",
     "ScriptDuration",
     "LayoutDuration",
@@ -119,7 +125,12 @@ async fn run() {
         c.goto(&start).await.expect("the event's page");
         // counted from here, in the main thread's CPU time
         cdp(&c, "Performance.disable", json!({})).await;
-        cdp(&c, "Performance.enable", json!({"timeDomain": "threadTicks"})).await;
+        cdp(
+            &c,
+            "Performance.enable",
+            json!({"timeDomain": "threadTicks"}),
+        )
+        .await;
         let before = metrics(&c).await;
         c.goto(&page).await.expect("the round page");
         // the load's scripts, then a frame: style and layout done as for the first paint
@@ -134,7 +145,8 @@ async fn run() {
         assert_eq!(last, json!(true), "the round page has its 1,000th board");
         let after = metrics(&c).await;
         for (i, name) in METRICS.iter().enumerate() {
-            let d = after.get(*name).copied().unwrap_or(0.0) - before.get(*name).copied().unwrap_or(0.0);
+            let d = after.get(*name).copied().unwrap_or(0.0)
+                - before.get(*name).copied().unwrap_or(0.0);
             spent[i].push(d * 1e3);
         }
         let n = c

@@ -117,7 +117,10 @@ fn result_entry(bencher: divan::Bencher<'_, '_>, players: u32, partial: bool) {
     let at = page.find("name=\"csrf\" value=\"").expect("a form") + 19;
     let csrf = page[at..at + 32].to_string();
     let mut flip = false;
-    let name = format!("result_entry_{players}{}", if partial { "_partial" } else { "" });
+    let name = format!(
+        "result_entry_{players}{}",
+        if partial { "_partial" } else { "" }
+    );
     bench_cpu(bencher, &name, || {
         flip = !flip;
         let result = if flip { "1-0" } else { "0-1" };
@@ -172,9 +175,8 @@ fn cards_2000(bencher: divan::Bencher<'_, '_>) {
     bench_cpu(bencher, "cards_2000", || {
         let (status, body) = rt.block_on(call(&app, get("/e/big.toml/cards")));
         assert_eq!(status, StatusCode::OK);
-        // 2,000 cards, sixteen to a printed page
-        let pages = body.matches("<section class=\"page\">").count();
-        assert!(body.contains("编排卡") && pages >= 2000 / 16, "{pages} pages");
+        // the card of the last player too (players are named P1 … P2000)
+        assert!(body.contains("编排卡") && body.contains("P2000"));
     });
 }
 

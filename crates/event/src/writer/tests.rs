@@ -142,7 +142,11 @@ fn every_field_and_every_quoting() {
             undone_by: (i % 4 == 2).then_some(i as u64 + 5),
             line: i as u32 + 1,
             before: format!("{s}\n[[x]]\n"),
-            after: if i % 2 == 0 { String::new() } else { (*s).repeat(3) },
+            after: if i % 2 == 0 {
+                String::new()
+            } else {
+                (*s).repeat(3)
+            },
         })
         .collect();
     assert_same(&ev);
@@ -212,7 +216,9 @@ fn text() -> impl Strategy<Value = String> {
     ]
 }
 
-fn opt<T: std::fmt::Debug + Clone>(s: impl Strategy<Value = T>) -> impl Strategy<Value = Option<T>> {
+fn opt<T: std::fmt::Debug + Clone>(
+    s: impl Strategy<Value = T>,
+) -> impl Strategy<Value = Option<T>> {
     prop::option::of(s)
 }
 
