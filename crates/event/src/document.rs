@@ -486,7 +486,14 @@ impl Event {
 
     /// Renders the event file; with a [`format`](Event::format), closed by its `[end]` table.
     pub fn to_toml(&self) -> String {
-        let mut text = toml::to_string(self).unwrap_or_default();
+        // exactly what `toml::to_string(self)` gives, written directly (crate::writer)
+        let mut text = crate::writer::event_text(self, self.version, &self.history);
+        self.close(&mut text);
+        text
+    }
+
+    /// Closes a file's text with its `[end]` table, for a file of a known format.
+    pub(crate) fn close(&self, text: &mut String) {
         if self.format.is_some() {
             let end = self.end_marker();
             if !text.is_empty() && !text.ends_with("\n\n") {
@@ -497,7 +504,6 @@ impl Event {
                 end.players, end.rounds, end.pairings
             ));
         }
-        text
     }
 
     /// The most rounds `system` allows for `n` players, and the rule that says so.

@@ -223,12 +223,9 @@ impl Event {
     }
 
     /// The body: the file's text without `version` and `[[history]]`.
-    fn body(&mut self) -> String {
-        let history = std::mem::take(&mut self.history);
-        let version = self.version.take();
-        let text = self.to_toml();
-        self.history = history;
-        self.version = version;
+    fn body(&self) -> String {
+        let mut text = crate::writer::event_text(self, None, &[]);
+        self.close(&mut text);
         text
     }
 

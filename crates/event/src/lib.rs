@@ -64,6 +64,7 @@ pub mod simulate;
 pub mod stages;
 mod store;
 pub mod trf;
+mod writer;
 mod zh;
 
 pub use corrections::PlayerEdit;

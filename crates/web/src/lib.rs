@@ -29,6 +29,12 @@
 //! server.run()?;
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! # Benchmarks
+//! `cargo bench -p xiangqi-web --bench desk`: the pages and a result entry on a 2,000-player
+//! (and 10,000-player) Swiss through the routes, wall and CPU time per call;
+//! `cargo bench -p xiangqi-web --bench browser`: headless Chromium's CPU for the 1,000-board
+//! round page (skipped with a `NOTICE` without `chromium` and `chromedriver`).
 
 mod app;
 mod routes;

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use axum::extract::Path;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use xiangqi::event::Event;
+use xiangqi::event::{Event, Snapshot};
 
 use super::Desk;
 use super::{Shared, authorize, blocking, event_path, refuse, scrub};
@@ -19,11 +19,24 @@ pub(crate) async fn load(
     lang: Lang,
     id: &str,
 ) -> Result<(PathBuf, Event), Response> {
+    load_shared(desk, lang, id)
+        .await
+        .map(|(path, snap)| (path, snap.doc.clone()))
+}
+
+/// Loads event `id` as the desk holds it in memory ([`super::EventCache`]): shared, not
+/// copied (a 2,000-player event is thousands of allocations to copy); or the page saying why
+/// not.
+pub(crate) async fn load_shared(
+    desk: &Shared,
+    lang: Lang,
+    id: &str,
+) -> Result<(PathBuf, Arc<Snapshot<Event>>), Response> {
     let Some(path) = event_path(desk, id) else {
         return Err(refuse(lang, StatusCode::NOT_FOUND, lang.no_such_event(id)));
     };
     let (p, d) = (path.clone(), Arc::clone(desk));
-    match blocking(move || d.events.read(&p).map(|s| s.doc.clone())).await {
+    match blocking(move || d.events.read(&p)).await {
         Some(Ok(ev)) => Ok((path, ev)),
         Some(Err(e)) => Err(refuse(
             lang,

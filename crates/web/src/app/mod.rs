@@ -24,7 +24,7 @@ use crate::security::{self, Forbidden, GuessLimit, HostAllowList};
 use crate::words::{Lang, Tr};
 
 pub(crate) use error::{Error, error_pages, not_found, refuse};
-pub(crate) use extract::{EventRequest, load, writable};
+pub(crate) use extract::{EventRequest, load, load_shared, writable};
 pub(crate) use files::{event_path, log_inside};
 pub(crate) use qr::{LoginQr, login_qr};
 pub(crate) use sheet::{Shown, print_view, sheets_page};

@@ -6,7 +6,7 @@ use axum::http::HeaderMap;
 use axum::response::Response;
 use xiangqi::event::Warning;
 
-use crate::app::{ConfirmPage, Page, Shared, load, stale_page, url};
+use crate::app::{ConfirmPage, Page, Shared, load_shared, stale_page, url};
 use crate::words::corrections::what;
 use crate::words::{CorrectionWords as Words, Lang};
 
@@ -38,9 +38,10 @@ pub(crate) async fn result_step(
 ) -> Option<Response> {
     let (round, board) = e.at;
     let page_back = format!("/e/{}/round/{round}?lang={}", url(id), lang.code());
-    let Ok((_, ev)) = load(desk, lang, id).await else {
+    let Ok((_, snap)) = load_shared(desk, lang, id).await else {
         return None;
     };
+    let ev = &snap.doc;
     if let Some(seen) = e.version.filter(|&v| v != ev.version()) {
         let since = ev.changes_since(seen);
         let now = ev.version();
@@ -52,6 +53,16 @@ pub(crate) async fn result_step(
             (seen, now, &since),
             &page_back,
         ));
+    }
+    // the one warning asked about needs a result there before and a later round paired: without
+    // them there is nothing to ask, and no copy of the event to try the change on
+    let had_result = ev
+        .paired
+        .get(round.wrapping_sub(1) as usize)
+        .and_then(|r| r.boards.get(board.wrapping_sub(1) as usize))
+        .is_some_and(|b| b.result.is_some());
+    if !had_result || ev.paired.len() as u32 <= round {
+        return None;
     }
     let mut trial = ev.clone();
     let done = trial
@@ -78,7 +89,7 @@ pub(crate) async fn result_step(
         &page_back,
         w.confirm_heading.to_string(),
     )
-    .for_event(id, &ev);
+    .for_event(id, ev);
     let mut fields = vec![("lang".to_string(), lang.code().to_string())];
     fields.extend(e.fields);
     Some(
