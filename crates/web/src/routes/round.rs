@@ -88,6 +88,10 @@ pub(crate) struct RoundPage {
     open_count: usize,
     /// The bulk entry's text, preview and refusals ([`bulk`]).
     bulk: bulk::BulkView,
+    /// This is the last paired round and another is planned: the page offers 编排下一轮 (shown,
+    /// and given the cursor, once every board has its result), so a whole round is entered and
+    /// the next one paired from the keyboard.
+    pair_next: bool,
 }
 
 /// One row alone: the answer to a partial update.
@@ -237,6 +241,9 @@ pub(crate) fn round_view(
         error,
         open_count,
         bulk: bulk::BulkView::default(),
+        pair_next: round == ev.paired.len() as u32
+            && ev.paired.len() < ev.rounds as usize
+            && !ev.staged(),
     })
 }
 
