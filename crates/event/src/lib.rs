@@ -68,7 +68,7 @@ pub mod trf;
 mod zh;
 
 pub use corrections::PlayerEdit;
-pub use create::{Created, NewEvent, NewEventError, system_line};
+pub use create::{Created, NewEvent, NewEventError, Unsupported, system_line};
 pub use document::{Event, EventError, Pairing, Player, ProposedRound, Round};
 pub use file::WriteError;
 pub use history::{Change, Done, EditError, Edited, Warning, Writer};

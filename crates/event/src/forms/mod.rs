@@ -42,7 +42,7 @@ pub mod team_record;
 pub mod team_scoresheets;
 
 pub use bracket::{BracketForm, BracketMatch, StageBracket, bracket};
-pub use by_name::{FORM_NAMES, FormError, form_sheet, round_robin};
+pub use by_name::{FORM_NAMES, FormError, dated, form_sheet, round_robin};
 pub use cards::{Card, CardRow, Cards, cards};
 pub use cross_table::{CrossRow, CrossTable, cross_table, cross_table_of};
 pub use groups::{GroupTable, Groups, OverallRow, groups};
