@@ -311,7 +311,7 @@ fn printed_to_pdf(dir: &Path, record: &str, sheets: &str) {
             );
         }
         let all = pages.concat();
-        for name in ["宋国强", "张申宏", "蒋川", "谢靖", "许银川", "黄光颖"] {
+        for name in ["宋国强", "张申宏", "蒋川", "谢靖", "许银川", "郑惟桐"] {
             assert!(all.contains(name), "{form}: the PDF lacks {name}");
         }
         assert!(all.contains("第1轮"), "{form}");
