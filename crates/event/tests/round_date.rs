@@ -31,7 +31,8 @@ fn shared_tournaments_and_fixtures_write_back_unchanged_and_a_date_round_trips()
         }
     }
     assert!(n >= 6, "{n} fixtures");
-    let Some(dir) = shared::shared_file("data/tournaments", "the round date over shared TRF events")
+    let Some(dir) =
+        shared::shared_file("data/tournaments", "the round date over shared TRF events")
     else {
         return;
     };
