@@ -348,6 +348,10 @@ struct PairArgs {
     /// bye's rule, the table or bracket round); with --json, as `explanation`.
     #[arg(long, conflicts_with = "boards")]
     explain: bool,
+    /// The day the round is played (`YYYY-MM-DD`): printed in the caption of its forms
+    /// instead of the date of printing. Default: none.
+    #[arg(long)]
+    date: Option<String>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -769,6 +773,12 @@ fn pair(a: PairArgs, who: &Writer) -> Result<(), CliError> {
         .iter()
         .map(|b| parse_board(b))
         .collect::<Result<Vec<_>, _>>()?;
+    let date = a
+        .date
+        .as_deref()
+        .map(str::parse::<xiangqi::event::RoundDate>)
+        .transpose()
+        .map_err(|e| CliError::input(format!("--date {e}")))?;
     // a manual pairing is allowed, but never silently: every rule it breaks is a warning
     // (`xq event check` reports them too)
     let (round, ev, explanation) = update(&a.file, who, |ev| {
@@ -785,9 +795,14 @@ fn pair(a: PairArgs, who: &Writer) -> Result<(), CliError> {
         } else {
             ev.pair_by_hand(&manual, a.bye)?
         };
+        let mut what = done.what;
+        if let Some(d) = &date {
+            ev.set_round_date(done.value, Some(d.clone()))?;
+            what.push_str(&format!(" (date {d})"));
+        }
         Ok(Done {
             value: (done.value, ev.clone(), explanation),
-            what: done.what,
+            what,
             warnings: done.warnings,
         })
     })?;
@@ -808,6 +823,9 @@ fn pair(a: PairArgs, who: &Writer) -> Result<(), CliError> {
             "playoff": r.playoff,
             "notes": r.notes,
         });
+        if let Some(d) = &r.date {
+            v["date"] = serde_json::json!(d.as_str());
+        }
         if a.explain {
             v["explanation"] = serde_json::json!(explanation);
         }
@@ -1107,6 +1125,14 @@ fn export_cmd(a: ExportArgs) -> Result<(), CliError> {
                 .map_err(CliError::internal)?
         ),
         "html" => form_html(&ev, &st, &a)?,
+        "record" if ev.config.team_boards > 0 => {
+            let r = a.round.unwrap_or(ev.paired.len() as u32);
+            xiangqi::event::forms::team_record(&ev, r)
+                .map(|t| xiangqi::event::forms::dated(&ev, r, t.sheet()).text())
+                .ok_or_else(|| {
+                    CliError::input(format!("{}: round {r} is not paired", a.file.display()))
+                })?
+        }
         "record" => {
             let r = a.round.unwrap_or(ev.paired.len() as u32);
             export::pairing_record(&ev, r).ok_or_else(|| {
@@ -1159,13 +1185,15 @@ fn form_html(
     let form = a.form.as_deref().unwrap_or("table");
     // the 计分单 carry 用时 from the boards' game logs beside the event file, where there are any
     let sheet = match (form, a.round.or(Some(ev.paired.len() as u32))) {
-        ("scoresheets", Some(r)) if r >= 1 => match forms::scoresheets(ev, r) {
-            Some(mut sheets) => {
-                xiangqi::game::paper::fill_times_from_folder(&mut sheets, &a.file);
-                sheets.sheet()
+        ("scoresheets", Some(r)) if r >= 1 && ev.config.team_boards == 0 => {
+            match forms::scoresheets(ev, r) {
+                Some(mut sheets) => {
+                    xiangqi::game::paper::fill_times_from_folder(&mut sheets, &a.file);
+                    forms::dated(ev, r, sheets.sheet())
+                }
+                None => return Err(refused(FormError::RoundNotPaired(r))),
             }
-            None => return Err(refused(FormError::RoundNotPaired(r))),
-        },
+        }
         _ => forms::form_sheet(ev, st, form, a.round).map_err(refused)?,
     };
     Ok(forms::html::render(&sheet))
@@ -1299,17 +1327,7 @@ mod tests {
         new(a).unwrap();
         let text = std::fs::read_to_string(&file).unwrap();
         assert!(text.contains("division = \"男子组\""), "{text}");
-        pair(
-            PairArgs {
-                file: file.clone(),
-                boards: Vec::new(),
-                bye: None,
-                json: false,
-                explain: false,
-            },
-            &who(),
-        )
-        .unwrap();
+        pair(pair_args(&file), &who()).unwrap();
         let ev = load(&file).unwrap();
         assert_eq!(ev.division, "男子组");
         let record = export::pairing_record(&ev, 1).unwrap();
@@ -1324,6 +1342,60 @@ mod tests {
         std::fs::remove_file(&file).unwrap();
         std::fs::remove_file(&plain).unwrap();
         let _ = std::fs::remove_dir(&dir);
+    }
+
+    /// `xq event pair FILE`: the system's next round, no flags.
+    fn pair_args(file: &Path) -> PairArgs {
+        PairArgs {
+            file: file.to_path_buf(),
+            boards: Vec::new(),
+            bye: None,
+            json: false,
+            explain: false,
+            date: None,
+        }
+    }
+
+    /// `xq event pair --date`: the date is checked (exit 2, the file untouched), kept on the
+    /// round and recorded in the history with the pairing.
+    #[test]
+    fn pair_date_is_checked_and_kept_on_the_round() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("e.toml");
+        new(new_args(file.clone(), "axf")).unwrap();
+        let before = std::fs::read(&file).unwrap();
+        for bad in ["2026-02-30", "28/11/2026", "tomorrow"] {
+            let e = pair(
+                PairArgs {
+                    date: Some(bad.into()),
+                    ..pair_args(&file)
+                },
+                &who(),
+            )
+            .unwrap_err();
+            assert_eq!(e.exit_code(), 2, "{e}");
+            assert!(e.to_string().contains("--date"), "{e}");
+            assert!(e.to_string().contains("YYYY-MM-DD"), "{e}");
+            assert_eq!(std::fs::read(&file).unwrap(), before, "after {e}");
+        }
+        pair(
+            PairArgs {
+                date: Some("2026-11-28".into()),
+                ..pair_args(&file)
+            },
+            &who(),
+        )
+        .unwrap();
+        let ev = load(&file).unwrap();
+        assert_eq!(ev.round_date(1).map(|d| d.as_str()), Some("2026-11-28"));
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert!(text.contains("paired round 1 (date 2026-11-28)"), "{text}");
+        // without --date, no date
+        for b in 1..=ev.paired[0].boards.len() as u32 {
+            result(result_args(&file, 1, b, "1-0"), &who()).unwrap();
+        }
+        pair(pair_args(&file), &who()).unwrap();
+        assert_eq!(load(&file).unwrap().round_date(2), None);
     }
 
     fn result_args(file: &Path, round: u32, board: u32, res: &str) -> ResultArgs {
@@ -1352,17 +1424,7 @@ mod tests {
             new(new_args(file.clone(), "axf")).unwrap_err().exit_code(),
             2
         );
-        pair(
-            PairArgs {
-                file: file.clone(),
-                boards: Vec::new(),
-                bye: None,
-                json: false,
-                explain: false,
-            },
-            &who(),
-        )
-        .unwrap();
+        pair(pair_args(&file), &who()).unwrap();
         result(result_args(&file, 1, 1, "1-0"), &who()).unwrap();
         let before = std::fs::read(&file).unwrap();
         let refused: Vec<CliError> = vec![
@@ -1374,17 +1436,7 @@ mod tests {
             // not a result
             result(result_args(&file, 1, 2, "2-0"), &who()).unwrap_err(),
             // round 2 before round 1 is complete
-            pair(
-                PairArgs {
-                    file: file.clone(),
-                    boards: Vec::new(),
-                    bye: None,
-                    json: false,
-                    explain: false,
-                },
-                &who(),
-            )
-            .unwrap_err(),
+            pair(pair_args(&file), &who()).unwrap_err(),
         ];
         for e in refused {
             assert_eq!(e.exit_code(), 2, "{e}");
@@ -1392,17 +1444,7 @@ mod tests {
         }
         // a hand-broken file is named and refused
         std::fs::write(&file, b"name = 3").unwrap();
-        let e = pair(
-            PairArgs {
-                file: file.clone(),
-                boards: Vec::new(),
-                bye: None,
-                json: false,
-                explain: false,
-            },
-            &who(),
-        )
-        .unwrap_err();
+        let e = pair(pair_args(&file), &who()).unwrap_err();
         assert_eq!(e.exit_code(), 2);
         assert!(e.to_string().contains("e.toml"), "{e}");
         assert_eq!(std::fs::read(&file).unwrap(), b"name = 3");
@@ -1428,11 +1470,8 @@ mod tests {
         let f = || file.clone();
         let pair_cmd = |boards: &[&str]| {
             EventCommand::Pair(PairArgs {
-                file: file.clone(),
                 boards: boards.iter().map(|b| b.to_string()).collect(),
-                bye: None,
-                json: false,
-                explain: false,
+                ..pair_args(&file)
             })
         };
         run_event("甲", None, pair_cmd(&[])).unwrap();

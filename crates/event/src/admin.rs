@@ -118,6 +118,7 @@ impl Event {
             stage: None,
             playoff: None,
             manual: true,
+            date: None,
             notes: vec!["manual pairing by the arbiter".into()],
             boards: boards
                 .iter()

@@ -32,6 +32,39 @@ pub enum NewEventError {
     /// The store could not write the file.
     #[error(transparent)]
     Store(#[from] StoreError),
+    /// A way of playing the event cannot honour yet: refused, never silently dropped.
+    #[error(transparent)]
+    Unsupported(#[from] Unsupported),
+}
+
+/// A choice refused because the event cannot play it yet (issue 21: never a silently dropped
+/// flag).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Unsupported {
+    /// `--games N`, N ≥ 3 (or 0): matches of three or more games (多局制).
+    #[error(
+        "--games {0}: expected 1 or 2 (matches of three or more games, 多局制, are not supported yet)"
+    )]
+    Games(u8),
+    /// `--games N` (N ≥ 2) with `--team-boards`: two games per board (分先, 1987 ch.3).
+    #[error(
+        "--games {0} with --team-boards: two games per board (分先) are not supported; a team match is one game per board"
+    )]
+    TeamGames(u8),
+}
+
+impl Unsupported {
+    /// The refusal in Chinese (the desk's 新建 page).
+    pub fn zh(self) -> String {
+        match self {
+            Unsupported::Games(g) => {
+                format!("每场 {g} 局：只能选 1 局或 2 局（三局及以上的多局制暂不支持）")
+            }
+            Unsupported::TeamGames(g) => {
+                format!("团体赛每台 {g} 局：暂不支持每台两局（分先），团体赛每台只赛一局")
+            }
+        }
+    }
 }
 
 fn choice(msg: impl Into<String>) -> NewEventError {
@@ -270,18 +303,13 @@ impl NewEvent {
         }
         if let Some(g) = a.games {
             if !(1..=2).contains(&g) {
-                return Err(choice(format!(
-                    "--games {g}: expected 1 or 2 (matches of three or more games, 多局制, are not supported yet)"
-                )));
+                return Err(Unsupported::Games(g).into());
             }
             config.games_per_match = g;
         }
         if a.team_boards.is_some() && a.games.is_some_and(|g| g > 1) {
             // never a silently dropped flag: 分先 per board (1987 ch.3) is not played yet
-            return Err(choice(format!(
-                "--games {} with --team-boards: two games per board (分先) are not supported; a team match is one game per board",
-                a.games.unwrap_or(2)
-            )));
+            return Err(Unsupported::TeamGames(a.games.unwrap_or(2)).into());
         }
         if a.games == Some(2)
             && matches!(system, StageSystem::RoundRobin | StageSystem::Groups)

@@ -131,6 +131,10 @@ pub struct Round {
     /// Paired by hand by the arbiter (recorded as such).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub manual: bool,
+    /// The day the round is played (`YYYY-MM-DD`, set by `xq event pair --date` or the desk's
+    /// round page): the date in the caption of the round's forms. Absent: none recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<crate::round_date::RoundDate>,
     /// Remarks of the pairing program.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
@@ -892,6 +896,7 @@ impl Event {
                 stage: None,
                 playoff: None,
                 manual: false,
+                date: None,
                 notes: pairing.notes,
                 boards,
             },

@@ -388,6 +388,7 @@ impl Event {
             stage: Some(stage),
             playoff: None,
             manual: false,
+            date: None,
         };
         let push = |r: &mut Round, red: u32, black: u32, bracket: Option<String>| {
             let board = r.boards.len() as u32 + 1;

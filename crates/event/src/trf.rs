@@ -209,6 +209,7 @@ pub fn import(text: &str, ruleset: &str, config: EventConfig) -> Result<Event, T
             stage: None,
             playoff: None,
             manual: false,
+            date: None,
             notes: Vec::new(),
             boards: Vec::new(),
         };

@@ -204,6 +204,7 @@ fn round(out: &mut String, r: &Round) {
         stage,
         playoff,
         manual,
+        date,
         notes,
         boards,
     } = r;
@@ -223,6 +224,9 @@ fn round(out: &mut String, r: &Round) {
     }
     if *manual {
         out.push_str("manual = true\n");
+    }
+    if let Some(d) = date {
+        string(out, "date", d.as_str());
     }
     if !notes.is_empty() {
         out.push_str("notes = [");

@@ -67,10 +67,22 @@ pub fn form_sheet(
             Err(FormError::NotStaged(name.to_string()))
         }
     };
-    Ok(match name {
+    let team = ev.config.team_boards > 0;
+    // the round whose date the caption carries: the form's own round, else the last complete
+    let dated_round = match name {
+        "record" | "scoresheets" => round()?,
+        _ => ev.complete_rounds(),
+    };
+    let sheet = match name {
         "table" if round_robin(ev) => super::cross_table(ev, st).sheet(),
         "table" => super::results_table(ev, st).sheet(),
         "cross" => super::cross_table(ev, st).sheet(),
+        "record" if team => {
+            let r = round()?;
+            super::team_record(ev, r)
+                .ok_or(FormError::RoundNotPaired(r))?
+                .sheet()
+        }
         "record" => {
             let r = round()?;
             super::pairing_record(ev, r)
@@ -79,6 +91,12 @@ pub fn form_sheet(
         }
         "standings" => super::standings(ev, st).sheet(),
         "cards" => super::cards(ev).sheet(),
+        "scoresheets" if team => {
+            let r = round()?;
+            super::team_scoresheets(ev, r)
+                .ok_or(FormError::RoundNotPaired(r))?
+                .sheet()
+        }
         "scoresheets" => {
             let r = round()?;
             super::scoresheets(ev, r)
@@ -92,7 +110,19 @@ pub fn form_sheet(
         "bracket" if ev.stages.iter().any(|s| s.system.is_knockout()) => super::bracket(ev).sheet(),
         "bracket" => return Err(FormError::NoKnockout),
         o => return Err(FormError::Unknown(o.to_string())),
-    })
+    };
+    Ok(dated(ev, dated_round, sheet))
+}
+
+/// `sheet` with the date of round `round` (when one is recorded) as its last caption line
+/// (`日期：2026-11-28`): a form of a round carries that round's date, a form after round N
+/// round N's; with none recorded the caption has no date (a front end may add the day it
+/// prints).
+pub fn dated(ev: &Event, round: u32, mut sheet: Sheet) -> Sheet {
+    if let Some(d) = ev.caption_date(round) {
+        sheet.caption.push(d);
+    }
+    sheet
 }
 
 #[cfg(test)]
@@ -124,5 +154,49 @@ mod tests {
             form_sheet(&ev, &st, "table", None).unwrap().title,
             "积分编排成绩表"
         );
+    }
+
+    /// A form of a round carries that round's date; a form after round N round N's; no date
+    /// recorded, no date line.
+    #[test]
+    fn captions_carry_the_round_date() {
+        let mut ev = four();
+        let st = ev.standings(None);
+        for name in ["record", "scoresheets", "table", "standings"] {
+            let s = form_sheet(&ev, &st, name, Some(1)).unwrap();
+            assert!(!s.caption.iter().any(|c| c.starts_with("日期")), "{name}");
+        }
+        ev.set_round_date(1, Some("2026-11-27".parse().unwrap()))
+            .unwrap();
+        ev.set_round_date(2, Some("2026-11-28".parse().unwrap()))
+            .unwrap();
+        let st = ev.standings(None);
+        let last = |name: &str, round| {
+            form_sheet(&ev, &st, name, round)
+                .unwrap()
+                .caption
+                .last()
+                .cloned()
+                .unwrap()
+        };
+        assert_eq!(last("record", Some(1)), "日期：2026-11-27");
+        assert_eq!(last("scoresheets", Some(2)), "日期：2026-11-28");
+        // round 3 is paired but has no date
+        assert!(!last("record", None).starts_with("日期"));
+        // two rounds complete: the tables after round 2 carry its date
+        for name in ["table", "standings", "points-table", "cards"] {
+            assert_eq!(last(name, None), "日期：2026-11-28", "{name}");
+        }
+    }
+
+    #[test]
+    fn a_team_event_prints_its_team_record_and_a_scoresheet_per_board() {
+        let ev = crate::forms::team_record::tests::teams();
+        let st = ev.standings(None);
+        let rec = form_sheet(&ev, &st, "record", Some(1)).unwrap();
+        assert_eq!(rec.blocks.len(), 2, "one block per match");
+        assert!(rec.caption.iter().any(|c| c.contains("团体赛")));
+        let sheets = form_sheet(&ev, &st, "scoresheets", Some(1)).unwrap();
+        assert_eq!(sheets.blocks.len(), 4, "one 计分单 per board");
     }
 }

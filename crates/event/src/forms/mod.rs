@@ -16,6 +16,8 @@
 //!   saying how equal scores were separated, a 循环赛成绩表 per group, the overall 名次.
 //! - [`cards()`]: the 编排卡 of every player.
 //! - [`scoresheets()`]: the 计分单 (个人记分表) of every board of a round.
+//! - [`team_record()`], [`team_scoresheets()`]: a team event's 编排记录表 (each match with its
+//!   boards, the line-ups' players, 局分 and 场分) and its 计分单, one per board.
 //! - [`score_sheet()`]: the seed's second table, 象棋比赛积分编排表 (编号, 姓名, per round 对手号 and
 //!   积分, 总分, 小分, 违例次数, 名次).
 //!
@@ -36,9 +38,11 @@ pub mod score_sheet;
 pub mod scoresheets;
 pub mod seal_record;
 pub mod standings;
+pub mod team_record;
+pub mod team_scoresheets;
 
 pub use bracket::{BracketForm, BracketMatch, StageBracket, bracket};
-pub use by_name::{FORM_NAMES, FormError, form_sheet, round_robin};
+pub use by_name::{FORM_NAMES, FormError, dated, form_sheet, round_robin};
 pub use cards::{Card, CardRow, Cards, cards};
 pub use cross_table::{CrossRow, CrossTable, cross_table, cross_table_of};
 pub use groups::{GroupTable, Groups, OverallRow, groups};
@@ -49,6 +53,8 @@ pub use score_sheet::{ScoreSheet, ScoreSheetRow, score_sheet};
 pub use scoresheets::{Scoresheet, Scoresheets, SheetSide, scoresheets};
 pub use seal_record::SealRecord;
 pub use standings::{Standings, StandingsRow, standings};
+pub use team_record::{BoardPlayer, TeamGame, TeamMatch, TeamRecord, team_games, team_record};
+pub use team_scoresheets::{TeamScoresheet, TeamScoresheets, TeamSheetSide, team_scoresheets};
 
 use xiangqi_scheduling::tiebreak::Standing;
 use xiangqi_scheduling::{GameResult, MatchResult, Side};

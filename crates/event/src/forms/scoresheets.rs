@@ -6,6 +6,7 @@ use xiangqi_scheduling::{GameResult, Points};
 
 use super::{Block, Head, Layout, Sheet, event_line};
 use crate::document::Event;
+use crate::round_date::RoundDate;
 
 /// One side of a 计分单.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,6 +41,8 @@ pub struct Scoresheets {
     pub event: String,
     /// The round.
     pub round: u32,
+    /// The round's date, when recorded: on every sheet's heading (a 计分单 is cut apart).
+    pub date: Option<RoundDate>,
     /// One sheet per board.
     pub sheets: Vec<Scoresheet>,
 }
@@ -104,6 +107,7 @@ pub fn scoresheets(ev: &Event, round: u32) -> Option<Scoresheets> {
     Some(Scoresheets {
         event: event_line(ev),
         round,
+        date: ev.round_date(round).cloned(),
         sheets,
     })
 }
@@ -128,7 +132,13 @@ impl Scoresheets {
                     ]
                 };
                 Block {
-                    heading: format!("{}　第 {} 轮　第 {} 台", self.event, self.round, s.board),
+                    heading: format!(
+                        "{}　第 {} 轮　第 {} 台{}",
+                        self.event,
+                        self.round,
+                        s.board,
+                        date_suffix(self.date.as_ref())
+                    ),
                     head: vec![
                         ["台次", "先后手", "序号", "姓名", "成绩", "用时", "犯规"]
                             .map(Head::one)
@@ -153,6 +163,11 @@ impl Scoresheets {
             },
         }
     }
+}
+
+/// `　2026-11-28` after a sheet's heading, or nothing.
+pub(crate) fn date_suffix(date: Option<&RoundDate>) -> String {
+    date.map_or(String::new(), |d| format!("　{d}"))
 }
 
 #[cfg(test)]

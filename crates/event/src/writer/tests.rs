@@ -283,10 +283,16 @@ fn round() -> impl Strategy<Value = Round> {
         (
             prop::collection::vec(text(), 0..3),
             prop::collection::vec(pairing(), 0..4),
+            opt((2000u32..2100, 1u32..13, 1u32..29)),
         ),
     )
         .prop_map(
-            |((round, bye, byes), (stage, playoff, manual), (notes, boards))| Round {
+            |((round, bye, byes), (stage, playoff, manual), (notes, boards, day))| Round {
+                date: day.map(|(y, m, d)| {
+                    format!("{y:04}-{m:02}-{d:02}")
+                        .parse()
+                        .expect("a day of 1..=28 exists in every month")
+                }),
                 round,
                 bye,
                 byes,

@@ -7,6 +7,7 @@
 //! the live console are on the board's own page (the board number links to it).
 
 mod bulk;
+mod date;
 mod entry;
 
 use askama::Template;
@@ -32,6 +33,7 @@ pub(crate) fn routes() -> Router<Shared> {
             get(entry::board_page).post(entry::enter_result),
         )
         .route("/e/{id}/round/{round}/results", post(bulk::enter_results))
+        .route("/e/{id}/round/{round}/date", post(date::set_date))
 }
 
 /// One board's row.
@@ -92,6 +94,8 @@ pub(crate) struct RoundPage {
     /// and given the cursor, once every board has its result), so a whole round is entered and
     /// the next one paired from the keyboard.
     pair_next: bool,
+    /// The date field's text: the round's date, or what was typed and refused ([`date`]).
+    date_typed: String,
 }
 
 /// One row alone: the answer to a partial update.
@@ -174,14 +178,19 @@ pub(crate) fn frame(
     round: u32,
 ) -> Page {
     let tr = lang.tr();
-    Page::new(
+    let mut page = Page::new(
         desk,
         headers,
         lang,
         &format!("/e/{}/round/{round}", url(id)),
         format!("{} {round} {} · {}", tr.round_pre, tr.round_post, ev.name),
     )
-    .for_event(id, ev)
+    .for_event(id, ev);
+    // the round's own date, where one is recorded, instead of the date of printing
+    if let Some(d) = ev.round_date(round) {
+        page.date = d.to_string();
+    }
+    page
 }
 
 /// The round page in `page`'s frame ([`frame`]), or `None` if the round is not paired.
@@ -244,6 +253,7 @@ pub(crate) fn round_view(
         pair_next: round == ev.paired.len() as u32
             && ev.paired.len() < ev.rounds as usize
             && !ev.staged(),
+        date_typed: r.date.as_ref().map_or(String::new(), |d| d.to_string()),
     })
 }
 
@@ -251,6 +261,8 @@ pub(crate) fn round_view(
 #[derive(serde::Deserialize)]
 struct Saved {
     saved: Option<usize>,
+    /// `dated=YYYY-MM-DD` (or `-`, cleared) after the round's date was saved.
+    dated: Option<String>,
 }
 
 async fn round_page(
@@ -270,7 +282,11 @@ async fn round_page(
         q.ok.as_deref()
             .and_then(|b| b.parse::<u32>().ok())
             .map(lang.tr().board_saved)
-            .or_else(|| saved.saved.map(lang.tr().bulk_saved));
+            .or_else(|| saved.saved.map(lang.tr().bulk_saved))
+            .or_else(|| {
+                let d = saved.dated.as_deref()?;
+                Some((lang.tr().round_date_saved)(if d == "-" { "" } else { d }))
+            });
     let open_only = q.open.as_deref() == Some("1");
     match round.parse::<u32>().ok().and_then(|r| {
         round_view(

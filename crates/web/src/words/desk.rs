@@ -132,6 +132,12 @@ pub struct Tr {
     pub board_title: fn(u32) -> String,
     /// The start page's QR code of the LAN login address.
     pub qr_login: &'static str,
+    /// The round page's date field: the day the round is played (printed in its forms).
+    pub round_date: &'static str,
+    /// Its button.
+    pub round_date_save: &'static str,
+    /// The notice after the round's date was saved (empty: cleared).
+    pub round_date_saved: fn(&str) -> String,
 }
 
 /// 中文.
@@ -218,6 +224,15 @@ pub(crate) static ZH: Tr = Tr {
     board_link: "更正",
     board_title: |b| format!("第 {b} 台"),
     qr_login: "手机扫码登录",
+    round_date: "比赛日期",
+    round_date_save: "保存日期",
+    round_date_saved: |d| {
+        if d.is_empty() {
+            "已清除本轮比赛日期".to_string()
+        } else {
+            format!("本轮比赛日期已定为 {d}")
+        }
+    },
 };
 
 /// English.
@@ -291,4 +306,13 @@ pub(crate) static EN: Tr = Tr {
     board_link: "correct",
     board_title: |b| format!("board {b}"),
     qr_login: "scan to log in from a phone",
+    round_date: "Date of play",
+    round_date_save: "Save date",
+    round_date_saved: |d| {
+        if d.is_empty() {
+            "The round's date is cleared".to_string()
+        } else {
+            format!("The round is dated {d}")
+        }
+    },
 };

@@ -461,6 +461,7 @@ pub(crate) async fn create(
             .map(|_| id.clone())
             .map_err(|e| match e {
                 NewEventError::Exists(_) => format!("{id}: already exists"),
+                NewEventError::Unsupported(u) => lang.pick(u.zh(), u.to_string()),
                 e => scrub(&e.to_string(), &path, &id),
             })
     })
