@@ -39,6 +39,10 @@ thead {{ display: table-header-group; }}\n\
 th, td {{ border: 0.3mm solid #000; padding: 0.3mm 0.6mm; text-align: center; vertical-align: middle; line-height: 1.15; overflow-wrap: anywhere; }}\n\
 th {{ font-weight: bold; }}\n\
 td.text {{ text-align: left; white-space: nowrap; overflow: hidden; }}\n\
+table.board {{ width: auto; margin: 0 auto; }}\n\
+table.board td {{ width: 12mm; height: 12mm; padding: 0; font-size: {board}pt; }}\n\
+table.board th {{ width: 12mm; height: 6mm; }}\n\
+tr.again th {{ font-weight: bold; }}\n\
 p.note {{ margin: 1mm 0 0; }}\n\
 p.sign {{ margin: 1.5mm 0 0; white-space: pre; }}\n\
 footer {{ text-align: center; font-size: 8pt; margin-top: 1mm; }}\n\
@@ -49,6 +53,7 @@ footer {{ text-align: center; font-size: 8pt; margin-top: 1mm; }}\n\
         pw = w - 20,
         ph = h - 20 - 1,
         h1 = l.font_pt + 6.0,
+        board = l.font_pt + 4.0,
         grid = if sheet.long_table || l.per_page <= 6 {
             "1fr"
         } else {
@@ -127,8 +132,10 @@ fn block(out: &mut String, sheet: &Sheet, b: &Block) {
     if !b.heading.is_empty() {
         let _ = writeln!(out, "<p class=\"heading\">{}</p>", esc(&b.heading));
     }
-    out.push_str("<table>");
-    if !sheet.widths.is_empty() {
+    // the 封棋图 is a board: square cells of its own size, not the page's width
+    let board = b.heading.starts_with(super::seal_record::DIAGRAM);
+    out.push_str(if board { "<table class=\"board\">" } else { "<table>" });
+    if !sheet.widths.is_empty() && !board {
         let total: f32 = sheet.widths.iter().sum();
         out.push_str("<colgroup>");
         for w in &sheet.widths {
@@ -145,7 +152,18 @@ fn block(out: &mut String, sheet: &Sheet, b: &Block) {
         out.push_str("</tr>");
     }
     out.push_str("</thead>\n<tbody>\n");
+    let first_head = b.head.first().and_then(|l| l.first()).map(|h| h.text.as_str());
     for r in &b.rows {
+        // a body line repeating the head's first cell (a long 编排卡's further 轮次 line) is a
+        // head line
+        if !r.is_empty() && first_head == Some(r[0].as_str()) {
+            out.push_str("<tr class=\"again\">");
+            for c in r {
+                let _ = write!(out, "<th>{}</th>", esc(c));
+            }
+            out.push_str("</tr>\n");
+            continue;
+        }
         out.push_str("<tr>");
         for (i, c) in r.iter().enumerate() {
             // 单位 and 姓名 columns (the wide ones) are text: left-aligned, one line
