@@ -16,6 +16,13 @@ use super::{Block, Head, Sheet};
 
 /// The whole HTML document of `sheet`.
 pub fn render(sheet: &Sheet) -> String {
+    render_with(sheet, &[])
+}
+
+/// The whole HTML document of `sheet`, after `figures` (heading, SVG element), each on a page
+/// of its own with the sheet's title and caption, scaled to the page (the 对阵图 before the
+/// 对阵表).
+pub fn render_with(sheet: &Sheet, figures: &[(String, String)]) -> String {
     let l = sheet.layout;
     let (w, h) = if l.landscape { (297, 210) } else { (210, 297) };
     let mut out = String::new();
@@ -46,6 +53,8 @@ tr.again th {{ font-weight: bold; }}\n\
 p.note {{ margin: 1mm 0 0; }}\n\
 p.sign {{ margin: 1.5mm 0 0; white-space: pre; }}\n\
 footer {{ text-align: center; font-size: 8pt; margin-top: 1mm; }}\n\
+div.figure {{ flex: 1 1 auto; min-height: 0; }}\n\
+div.figure svg {{ display: block; width: 100%; height: auto; max-height: {fig}mm; }}\n\
 </style></head><body>\n",
         title = esc(&sheet.title),
         orient = if l.landscape { "landscape" } else { "portrait" },
@@ -54,13 +63,30 @@ footer {{ text-align: center; font-size: 8pt; margin-top: 1mm; }}\n\
         ph = h - 20 - 1,
         h1 = l.font_pt + 6.0,
         board = l.font_pt + 4.0,
+        fig = h - 20 - 30,
         grid = if sheet.long_table || l.per_page <= 6 {
             "1fr"
         } else {
             "1fr 1fr"
         },
     );
-    let pages = sheet.pages();
+    let pages = figures.len() + sheet.pages();
+    for (p, (heading, svg)) in figures.iter().enumerate() {
+        out.push_str("<section class=\"page\">\n");
+        let _ = writeln!(out, "<h1>{}</h1>", esc(&sheet.title));
+        for c in &sheet.caption {
+            let _ = writeln!(out, "<p class=\"caption\">{}</p>", esc(c));
+        }
+        if !heading.is_empty() {
+            let _ = writeln!(out, "<p class=\"heading\">{}</p>", esc(heading));
+        }
+        let _ = writeln!(
+            out,
+            "<div class=\"figure\">{svg}</div>\n<footer>第 {} 页 共 {pages} 页</footer>\n</section>",
+            p + 1
+        );
+    }
+    let first = figures.len();
     let chunks: Vec<Vec<Block>> = if sheet.long_table {
         let b = sheet.blocks.first().cloned().unwrap_or(Block {
             heading: String::new(),
@@ -69,7 +95,7 @@ footer {{ text-align: center; font-size: 8pt; margin-top: 1mm; }}\n\
             foot: Vec::new(),
         });
         let per = l.per_page.max(1);
-        (0..pages)
+        (0..pages - first)
             .map(|p| {
                 vec![Block {
                     rows: b.rows.iter().skip(p * per).take(per).cloned().collect(),
@@ -79,7 +105,7 @@ footer {{ text-align: center; font-size: 8pt; margin-top: 1mm; }}\n\
             .collect()
     } else {
         let per = l.per_page.max(1);
-        (0..pages)
+        (0..pages - first)
             .map(|p| {
                 sheet
                     .blocks
@@ -106,7 +132,7 @@ footer {{ text-align: center; font-size: 8pt; margin-top: 1mm; }}\n\
             block(&mut out, sheet, b);
         }
         out.push_str("</div>\n");
-        if p + 1 == pages {
+        if first + p + 1 == pages {
             for n in &sheet.notes {
                 let class =
                     if n.contains('：') && n.trim_end().ends_with('：') || n.contains("长：") {
@@ -120,7 +146,7 @@ footer {{ text-align: center; font-size: 8pt; margin-top: 1mm; }}\n\
         let _ = writeln!(
             out,
             "<footer>第 {} 页 共 {pages} 页</footer>\n</section>",
-            p + 1
+            first + p + 1
         );
     }
     out.push_str("</body></html>\n");

@@ -24,6 +24,7 @@
 //! [`Sheet::text`] as aligned text.
 
 pub mod bracket;
+pub mod bracket_draw;
 pub mod by_name;
 pub mod cards;
 pub mod cross_table;
@@ -38,7 +39,7 @@ pub mod seal_record;
 pub mod standings;
 
 pub use bracket::{BracketForm, BracketMatch, StageBracket, bracket};
-pub use by_name::{FORM_NAMES, FormError, form_sheet, round_robin};
+pub use by_name::{FORM_NAMES, FormError, form_html, form_sheet, round_robin};
 pub use cards::{Card, CardRow, Cards, cards};
 pub use cross_table::{CrossRow, CrossTable, cross_table, cross_table_of};
 pub use groups::{GroupTable, Groups, OverallRow, groups};
