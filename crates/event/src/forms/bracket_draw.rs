@@ -494,15 +494,15 @@ impl Drawing {
     pub fn svg(&self, label: &str) -> String {
         let (bw, bh, half, sx) = (BOX_W, BOX_H, BOX_H / 2, BOX_W - SCORE_W);
         let mut s = String::new();
-        let _ = write!(
+        let _ = writeln!(
             s,
             "<svg class=\"bracket\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\" role=\"img\" aria-label=\"{label}\">\
 <style>svg.bracket text {{ font-size: 13px; }} svg.bracket rect {{ fill: #fff; stroke: #222; stroke-width: 1; }} \
 svg.bracket line {{ stroke: #999; stroke-width: 1; }} svg.bracket path.link {{ fill: none; stroke: #222; stroke-width: 1.5; }} \
-svg.bracket text.head, svg.bracket text.won {{ font-weight: bold; }} svg.bracket text.po {{ font-size: 10px; }}</style>\n",
+svg.bracket text.head, svg.bracket text.won {{ font-weight: bold; }} svg.bracket text.po {{ font-size: 10px; }}</style>",
             w = self.width,
             h = self.height,
-            label = esc(&format!("{label} {}", self.title).trim().to_string()),
+            label = esc(format!("{label} {}", self.title).trim()),
         );
         for (x, t) in &self.heads {
             let _ = write!(s, "<text x=\"{x}\" y=\"18\" class=\"head\">{}</text>", esc(t));
