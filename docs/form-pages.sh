@@ -60,6 +60,21 @@ if [ -n "${BIG:-}" ]; then players 2000 players.txt
   "$XQ" event new big.toml --name 全国象棋个人赛 --division 男子组 --ruleset cn-1987 --players-file players.txt --system swiss --rounds 9 >/dev/null
 fi
 
+# the game's paper: a one-board event, its log with 47 moves (national game 3495) and a sealed move
+"$XQ" event new club.toml --name 全国象棋个人赛 --division 男子组 --ruleset cn-1987 --rounds 1 --no-lot \
+  --player 黄海林,中国火车头体育协会象棋队 --player 徐天红,北京威凯建设象棋俱乐部队 >/dev/null
+"$XQ" event pair club.toml >/dev/null
+mkdir -p club-games
+"$XQ" game new club-games/r1b1.pgn --event club.toml --round 1 --board 1 >/dev/null
+i=0
+for m in h2e2 h9g7 h0g2 i9h9 c3c4 g6g5 b0c2 b9c7 i0i1 g9e7 i1f1 f9e8 b2b4 b7a7 g3g4 g5g4 b4g4 a9b9 \
+  f1f6 h7h3 a0a1 b9b5 a1h1 b5h5 e2f2 h3g3 h1h5 g7h5 f6f5 e8f9 g0e2 a7a8 g4h4 h5g7 f5f3 a8g8 h4g4 \
+  g7h5 g4h4 h5g7 h4g4 g7h5 g4h4 h5g7 h4g4 g7h5 g4h4; do
+  "$XQ" game move club-games/r1b1.pgn "$m" --clock "1:$(printf %02d $((29 - i / 2))):00" >/dev/null
+  i=$((i + 1))
+done
+"$XQ" game seal club-games/r1b1.pgn 马3进5 >/dev/null
+
 "$XQ" serve "$OUT" --bind 127.0.0.1:0 > serve.out 2>/dev/null &
 SERVE=$!
 trap 'kill $SERVE 2>/dev/null' EXIT
@@ -97,5 +112,22 @@ for ev in swiss9 swiss13 rr40 groups16; do
   done
 done
 for ev in ko8 ko16 ko32 dko16; do check "$ev" bracket; done
+# 封棋记录 and 对局记录: `xq game export` and the desk's paper view
+for form in seal record; do
+  html="$OUT/pdf/club-$form.html" pdf="$OUT/pdf/club-$form.pdf"
+  "$XQ" game export club-games/r1b1.pgn --form "$form" -o "$html"
+  same=no
+  if curl -sf "$ADDR/e/club.toml/round/1/board/1/paper/$form" -o desk.html && cmp -s desk.html "$html"; then same=yes; fi
+  print "$html" "$pdf"
+  m=$(pdfinfo "$pdf" | awk '/^Pages:/ {print $2}')
+  problems=""
+  for p in $(seq 1 "$m"); do
+    t=$(pdftotext -f "$p" -l "$p" "$pdf" - | tr -d ' \n')
+    grep -q "第${p}页共${m}页" <<<"$t" || problems+="p$p:no-number "
+    grep -q "全国象棋个人赛" <<<"$t" || problems+="p$p:no-caption "
+  done
+  pdftoppm -r 50 -png "$pdf" "$OUT/png/club-$form"
+  printf '%s\t%s\t%s\t%s\t%s\n' club "$form" "$m" "$same" "${problems:-ok}" >> pages.tsv
+done
 [ -f big.toml ] && { check big standings; check big table; }
 column -t -s $'\t' pages.tsv

@@ -50,7 +50,15 @@ pub fn club_board(d: &Path, name: &str, log: &str) -> String {
     ok(
         d,
         &[
-            "game", "new", log, "--event", "club.toml", "--round", "1", "--board", "1",
+            "game",
+            "new",
+            log,
+            "--event",
+            "club.toml",
+            "--round",
+            "1",
+            "--board",
+            "1",
         ],
     )
 }

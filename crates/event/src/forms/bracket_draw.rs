@@ -505,7 +505,11 @@ svg.bracket text.head, svg.bracket text.won {{ font-weight: bold; }} svg.bracket
             label = esc(format!("{label} {}", self.title).trim()),
         );
         for (x, t) in &self.heads {
-            let _ = write!(s, "<text x=\"{x}\" y=\"18\" class=\"head\">{}</text>", esc(t));
+            let _ = write!(
+                s,
+                "<text x=\"{x}\" y=\"18\" class=\"head\">{}</text>",
+                esc(t)
+            );
         }
         for l in &self.lines {
             let _ = write!(s, "<path d=\"{l}\" class=\"link\"/>");
@@ -558,6 +562,29 @@ svg.bracket text.head, svg.bracket text.won {{ font-weight: bold; }} svg.bracket
         s.push_str("</svg>");
         s
     }
+}
+
+/// The drawings packed into portrait A4 pages, in order: a drawing wider than the page (190 mm,
+/// some 718 px at 96 px an inch) is scaled to its width; a page holds some 860 px of height
+/// (its title and caption aside), with a heading line over each drawing.
+pub fn pages(drawings: &[Drawing]) -> Vec<Vec<&Drawing>> {
+    const PAGE_W: f32 = 718.0;
+    const PAGE_H: f32 = 860.0;
+    const HEADING: f32 = 30.0;
+    let mut pages: Vec<Vec<&Drawing>> = Vec::new();
+    let mut used = PAGE_H;
+    for d in drawings {
+        let h = d.height as f32 * (PAGE_W / d.width as f32).min(1.0) + HEADING;
+        if used + h > PAGE_H || pages.is_empty() {
+            pages.push(Vec::new());
+            used = 0.0;
+        }
+        used += h;
+        if let Some(p) = pages.last_mut() {
+            p.push(d);
+        }
+    }
+    pages
 }
 
 /// The width of a text in px as a box draws it: 13 px a CJK character, 7.5 px any other.
@@ -672,7 +699,11 @@ mod tests {
             // a box a match of the seeded bracket: n/2 + n/4 + … + 1
             assert_eq!(d.boxes.len() as u32, n - 1, "{n}");
             assert_eq!(d.lines.len() as u32, n - 2, "{n}");
-            assert!(d.heads.last().unwrap().1.contains("冠军："), "{:?}", d.heads);
+            assert!(
+                d.heads.last().unwrap().1.contains("冠军："),
+                "{:?}",
+                d.heads
+            );
             // the drawn 1:1 matches show their play-off
             let with_playoff: Vec<&MatchBox> =
                 d.boxes.iter().filter(|m| !m.playoffs.is_empty()).collect();
@@ -695,5 +726,9 @@ mod tests {
         // the losers' bracket: 4 + 4 + 2 + 2 + 1 + 1 matches; the finals one (or two) more
         assert_eq!(ds[1].boxes.len(), 14);
         assert!(!ds[2].boxes.is_empty());
+        // the finals share a page with the losers' bracket
+        let pages = pages(&ds);
+        assert!(pages.len() < ds.len(), "{}", pages.len());
+        assert_eq!(pages.iter().map(Vec::len).sum::<usize>(), ds.len());
     }
 }

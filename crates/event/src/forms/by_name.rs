@@ -108,11 +108,15 @@ pub fn form_html(
     if name != "bracket" {
         return Ok(super::html::render(&sheet));
     }
-    let figures: Vec<(String, String)> =
-        super::bracket_draw::drawings(ev, &super::bracket_draw::DrawWords::ZH)
-            .iter()
-            .map(|d| (d.title.clone(), d.svg("对阵图")))
-            .collect();
+    let drawings = super::bracket_draw::drawings(ev, &super::bracket_draw::DrawWords::ZH);
+    let figures: Vec<Vec<(String, String)>> = super::bracket_draw::pages(&drawings)
+        .into_iter()
+        .map(|page| {
+            page.iter()
+                .map(|d| (d.title.clone(), d.svg("对阵图")))
+                .collect()
+        })
+        .collect();
     Ok(super::html::render_with(&sheet, &figures))
 }
 

@@ -132,18 +132,29 @@ fn absence_unpaired(ev: &Event, round: u32, no: u32) -> String {
     }
 }
 
-/// The most rounds one line of a 编排卡 holds; a card of more rounds (a 40-player round robin's
-/// 39) repeats its 轮次 line for every further run of rounds, so that its cells stay as wide as a
-/// 13-round card's.
+/// The most rounds a half-page-wide 编排卡 holds (two cards side by side, sixteen to a page).
 pub const ROUNDS_PER_LINE: usize = 13;
+
+/// The most rounds one line of a page-wide 编排卡 holds: a card of more than 13 rounds (a
+/// 40-player round robin's 39) is as wide as the page, and beyond 20 rounds repeats its 轮次
+/// line for every further run of rounds, so that a cell holds a 对手分 such as `414.5`.
+pub const WIDE_ROUNDS_PER_LINE: usize = 20;
+
+/// Card lines a portrait page holds (at 7 pt, with the title and the gaps between cards).
+const LINES_PER_PAGE: usize = 48;
 
 impl Cards {
     /// The printed sheet: one small table per card (rounds across, 对手 / 先后 / 积分 / 对手分
-    /// down; beyond 13 rounds a further 轮次 line and its four lines for every 13 rounds),
-    /// sixteen cards to a portrait page (eight of two runs, six of three or more).
+    /// down), sixteen cards to a portrait page up to 13 rounds; beyond, a card the page's width
+    /// (a further 轮次 line and its four lines for every 20 rounds), as many to a page as fit.
     pub fn sheet(&self) -> Sheet {
         let rounds = self.cards.first().map_or(0, |c| c.rows.len());
-        let runs = rounds.div_ceil(ROUNDS_PER_LINE).max(1);
+        let wide = rounds > ROUNDS_PER_LINE;
+        let runs = if wide {
+            rounds.div_ceil(WIDE_ROUNDS_PER_LINE)
+        } else {
+            1
+        };
         let per = rounds.div_ceil(runs).max(1);
         let blocks = self
             .cards
@@ -198,10 +209,12 @@ impl Cards {
             layout: Layout {
                 landscape: false,
                 font_pt: 7.0,
-                per_page: match runs {
-                    1 => 16,
-                    2 => 10,
-                    _ => 8,
+                // a card is its heading, 轮次 and four lines a run (one column of cards: the
+                // renderer sets six or fewer to a page in one column)
+                per_page: if wide {
+                    (LINES_PER_PAGE / (5 * runs + 2)).clamp(1, 6)
+                } else {
+                    16
                 },
             },
         }
@@ -244,24 +257,29 @@ mod tests {
         assert_eq!(c.cards[1].rows[3].opponent, "");
     }
 
-    /// 39 rounds: three runs of 13 rounds a card, each run after the first under its own 轮次
-    /// line; every line as many cells as the sheet has widths.
+    /// 39 rounds: a page-wide card in two runs of 20 and 19 rounds, the second under its own
+    /// 轮次 line; every line as many cells as the sheet has widths; four cards a page.
     #[test]
-    fn a_39_round_card_prints_in_runs_of_13() {
+    fn a_39_round_card_prints_page_wide_in_two_runs() {
         let mut ev = four();
         ev.rounds = 39;
         let s = cards(&ev).sheet();
-        assert_eq!(s.widths.len(), 14);
+        assert_eq!(s.widths.len(), 21);
         let b = &s.blocks[0];
-        assert_eq!(b.head[0].len(), 14);
-        assert_eq!(b.head[0][13].text, "13");
-        assert_eq!(b.rows.len(), 4 + 5 + 5);
+        assert_eq!(b.head[0].len(), 21);
+        assert_eq!(b.head[0][20].text, "20");
+        assert_eq!(b.rows.len(), 4 + 5);
         assert_eq!(b.rows[4][0], "轮次");
-        assert_eq!(b.rows[4][1], "14");
-        assert_eq!(b.rows[9][13], "39");
-        assert!(b.rows.iter().all(|r| r.len() == 14));
-        assert_eq!(s.layout.per_page, 8);
-        // up to 13 rounds: one run, sixteen to a page
+        assert_eq!(b.rows[4][1], "21");
+        assert_eq!(b.rows[4][19], "39");
+        assert_eq!(b.rows[4][20], "");
+        assert!(b.rows.iter().all(|r| r.len() == 21));
+        assert_eq!(s.layout.per_page, 4);
+        // 14 to 20 rounds: page-wide, one run, six to a page
+        ev.rounds = 20;
+        let s = cards(&ev).sheet();
+        assert_eq!((s.blocks[0].rows.len(), s.layout.per_page), (4, 6));
+        // up to 13 rounds: one run, sixteen to a page, two cards side by side
         ev.rounds = 13;
         let s = cards(&ev).sheet();
         assert_eq!((s.blocks[0].rows.len(), s.layout.per_page), (4, 16));

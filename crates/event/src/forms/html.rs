@@ -19,10 +19,10 @@ pub fn render(sheet: &Sheet) -> String {
     render_with(sheet, &[])
 }
 
-/// The whole HTML document of `sheet`, after `figures` (heading, SVG element), each on a page
-/// of its own with the sheet's title and caption, scaled to the page (the 对阵图 before the
-/// 对阵表).
-pub fn render_with(sheet: &Sheet, figures: &[(String, String)]) -> String {
+/// The whole HTML document of `sheet`, after pages of `figures` (each page a list of heading
+/// and SVG element) with the sheet's title and caption; a figure wider than the page is scaled
+/// to its width (the 对阵图 before the 对阵表).
+pub fn render_with(sheet: &Sheet, figures: &[Vec<(String, String)>]) -> String {
     let l = sheet.layout;
     let (w, h) = if l.landscape { (297, 210) } else { (210, 297) };
     let mut out = String::new();
@@ -54,7 +54,7 @@ p.note {{ margin: 1mm 0 0; }}\n\
 p.sign {{ margin: 1.5mm 0 0; white-space: pre; }}\n\
 footer {{ text-align: center; font-size: 8pt; margin-top: 1mm; }}\n\
 div.figure {{ flex: 1 1 auto; min-height: 0; }}\n\
-div.figure svg {{ display: block; width: 100%; height: auto; max-height: {fig}mm; }}\n\
+div.figure svg {{ display: block; max-width: 100%; height: auto; max-height: {fig}mm; margin-bottom: 3mm; }}\n\
 </style></head><body>\n",
         title = esc(&sheet.title),
         orient = if l.landscape { "landscape" } else { "portrait" },
@@ -71,18 +71,22 @@ div.figure svg {{ display: block; width: 100%; height: auto; max-height: {fig}mm
         },
     );
     let pages = figures.len() + sheet.pages();
-    for (p, (heading, svg)) in figures.iter().enumerate() {
+    for (p, page) in figures.iter().enumerate() {
         out.push_str("<section class=\"page\">\n");
         let _ = writeln!(out, "<h1>{}</h1>", esc(&sheet.title));
         for c in &sheet.caption {
             let _ = writeln!(out, "<p class=\"caption\">{}</p>", esc(c));
         }
-        if !heading.is_empty() {
-            let _ = writeln!(out, "<p class=\"heading\">{}</p>", esc(heading));
+        out.push_str("<div class=\"figure\">\n");
+        for (heading, svg) in page {
+            if !heading.is_empty() {
+                let _ = writeln!(out, "<p class=\"heading\">{}</p>", esc(heading));
+            }
+            let _ = writeln!(out, "{svg}");
         }
         let _ = writeln!(
             out,
-            "<div class=\"figure\">{svg}</div>\n<footer>第 {} 页 共 {pages} 页</footer>\n</section>",
+            "</div>\n<footer>第 {} 页 共 {pages} 页</footer>\n</section>",
             p + 1
         );
     }
@@ -160,7 +164,11 @@ fn block(out: &mut String, sheet: &Sheet, b: &Block) {
     }
     // the 封棋图 is a board: square cells of its own size, not the page's width
     let board = b.heading.starts_with(super::seal_record::DIAGRAM);
-    out.push_str(if board { "<table class=\"board\">" } else { "<table>" });
+    out.push_str(if board {
+        "<table class=\"board\">"
+    } else {
+        "<table>"
+    });
     if !sheet.widths.is_empty() && !board {
         let total: f32 = sheet.widths.iter().sum();
         out.push_str("<colgroup>");
@@ -178,7 +186,11 @@ fn block(out: &mut String, sheet: &Sheet, b: &Block) {
         out.push_str("</tr>");
     }
     out.push_str("</thead>\n<tbody>\n");
-    let first_head = b.head.first().and_then(|l| l.first()).map(|h| h.text.as_str());
+    let first_head = b
+        .head
+        .first()
+        .and_then(|l| l.first())
+        .map(|h| h.text.as_str());
     for r in &b.rows {
         // a body line repeating the head's first cell (a long 编排卡's further 轮次 line) is a
         // head line
