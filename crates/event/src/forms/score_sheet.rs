@@ -100,9 +100,9 @@ pub fn score_sheet(ev: &Event, st: &[Standing]) -> ScoreSheet {
 /// rounds, each part with 编号 姓名 in front and 总分 小分 违例次数 名次 behind.
 pub const ROUNDS_PER_PART: usize = 13;
 
-/// Body rows on one printed page (two head rows, 7.5 pt, A4 landscape: a row is a line of
-/// about 3.2 mm, so 40 rows and the heads fill some 150 mm of the 190).
-const ROWS_PER_PAGE: usize = 40;
+/// Body rows on one printed page (two head rows, 7.5 pt, A4 landscape; at 13 rounds a 对手号
+/// cell such as `12+` may take two lines, so 40 rows spill: checked by printing).
+const ROWS_PER_PAGE: usize = 30;
 
 impl ScoreSheet {
     /// How many parts of columns the printed table takes (1 up to 13 rounds).
@@ -111,7 +111,7 @@ impl ScoreSheet {
     }
 
     /// The printed sheet (landscape): one long table up to 13 rounds; beyond, parts of rounds
-    /// (rows of 40 a page, each part on its own page, its rounds named in the heading).
+    /// (rows of 30 a page, each part on its own page, its rounds named in the heading).
     pub fn sheet(&self) -> Sheet {
         let parts = self.column_parts();
         let n = self.rounds.len();
@@ -249,15 +249,15 @@ mod tests {
         assert_eq!(t.column_parts(), 3);
         let s = t.sheet();
         assert!(!s.long_table);
-        // rows 1–40 in three parts; a 41st row would take three more pages
-        assert_eq!(s.blocks.len(), 3);
-        assert_eq!(s.pages(), 3);
+        // rows 1–30 in three parts, then rows 31–40 in three parts
+        assert_eq!(s.blocks.len(), 6);
+        assert_eq!(s.pages(), 6);
         assert_eq!(s.blocks[0].heading, "（第 1 部分，共 3 部分）第一至十三轮");
         assert_eq!(
             s.blocks[2].heading,
             "（第 3 部分，共 3 部分）第二十七至三十九轮"
         );
-        assert_eq!(s.blocks[2].rows[39][1], "棋手40");
+        assert_eq!(s.blocks[3].rows[0][1], "棋手31");
         for b in &s.blocks {
             assert!(b.rows.iter().all(|r| r.len() == s.widths.len()));
             let cols: usize = b.head[0].iter().map(|h| h.cols).sum();
