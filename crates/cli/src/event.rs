@@ -1171,7 +1171,7 @@ fn export_cmd(a: ExportArgs) -> Result<(), CliError> {
 }
 
 /// `--format html [--form NAME]`: the printed form as an A4 HTML document, from the same
-/// model the desk's print views use ([`xiangqi::event::forms::form_sheet`]).
+/// model the desk's print views use ([`xiangqi::event::forms::form_html`]).
 fn form_html(
     ev: &Event,
     st: &[xiangqi::scheduling::tiebreak::Standing],
@@ -1194,7 +1194,7 @@ fn form_html(
                 None => return Err(refused(FormError::RoundNotPaired(r))),
             }
         }
-        _ => forms::form_sheet(ev, st, form, a.round).map_err(refused)?,
+        _ => return forms::form_html(ev, st, form, a.round).map_err(refused),
     };
     Ok(forms::html::render(&sheet))
 }

@@ -9,70 +9,8 @@ use std::net::TcpStream;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
-fn xq(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_xq"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn ok(args: &[&str]) -> std::process::Output {
-    let o = xq(args);
-    assert!(
-        o.status.success(),
-        "xq {args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    o
-}
-
-/// Pairs and plays `rounds` rounds (or until `pair` refuses: every stage over), results
-/// 1-0 / 0-1 / = / +- by board; a knockout's (`ko`) decided (no draws).
-fn play(file: &str, dir: &Path, rounds: u32, ko: bool) {
-    for round in 1..=rounds {
-        let o = xq(&["event", "pair", file, "--json"]);
-        if !o.status.success() {
-            break;
-        }
-        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-        let r = v["round"].as_u64().unwrap();
-        // as many games a pairing as the event plays (a knockout's play-off may differ): the
-        // refusal names the count
-        let mut games = 1;
-        loop {
-            let results: String = v["boards"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|b| {
-                    let board = b["board"].as_u64().unwrap();
-                    let res = if ko {
-                        ["1-0", "0-1"][(board + round as u64) as usize % 2]
-                    } else {
-                        ["1-0", "0-1", "=", "+-"][(board + round as u64) as usize % 4]
-                    };
-                    format!("{r} {board} {}\n", vec![res; games].join(" "))
-                })
-                .collect();
-            let rf = dir.join("results.txt");
-            std::fs::write(&rf, results).unwrap();
-            let o = xq(&["event", "results", file, rf.to_str().unwrap()]);
-            if o.status.success() {
-                break;
-            }
-            let err = String::from_utf8_lossy(&o.stderr).to_string();
-            let n = err
-                .split("this event plays ")
-                .nth(1)
-                .and_then(|t| t.split_whitespace().next())
-                .and_then(|n| n.parse().ok());
-            match n {
-                Some(n) if n != games => games = n,
-                _ => panic!("xq event results: {err}"),
-            }
-        }
-    }
-}
+mod common;
+use common::print::{play, xq_ok as ok};
 
 fn new_event(dir: &Path, name: &str, players: u32, extra: &[&str]) -> String {
     let file = dir.join(name);

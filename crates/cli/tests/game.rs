@@ -2,22 +2,9 @@
 //! refusals (exit 2, file unchanged) and a finished game's result entered on its event board.
 
 use std::path::Path;
-use std::process::Command;
 
-const XQ: &str = env!("CARGO_BIN_EXE_xq");
-
-fn xq(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let o = Command::new(XQ)
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("xq runs");
-    (
-        o.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&o.stdout).into_owned(),
-        String::from_utf8_lossy(&o.stderr).into_owned(),
-    )
-}
+mod common;
+use common::club::{club_board, xq};
 
 /// Runs `xq ARGS`, expecting success; returns standard output.
 fn ok(dir: &Path, args: &[&str]) -> String {
@@ -303,38 +290,7 @@ fn other_endings_and_json_files() {
 fn a_finished_game_goes_to_its_event_board() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    ok(
-        d,
-        &[
-            "event",
-            "new",
-            "club.toml",
-            "--ruleset",
-            "cn-1987",
-            "--rounds",
-            "1",
-            "--no-lot",
-            "--player",
-            "甲",
-            "--player",
-            "乙",
-        ],
-    );
-    ok(d, &["event", "pair", "club.toml"]);
-    let out = ok(
-        d,
-        &[
-            "game",
-            "new",
-            "r1b1.pgn",
-            "--event",
-            "club.toml",
-            "--round",
-            "1",
-            "--board",
-            "1",
-        ],
-    );
+    let out = club_board(d, "event", "r1b1.pgn");
     assert!(out.contains("round 1 board 1"), "{out}");
     let text = std::fs::read_to_string(d.join("r1b1.pgn")).unwrap();
     assert!(
@@ -425,38 +381,7 @@ fn judge_reports_the_recorded_result_and_conflicts() {
 fn a_kill_at_any_moment_loses_no_result() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    ok(
-        d,
-        &[
-            "event",
-            "new",
-            "club.toml",
-            "--ruleset",
-            "cn-1987",
-            "--rounds",
-            "1",
-            "--no-lot",
-            "--player",
-            "甲",
-            "--player",
-            "乙",
-        ],
-    );
-    ok(d, &["event", "pair", "club.toml"]);
-    ok(
-        d,
-        &[
-            "game",
-            "new",
-            "r1b1.pgn",
-            "--event",
-            "club.toml",
-            "--round",
-            "1",
-            "--board",
-            "1",
-        ],
-    );
+    club_board(d, "event", "r1b1.pgn");
     ok(d, &["game", "move", "r1b1.pgn", "h2e2"]);
     let (log, event) = (d.join("r1b1.pgn"), d.join("club.toml"));
     let (log0, event0) = (std::fs::read(&log).unwrap(), std::fs::read(&event).unwrap());
@@ -488,7 +413,7 @@ fn a_kill_at_any_moment_loses_no_result() {
         std::fs::write(&log, &log0).unwrap();
         std::fs::write(&event, &event0).unwrap();
         let delay = full.mul_f64(f64::from(i) / f64::from(TRIALS));
-        let mut child = Command::new(XQ)
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_xq"))
             .args(["game", "resign", "r1b1.pgn", "black"])
             .current_dir(d)
             .stdout(std::process::Stdio::null())

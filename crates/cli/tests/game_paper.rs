@@ -4,9 +4,6 @@
 //! `NOTICE … skipping`).
 
 use std::path::Path;
-use std::process::{Command, Stdio};
-
-const XQ: &str = env!("CARGO_BIN_EXE_xq");
 
 /// Game 3495 of the national collection (黃海林 – 徐天紅), 47 plies in ICCS.
 const GAME_3495: &str = "h2e2 h9g7 h0g2 i9h9 c3c4 g6g5 b0c2 b9c7 i0i1 g9e7 \
@@ -18,61 +15,13 @@ const GAME_3495: &str = "h2e2 h9g7 h0g2 i9h9 c3c4 g6g5 b0c2 b9c7 i0i1 g9e7 \
 /// The sealed move in every notation the log takes.
 const SEALED: [&str; 3] = ["马二进三", "h0g2", "H2+3"];
 
-fn xq(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let o = Command::new(XQ)
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("xq runs");
-    (
-        o.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&o.stdout).into_owned(),
-        String::from_utf8_lossy(&o.stderr).into_owned(),
-    )
-}
-
-fn ok(dir: &Path, args: &[&str]) -> String {
-    let (c, out, err) = xq(dir, args);
-    assert_eq!(c, 0, "xq {args:?}: {err}");
-    out
-}
+mod common;
+use common::club::{club_board, ok, xq};
+use common::print::{chromium_or_skip, pdf_pages};
 
 /// An event `club.toml` (甲 v 乙, one round, paired) and the log `g.pgn` of its board 1.
 fn board(d: &Path) {
-    ok(
-        d,
-        &[
-            "event",
-            "new",
-            "club.toml",
-            "--name",
-            "封棋测试赛",
-            "--ruleset",
-            "cn-1987",
-            "--rounds",
-            "1",
-            "--no-lot",
-            "--player",
-            "甲",
-            "--player",
-            "乙",
-        ],
-    );
-    ok(d, &["event", "pair", "club.toml"]);
-    ok(
-        d,
-        &[
-            "game",
-            "new",
-            "g.pgn",
-            "--event",
-            "club.toml",
-            "--round",
-            "1",
-            "--board",
-            "1",
-        ],
-    );
+    club_board(d, "封棋测试赛", "g.pgn");
 }
 
 #[test]
@@ -154,57 +103,9 @@ fn no_output_shows_the_sealed_move_until_resume_and_resume_plays_it() {
     );
 }
 
-fn on_path(bin: &str) -> bool {
-    std::env::var_os("PATH")
-        .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(bin).is_file()))
-}
-
-/// `html` printed to PDF: the text of each page without spaces, NFKC (full-width `：８` read as
-/// `:8`; the radical forms the fonts use for 页 车 马 undone).
-fn pdf_pages(dir: &Path, html: &Path) -> Vec<String> {
-    use unicode_normalization::UnicodeNormalization as _;
-    let pdf = html.with_extension("pdf");
-    let status = Command::new("chromium")
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--no-pdf-header-footer",
-        ])
-        .arg(format!("--user-data-dir={}", dir.join("profile").display()))
-        .arg(format!("--print-to-pdf={}", pdf.display()))
-        .arg(html)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .unwrap();
-    assert!(status.success(), "chromium printing {}", html.display());
-    let radical = |c: char| match c {
-        '⻚' => '页',
-        '⻋' => '车',
-        '⻢' => '马',
-        c => c,
-    };
-    pdf_extract::extract_text_from_mem_by_pages(&std::fs::read(&pdf).unwrap())
-        .expect("a readable PDF")
-        .into_iter()
-        .map(|p| {
-            p.nfkc()
-                .map(radical)
-                .filter(|c| !c.is_whitespace())
-                .collect()
-        })
-        .collect()
-}
-
 #[test]
 fn the_seal_record_and_the_move_record_print_on_one_a4_page() {
-    if !on_path("chromium") {
-        use std::io::Write as _;
-        let _ = writeln!(
-            std::io::stderr(),
-            "NOTICE print test game paper: chromium not found; skipping"
-        );
+    if !chromium_or_skip("game paper") {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -230,7 +131,11 @@ fn the_seal_record_and_the_move_record_print_on_one_a4_page() {
                 html.to_str().unwrap(),
             ],
         );
+        // the text without spaces
         pdf_pages(d, &html)
+            .into_iter()
+            .map(|p| p.chars().filter(|c| !c.is_whitespace()).collect::<String>())
+            .collect::<Vec<_>>()
     };
     let seal = paper("seal");
     assert_eq!(seal.len(), 1, "{seal:?}");

@@ -6,7 +6,9 @@
 //! passes.
 
 use std::path::Path;
-use std::process::{Command, Stdio};
+
+mod common;
+use common::print::{chromium_or_skip, pdf_pages, play, xq_ok as xq};
 
 const UNITS: [&str; 5] = [
     "中国火车头体育协会象棋队",
@@ -15,24 +17,6 @@ const UNITS: [&str; 5] = [
     "广东碧桂园象棋俱乐部队伍",
     "黑龙江农村信用社象棋队伍",
 ];
-
-fn xq(args: &[&str]) -> std::process::Output {
-    let o = Command::new(env!("CARGO_BIN_EXE_xq"))
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        o.status.success(),
-        "xq {args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    o
-}
-
-fn on_path(bin: &str) -> bool {
-    std::env::var_os("PATH")
-        .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(bin).is_file()))
-}
 
 /// A cn-1987 Swiss of `players` players and `rounds` rounds, every result in (a forfeit now
 /// and then).
@@ -71,64 +55,14 @@ fn event_of(dir: &Path, name: &str, players: u32, system: &[&str]) -> String {
     ];
     args.extend(system);
     xq(&args);
-    let ko = system.contains(&"knockout");
-    for round in 1..=200u64 {
-        let o = Command::new(env!("CARGO_BIN_EXE_xq"))
-            .args(["event", "pair", &f, "--json"])
-            .output()
-            .unwrap();
-        if !o.status.success() {
-            break; // every round (every stage) played
-        }
-        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-        let r = v["round"].as_u64().unwrap();
-        let mut games = 1;
-        loop {
-            let results: String = v["boards"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|b| {
-                    let board = b["board"].as_u64().unwrap();
-                    let res = if ko {
-                        ["1-0", "0-1"][(board + round) as usize % 2]
-                    } else {
-                        ["1-0", "0-1", "=", "1-0", "0-1", "+-"][(board + round) as usize % 6]
-                    };
-                    format!("{r} {board} {}\n", vec![res; games].join(" "))
-                })
-                .collect();
-            let rf = dir.join("results.txt");
-            std::fs::write(&rf, results).unwrap();
-            let o = Command::new(env!("CARGO_BIN_EXE_xq"))
-                .args(["event", "results", &f, rf.to_str().unwrap()])
-                .output()
-                .unwrap();
-            if o.status.success() {
-                break;
-            }
-            let err = String::from_utf8_lossy(&o.stderr).to_string();
-            match err
-                .split("this event plays ")
-                .nth(1)
-                .and_then(|t| t.split_whitespace().next())
-                .and_then(|n| n.parse().ok())
-            {
-                Some(n) if n != games => games = n,
-                _ => panic!("xq event results: {err}"),
-            }
-        }
-    }
+    play(&f, dir, 200, system.contains(&"knockout"));
     f
 }
 
-/// The form printed to PDF, as the text of each page (NFKC and radical forms undone, so that
-/// the characters of the PDF's fonts compare as the ordinary ones).
+/// The form printed to PDF: the HTML document and the text of each page.
 fn printed(dir: &Path, file: &str, form: &str) -> (String, Vec<String>) {
-    use unicode_normalization::UnicodeNormalization as _;
     let stem = Path::new(file).file_stem().unwrap().to_string_lossy();
     let html = dir.join(format!("{stem}-{form}.html"));
-    let pdf = dir.join(format!("{stem}-{form}.pdf"));
     xq(&[
         "event",
         "export",
@@ -140,45 +74,7 @@ fn printed(dir: &Path, file: &str, form: &str) -> (String, Vec<String>) {
         "-o",
         html.to_str().unwrap(),
     ]);
-    let status = Command::new("chromium")
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--no-pdf-header-footer",
-        ])
-        .arg(format!("--user-data-dir={}", dir.join("profile").display()))
-        .arg(format!("--print-to-pdf={}", pdf.display()))
-        .arg(&html)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .unwrap();
-    assert!(status.success(), "chromium printing {form}");
-    let bytes = std::fs::read(&pdf).unwrap();
-    let pages = pdf_extract::extract_text_from_mem_by_pages(&bytes)
-        .expect("a readable PDF")
-        .into_iter()
-        .map(|p| {
-            // NFKC, then the CJK Radicals Supplement forms some fonts map simplified
-            // characters to (⻚ for 页), which NFKC leaves alone
-            p.nfkc()
-                .map(|c| match c {
-                    '⻚' => '页',
-                    '⻓' => '长',
-                    '⻔' => '门',
-                    '⻋' => '车',
-                    '⻢' => '马',
-                    '⻅' => '见',
-                    '⻛' => '风',
-                    '⻜' => '飞',
-                    '⻘' => '青',
-                    '⻆' => '角',
-                    c => c,
-                })
-                .collect::<String>()
-        })
-        .collect();
+    let pages = pdf_pages(dir, &html);
     (std::fs::read_to_string(&html).unwrap(), pages)
 }
 
@@ -198,12 +94,7 @@ fn numbered(form: &str, pages: &[String]) {
 
 #[test]
 fn forms_of_a_13_round_40_player_swiss_print_on_a4_with_every_head_on_every_page() {
-    if !on_path("chromium") {
-        use std::io::Write as _;
-        let _ = writeln!(
-            std::io::stderr(),
-            "NOTICE print test forms: chromium not found; skipping"
-        );
+    if !chromium_or_skip("forms") {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -258,18 +149,6 @@ fn forms_of_a_13_round_40_player_swiss_print_on_a4_with_every_head_on_every_page
             "{form}: a page spilled over"
         );
     }
-}
-
-fn chromium_or_skip(what: &str) -> bool {
-    if on_path("chromium") {
-        return true;
-    }
-    use std::io::Write as _;
-    let _ = writeln!(
-        std::io::stderr(),
-        "NOTICE print test {what}: chromium not found; skipping"
-    );
-    false
 }
 
 /// The form printed without a page spilling over: as many PDF pages as the document's sections,

@@ -7,6 +7,14 @@ use std::path::PathBuf;
 #[path = "../../../../tests/src/shared.rs"]
 pub mod shared;
 
+/// Printing to PDF and the events the print tests print.
+#[allow(dead_code)]
+pub mod print;
+
+/// The club event and the `xq` runner of the game-log tests.
+#[allow(dead_code)]
+pub mod club;
+
 /// The 7,000 national games in `../shared`, or `None` with a `NOTICE` line when the folder is
 /// absent (a failure instead when `XQ_REQUIRE_SHARED=1`, as in CI).
 #[allow(dead_code)]

@@ -125,6 +125,31 @@ pub fn dated(ev: &Event, round: u32, mut sheet: Sheet) -> Sheet {
     sheet
 }
 
+/// The print-ready A4 document of form `name` ([`form_sheet`] through [`super::html`]); the
+/// `bracket` form draws the 对阵图 ([`super::bracket_draw`]) on its first pages, before the
+/// 对阵表. The CLI's `--format html --form NAME` and the desk's print view are this document.
+pub fn form_html(
+    ev: &Event,
+    st: &[Standing],
+    name: &str,
+    round: Option<u32>,
+) -> Result<String, FormError> {
+    let sheet = form_sheet(ev, st, name, round)?;
+    if name != "bracket" {
+        return Ok(super::html::render(&sheet));
+    }
+    let drawings = super::bracket_draw::drawings(ev, &super::bracket_draw::DrawWords::ZH);
+    let figures: Vec<Vec<(String, String)>> = super::bracket_draw::pages(&drawings)
+        .into_iter()
+        .map(|page| {
+            page.iter()
+                .map(|d| (d.title.clone(), d.svg("对阵图")))
+                .collect()
+        })
+        .collect();
+    Ok(super::html::render_with(&sheet, &figures))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -132,37 +132,73 @@ fn absence_unpaired(ev: &Event, round: u32, no: u32) -> String {
     }
 }
 
+/// The most rounds a half-page-wide 编排卡 holds (two cards side by side, sixteen to a page).
+pub const ROUNDS_PER_LINE: usize = 13;
+
+/// The most rounds one line of a page-wide 编排卡 holds: a card of more than 13 rounds (a
+/// 40-player round robin's 39) is as wide as the page, and beyond 20 rounds repeats its 轮次
+/// line for every further run of rounds, so that a cell holds a 对手分 such as `414.5`.
+pub const WIDE_ROUNDS_PER_LINE: usize = 20;
+
+/// Card lines a portrait page holds (at 7 pt, with the title and the gaps between cards).
+const LINES_PER_PAGE: usize = 48;
+
 impl Cards {
     /// The printed sheet: one small table per card (rounds across, 对手 / 先后 / 积分 / 对手分
-    /// down), sixteen cards to a portrait page.
+    /// down), sixteen cards to a portrait page up to 13 rounds; beyond, a card the page's width
+    /// (a further 轮次 line and its four lines for every 20 rounds), as many to a page as fit.
     pub fn sheet(&self) -> Sheet {
         let rounds = self.cards.first().map_or(0, |c| c.rows.len());
+        let wide = rounds > ROUNDS_PER_LINE;
+        let runs = if wide {
+            rounds.div_ceil(WIDE_ROUNDS_PER_LINE)
+        } else {
+            1
+        };
+        let per = rounds.div_ceil(runs).max(1);
         let blocks = self
             .cards
             .iter()
             .map(|c| {
-                let mut head = vec![Head::one("轮次")];
-                head.extend(c.rows.iter().map(|r| Head::one(r.round.to_string())));
-                let line = |label: &str, f: &dyn Fn(&CardRow) -> String| {
-                    let mut v = vec![label.to_string()];
-                    v.extend(c.rows.iter().map(f));
-                    v
-                };
-                Block {
-                    heading: format!("单位：{}　姓名：{}　编号：{}", c.club, c.name, c.no),
-                    head: vec![head],
-                    rows: vec![
+                let mut rows = Vec::new();
+                let mut head = Vec::new();
+                for (k, run) in c.rows.chunks(per).enumerate() {
+                    let pad = per - run.len();
+                    let line = |label: &str, f: &dyn Fn(&CardRow) -> String| {
+                        let mut v = vec![label.to_string()];
+                        v.extend(run.iter().map(f));
+                        v.extend((0..pad).map(|_| String::new()));
+                        v
+                    };
+                    if k == 0 {
+                        head = line("轮次", &|r| r.round.to_string())
+                            .into_iter()
+                            .map(Head::one)
+                            .collect();
+                    } else {
+                        // a body line that repeats the head's first cell prints as a head line
+                        rows.push(line("轮次", &|r| r.round.to_string()));
+                    }
+                    rows.extend([
                         line("对手", &|r| r.opponent.clone()),
                         line("先后", &|r| r.colour.clone()),
                         line("积分", &|r| r.points.clone()),
                         line("对手分", &|r| r.opponents.clone()),
-                    ],
+                    ]);
+                }
+                if head.is_empty() {
+                    head.push(Head::one("轮次"));
+                }
+                Block {
+                    heading: format!("单位：{}　姓名：{}　编号：{}", c.club, c.name, c.no),
+                    head: vec![head],
+                    rows,
                     foot: Vec::new(),
                 }
             })
             .collect();
         let mut widths = vec![5.0];
-        widths.extend(std::iter::repeat_n(3.0, rounds));
+        widths.extend(std::iter::repeat_n(3.0, per.min(rounds)));
         Sheet {
             title: "编排卡".into(),
             caption: vec![self.event.clone()],
@@ -173,7 +209,13 @@ impl Cards {
             layout: Layout {
                 landscape: false,
                 font_pt: 7.0,
-                per_page: 16,
+                // a card is its heading, 轮次 and four lines a run (one column of cards: the
+                // renderer sets six or fewer to a page in one column)
+                per_page: if wide {
+                    (LINES_PER_PAGE / (5 * runs + 2)).clamp(1, 6)
+                } else {
+                    16
+                },
             },
         }
     }
@@ -213,5 +255,33 @@ mod tests {
         assert_eq!(c.cards[0].rows[3].opponent, "退出");
         assert_eq!(c.cards[0].rows[4].opponent, "退出");
         assert_eq!(c.cards[1].rows[3].opponent, "");
+    }
+
+    /// 39 rounds: a page-wide card in two runs of 20 and 19 rounds, the second under its own
+    /// 轮次 line; every line as many cells as the sheet has widths; four cards a page.
+    #[test]
+    fn a_39_round_card_prints_page_wide_in_two_runs() {
+        let mut ev = four();
+        ev.rounds = 39;
+        let s = cards(&ev).sheet();
+        assert_eq!(s.widths.len(), 21);
+        let b = &s.blocks[0];
+        assert_eq!(b.head[0].len(), 21);
+        assert_eq!(b.head[0][20].text, "20");
+        assert_eq!(b.rows.len(), 4 + 5);
+        assert_eq!(b.rows[4][0], "轮次");
+        assert_eq!(b.rows[4][1], "21");
+        assert_eq!(b.rows[4][19], "39");
+        assert_eq!(b.rows[4][20], "");
+        assert!(b.rows.iter().all(|r| r.len() == 21));
+        assert_eq!(s.layout.per_page, 4);
+        // 14 to 20 rounds: page-wide, one run, six to a page
+        ev.rounds = 20;
+        let s = cards(&ev).sheet();
+        assert_eq!((s.blocks[0].rows.len(), s.layout.per_page), (4, 6));
+        // up to 13 rounds: one run, sixteen to a page, two cards side by side
+        ev.rounds = 13;
+        let s = cards(&ev).sheet();
+        assert_eq!((s.blocks[0].rows.len(), s.layout.per_page), (4, 16));
     }
 }

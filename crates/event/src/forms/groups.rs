@@ -7,7 +7,8 @@
 use xiangqi_scheduling::tiebreak::Standing;
 
 use super::cross_table::{CrossTable, cross_table_of};
-use super::{Block, Head, Layout, Sheet, StandingsRow, event_line, shown_rank, tie_break_cells};
+use super::standings::row_of;
+use super::{Block, Head, Layout, Sheet, StandingsRow, event_line, shown_rank};
 use crate::document::Event;
 use crate::export::{chain_names, fmt_value, score_name};
 use crate::stages::{EventStage, StageSystem};
@@ -147,22 +148,6 @@ pub fn tie_lines(
     out
 }
 
-fn row(ev: &Event, s: &Standing, with_tb: bool) -> StandingsRow {
-    let p = ev.player(s.no);
-    StandingsRow {
-        rank: shown_rank(s),
-        no: s.no,
-        name: p.map_or(String::new(), |p| p.name.clone()),
-        club: p.map_or(String::new(), |p| p.club.clone()),
-        points: fmt_value(&[s.points]),
-        tie_breaks: if with_tb {
-            tie_break_cells(s)
-        } else {
-            Vec::new()
-        },
-    }
-}
-
 /// The tables of an event in stages (empty for a one-stage event).
 pub fn groups(ev: &Event) -> Groups {
     let mut tables = Vec::new();
@@ -210,7 +195,7 @@ pub fn groups(ev: &Event) -> Groups {
                 } else {
                     tie_lines(st, &chain, score, advance)
                 },
-                rows: st.iter().map(|s| row(ev, s, !knockout)).collect(),
+                rows: st.iter().map(|s| row_of(ev, s, !knockout)).collect(),
                 title,
                 knockout,
                 score_name: score,
@@ -248,27 +233,10 @@ pub fn groups(ev: &Event) -> Groups {
 impl GroupTable {
     /// The group's 名次 as a block: 名次, 代号, 姓名, 单位, the score, the chain; its tie lines under it.
     pub fn block(&self) -> Block {
-        let mut head = ["名次", "代号", "姓名", "单位"].map(Head::one).to_vec();
-        head.push(Head::one(self.score_name));
-        head.extend(self.chain.iter().map(|c| Head::one(c.clone())));
         Block {
             heading: self.title.clone(),
-            head: vec![head],
-            rows: self
-                .rows
-                .iter()
-                .map(|r| {
-                    let mut c = vec![
-                        r.rank.clone(),
-                        r.no.to_string(),
-                        r.name.clone(),
-                        r.club.clone(),
-                        r.points.clone(),
-                    ];
-                    c.extend(r.tie_breaks.iter().cloned());
-                    c
-                })
-                .collect(),
+            head: vec![super::standings::head(self.score_name, &self.chain)],
+            rows: self.rows.iter().map(StandingsRow::cells).collect(),
             foot: self.ties.clone(),
         }
     }
@@ -281,7 +249,7 @@ impl Groups {
         let chain = self.tables.iter().map(|t| t.chain.len()).max().unwrap_or(0);
         let blocks: Vec<Block> = self.tables.iter().map(GroupTable::block).collect();
         let most = blocks.iter().map(|b| b.rows.len()).max().unwrap_or(1);
-        let mut widths = vec![7.0, 7.0, 16.0, 35.0, 8.0];
+        let mut widths = super::standings::WIDTHS_MM.to_vec();
         widths.extend(std::iter::repeat_n(9.0, chain));
         Sheet {
             title: "分组成绩表".into(),

@@ -16,6 +16,13 @@ use super::{Block, Head, Sheet};
 
 /// The whole HTML document of `sheet`.
 pub fn render(sheet: &Sheet) -> String {
+    render_with(sheet, &[])
+}
+
+/// The whole HTML document of `sheet`, after pages of `figures` (each page a list of heading
+/// and SVG element) with the sheet's title and caption; a figure wider than the page is scaled
+/// to its width (the 对阵图 before the 对阵表).
+pub fn render_with(sheet: &Sheet, figures: &[Vec<(String, String)>]) -> String {
     let l = sheet.layout;
     let (w, h) = if l.landscape { (297, 210) } else { (210, 297) };
     let mut out = String::new();
@@ -39,9 +46,15 @@ thead {{ display: table-header-group; }}\n\
 th, td {{ border: 0.3mm solid #000; padding: 0.3mm 0.6mm; text-align: center; vertical-align: middle; line-height: 1.15; overflow-wrap: anywhere; }}\n\
 th {{ font-weight: bold; }}\n\
 td.text {{ text-align: left; white-space: nowrap; overflow: hidden; }}\n\
+table.board {{ width: auto; margin: 0 auto; }}\n\
+table.board td {{ width: 12mm; height: 12mm; padding: 0; font-size: {board}pt; }}\n\
+table.board th {{ width: 12mm; height: 6mm; }}\n\
+tr.again th {{ font-weight: bold; }}\n\
 p.note {{ margin: 1mm 0 0; }}\n\
 p.sign {{ margin: 1.5mm 0 0; white-space: pre; }}\n\
 footer {{ text-align: center; font-size: 8pt; margin-top: 1mm; }}\n\
+div.figure {{ flex: 1 1 auto; min-height: 0; }}\n\
+div.figure svg {{ display: block; max-width: 100%; height: auto; max-height: {fig}mm; margin-bottom: 3mm; }}\n\
 </style></head><body>\n",
         title = esc(&sheet.title),
         orient = if l.landscape { "landscape" } else { "portrait" },
@@ -49,13 +62,35 @@ footer {{ text-align: center; font-size: 8pt; margin-top: 1mm; }}\n\
         pw = w - 20,
         ph = h - 20 - 1,
         h1 = l.font_pt + 6.0,
+        board = l.font_pt + 4.0,
+        fig = h - 20 - 30,
         grid = if sheet.long_table || l.per_page <= 6 {
             "1fr"
         } else {
             "1fr 1fr"
         },
     );
-    let pages = sheet.pages();
+    let pages = figures.len() + sheet.pages();
+    for (p, page) in figures.iter().enumerate() {
+        out.push_str("<section class=\"page\">\n");
+        let _ = writeln!(out, "<h1>{}</h1>", esc(&sheet.title));
+        for c in &sheet.caption {
+            let _ = writeln!(out, "<p class=\"caption\">{}</p>", esc(c));
+        }
+        out.push_str("<div class=\"figure\">\n");
+        for (heading, svg) in page {
+            if !heading.is_empty() {
+                let _ = writeln!(out, "<p class=\"heading\">{}</p>", esc(heading));
+            }
+            let _ = writeln!(out, "{svg}");
+        }
+        let _ = writeln!(
+            out,
+            "</div>\n<footer>第 {} 页 共 {pages} 页</footer>\n</section>",
+            p + 1
+        );
+    }
+    let first = figures.len();
     let chunks: Vec<Vec<Block>> = if sheet.long_table {
         let b = sheet.blocks.first().cloned().unwrap_or(Block {
             heading: String::new(),
@@ -64,7 +99,7 @@ footer {{ text-align: center; font-size: 8pt; margin-top: 1mm; }}\n\
             foot: Vec::new(),
         });
         let per = l.per_page.max(1);
-        (0..pages)
+        (0..pages - first)
             .map(|p| {
                 vec![Block {
                     rows: b.rows.iter().skip(p * per).take(per).cloned().collect(),
@@ -74,7 +109,7 @@ footer {{ text-align: center; font-size: 8pt; margin-top: 1mm; }}\n\
             .collect()
     } else {
         let per = l.per_page.max(1);
-        (0..pages)
+        (0..pages - first)
             .map(|p| {
                 sheet
                     .blocks
@@ -101,7 +136,7 @@ footer {{ text-align: center; font-size: 8pt; margin-top: 1mm; }}\n\
             block(&mut out, sheet, b);
         }
         out.push_str("</div>\n");
-        if p + 1 == pages {
+        if first + p + 1 == pages {
             for n in &sheet.notes {
                 let class =
                     if n.contains('：') && n.trim_end().ends_with('：') || n.contains("长：") {
@@ -115,7 +150,7 @@ footer {{ text-align: center; font-size: 8pt; margin-top: 1mm; }}\n\
         let _ = writeln!(
             out,
             "<footer>第 {} 页 共 {pages} 页</footer>\n</section>",
-            p + 1
+            first + p + 1
         );
     }
     out.push_str("</body></html>\n");
@@ -127,8 +162,14 @@ fn block(out: &mut String, sheet: &Sheet, b: &Block) {
     if !b.heading.is_empty() {
         let _ = writeln!(out, "<p class=\"heading\">{}</p>", esc(&b.heading));
     }
-    out.push_str("<table>");
-    if !sheet.widths.is_empty() {
+    // the 封棋图 is a board: square cells of its own size, not the page's width
+    let board = b.heading.starts_with(super::seal_record::DIAGRAM);
+    out.push_str(if board {
+        "<table class=\"board\">"
+    } else {
+        "<table>"
+    });
+    if !sheet.widths.is_empty() && !board {
         let total: f32 = sheet.widths.iter().sum();
         out.push_str("<colgroup>");
         for w in &sheet.widths {
@@ -145,7 +186,22 @@ fn block(out: &mut String, sheet: &Sheet, b: &Block) {
         out.push_str("</tr>");
     }
     out.push_str("</thead>\n<tbody>\n");
+    let first_head = b
+        .head
+        .first()
+        .and_then(|l| l.first())
+        .map(|h| h.text.as_str());
     for r in &b.rows {
+        // a body line repeating the head's first cell (a long 编排卡's further 轮次 line) is a
+        // head line
+        if !r.is_empty() && first_head == Some(r[0].as_str()) {
+            out.push_str("<tr class=\"again\">");
+            for c in r {
+                let _ = write!(out, "<th>{}</th>", esc(c));
+            }
+            out.push_str("</tr>\n");
+            continue;
+        }
         out.push_str("<tr>");
         for (i, c) in r.iter().enumerate() {
             // 单位 and 姓名 columns (the wide ones) are text: left-aligned, one line

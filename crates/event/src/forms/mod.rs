@@ -26,6 +26,7 @@
 //! [`Sheet::text`] as aligned text.
 
 pub mod bracket;
+pub mod bracket_draw;
 pub mod by_name;
 pub mod cards;
 pub mod cross_table;
@@ -42,7 +43,7 @@ pub mod team_record;
 pub mod team_scoresheets;
 
 pub use bracket::{BracketForm, BracketMatch, StageBracket, bracket};
-pub use by_name::{FORM_NAMES, FormError, dated, form_sheet, round_robin};
+pub use by_name::{FORM_NAMES, FormError, dated, form_html, form_sheet, round_robin};
 pub use cards::{Card, CardRow, Cards, cards};
 pub use cross_table::{CrossRow, CrossTable, cross_table, cross_table_of};
 pub use groups::{GroupTable, Groups, OverallRow, groups};

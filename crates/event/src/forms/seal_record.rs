@@ -18,6 +18,10 @@ pub fn event_caption(ev: &Event) -> String {
     super::event_line(ev)
 }
 
+/// How the 封棋图's block heading starts: the renderers draw that block as a board of square
+/// cells.
+pub const DIAGRAM: &str = "封棋图";
+
 /// The 封棋 record of one adjourned game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SealRecord {
@@ -111,7 +115,7 @@ impl SealRecord {
         };
         let diagram = Block {
             heading: format!(
-                "封棋图（封棋时局面，红方在下；{}走）",
+                "{DIAGRAM}（封棋时局面，红方在下；{}走）",
                 if self.sealer == Color::Red {
                     "红方"
                 } else {

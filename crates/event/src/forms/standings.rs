@@ -45,46 +45,61 @@ pub fn standings(ev: &Event, st: &[Standing]) -> Standings {
         after: ev.complete_rounds(),
         score_name: score_name(ev),
         chain: chain_names(ev),
-        rows: st
-            .iter()
-            .map(|s| {
-                let p = ev.player(s.no);
-                StandingsRow {
-                    rank: shown_rank(s),
-                    no: s.no,
-                    name: p.map_or(String::new(), |p| p.name.clone()),
-                    club: p.map_or(String::new(), |p| p.club.clone()),
-                    points: fmt_value(&[s.points]),
-                    tie_breaks: tie_break_cells(s),
-                }
-            })
-            .collect(),
+        rows: st.iter().map(|s| row_of(ev, s, true)).collect(),
+    }
+}
+
+/// The 名次 line of standing `s` (its tie-break values when `with_chain`): the 名次 list's and
+/// every group table's.
+pub(crate) fn row_of(ev: &Event, s: &Standing, with_chain: bool) -> StandingsRow {
+    let p = ev.player(s.no);
+    StandingsRow {
+        rank: shown_rank(s),
+        no: s.no,
+        name: p.map_or(String::new(), |p| p.name.clone()),
+        club: p.map_or(String::new(), |p| p.club.clone()),
+        points: fmt_value(&[s.points]),
+        tie_breaks: if with_chain {
+            tie_break_cells(s)
+        } else {
+            Vec::new()
+        },
+    }
+}
+
+/// The column widths (mm at 8 pt) of 名次, 代号, 姓名, 单位 and the score, before the chain's.
+pub(crate) const WIDTHS_MM: [f32; 5] = [7.0, 7.0, 16.0, 35.0, 8.0];
+
+/// The heads of a 名次 table: 名次, 代号, 姓名, 单位, the score and the chain.
+pub(crate) fn head(score_name: &str, chain: &[String]) -> Vec<Head> {
+    let mut head = ["名次", "代号", "姓名", "单位"].map(Head::one).to_vec();
+    head.push(Head::one(score_name));
+    head.extend(chain.iter().map(|c| Head::one(c.clone())));
+    head
+}
+
+impl StandingsRow {
+    /// The line's cells, in the order of [`head`].
+    pub(crate) fn cells(&self) -> Vec<String> {
+        let mut c = vec![
+            self.rank.clone(),
+            self.no.to_string(),
+            self.name.clone(),
+            self.club.clone(),
+            self.points.clone(),
+        ];
+        c.extend(self.tie_breaks.iter().cloned());
+        c
     }
 }
 
 impl Standings {
     /// The printed sheet: portrait, one line a player.
     pub fn sheet(&self) -> Sheet {
-        let mut head = ["名次", "代号", "姓名", "单位"].map(Head::one).to_vec();
-        head.push(Head::one(self.score_name));
-        head.extend(self.chain.iter().map(|c| Head::one(c.clone())));
-        let rows: Vec<Vec<String>> = self
-            .rows
-            .iter()
-            .map(|r| {
-                let mut c = vec![
-                    r.rank.clone(),
-                    r.no.to_string(),
-                    r.name.clone(),
-                    r.club.clone(),
-                    r.points.clone(),
-                ];
-                c.extend(r.tie_breaks.iter().cloned());
-                c
-            })
-            .collect();
+        let head = head(self.score_name, &self.chain);
+        let rows: Vec<Vec<String>> = self.rows.iter().map(StandingsRow::cells).collect();
         // millimetres at 8 pt: every value on one line (倒数轮积分 too), so rows are one line
-        let mut widths = vec![7.0, 7.0, 16.0, 35.0, 8.0];
+        let mut widths = WIDTHS_MM.to_vec();
         widths.extend(self.chain.iter().map(|c| {
             if c == "倒数轮积分" {
                 (5.4 * self.after as f32).max(12.0)

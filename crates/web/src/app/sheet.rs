@@ -5,7 +5,7 @@
 use askama::Template;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use xiangqi::event::forms::{Sheet, html};
+use xiangqi::event::forms::Sheet;
 
 use super::{Page, render};
 
@@ -87,14 +87,14 @@ pub(crate) fn sheets_page(mut page: Page, mut sheets: Vec<Shown>, empty: String)
 }
 
 /// The A4 print view of a form: the very document `xq event export --format html --form NAME`
-/// writes.
-pub(crate) fn print_view(sheet: &Sheet) -> Response {
+/// writes ([`xiangqi::event::forms::form_html`]).
+pub(crate) fn print_view(document: String) -> Response {
     (
         [
             (header::CONTENT_TYPE, "text/html; charset=utf-8"),
             (header::CACHE_CONTROL, "no-store"),
         ],
-        html::render(sheet),
+        document,
     )
         .into_response()
 }

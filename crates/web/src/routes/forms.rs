@@ -116,11 +116,11 @@ async fn print_form(
     let EventRequest { lang, id, ev, .. } = r;
     let made = blocking(move || {
         let st = ev.standings(None);
-        forms::form_sheet(&ev, &st, &form, q.round)
+        forms::form_html(&ev, &st, &form, q.round)
     })
     .await;
     match made {
-        Some(Ok(sheet)) => print_view(&sheet),
+        Some(Ok(document)) => print_view(document),
         Some(Err(e)) => refuse(lang, StatusCode::NOT_FOUND, format!("{id}: {e}")),
         None => refuse(lang, StatusCode::INTERNAL_SERVER_ERROR, "internal error"),
     }
