@@ -73,3 +73,4 @@ pub use file::WriteError;
 pub use history::{Change, Done, EditError, Edited, Warning, Writer};
 pub use stages::{Entrant, EventStage, StagePlan, StageSource, StageSystem};
 pub use store::{Document, Snapshot, Store, StoreError, UpdateError};
+pub use zh::system_line_zh;

@@ -33,6 +33,7 @@ mod roundrobin;
 mod score;
 mod simulate;
 mod stage;
+mod zh;
 pub mod swiss;
 pub mod team;
 pub mod tiebreak;

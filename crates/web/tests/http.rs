@@ -584,7 +584,7 @@ async fn exports_download_as_the_cli_writes_them() {
     );
     assert!(body.contains("王天一"));
     let (_, _, en) = get(&app, "/e/open.toml/export/standings.csv?lang=en").await;
-    let csv = xiangqi::event::export::standings_csv(&ev, &st);
+    let csv = xiangqi::event::export::standings_csv(&ev, &st).unwrap();
     assert_eq!(en, format!("\u{feff}{csv}"));
     // JSON: the whole event, parseable, with the players.
     let (status, headers, body) = get(&app, "/e/open.toml/export/event.json").await;

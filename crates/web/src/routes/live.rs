@@ -322,9 +322,9 @@ async fn enter(
         )),
         Ok(s) => {
             let (ep, idc) = (event_path.clone(), id.clone());
-            app::blocking(move || run_step(&ep, &idc, round, board, s))
+            app::blocking(move || run_step(&ep, &idc, (round, board), s, lang))
                 .await
-                .unwrap_or_else(|| Err("internal error".into()))
+                .unwrap_or_else(|| Err(lang.internal_error().into()))
         }
     };
     // messages name the log and the event as the served folder names them

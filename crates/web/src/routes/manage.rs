@@ -298,8 +298,8 @@ async fn apply(
 }
 
 /// A required whole number of a manage form.
-fn required(field: &str, v: &str) -> Result<u32, String> {
-    whole_number(field, v)
+fn required(lang: Lang, field: &str, v: &str) -> Result<u32, String> {
+    whole_number(lang, field, v)
 }
 
 async fn bye(
@@ -308,8 +308,9 @@ async fn bye(
     Path(id): Path<String>,
     Form(f): Form<ManageForm>,
 ) -> Response {
-    let change = required("player", &f.no).and_then(|no| {
-        let round = required("--round", &f.round)?;
+    let lang = Lang::from_param(f.lang.as_deref());
+    let change = required(lang, "player", &f.no).and_then(|no| {
+        let round = required(lang, "--round", &f.round)?;
         Ok(Box::new(move |ev: &mut Event| ev.bye_recorded(no, round)) as Change)
     });
     apply(desk, headers, id, &f, change).await
@@ -321,9 +322,10 @@ async fn add(
     Path(id): Path<String>,
     Form(f): Form<ManageForm>,
 ) -> Response {
+    let lang = Lang::from_param(f.lang.as_deref());
     let line = f.player.replace(['\t', '，'], ",");
     let change = parse_player(line.trim())
-        .map_err(|e| e.to_string())
+        .map_err(|e| lang.pick(e.zh(), e.to_string()))
         .map(|e| -> Change {
             Box::new(move |ev: &mut Event| ev.add_recorded(&e.name, &e.club, e.rating).map(unit))
         });
@@ -336,19 +338,23 @@ async fn lineup(
     Path(id): Path<String>,
     Form(f): Form<ManageForm>,
 ) -> Response {
+    let lang = Lang::from_param(f.lang.as_deref());
     let change = (|| {
         let (round, board) = match f.board.split_once('/') {
-            Some((r, b)) => (required("round", r)?, required("board", b)?),
-            None => (required("round", &f.round)?, required("board", &f.board)?),
+            Some((r, b)) => (required(lang, "round", r)?, required(lang, "board", b)?),
+            None => (
+                required(lang, "round", &f.round)?,
+                required(lang, "board", &f.board)?,
+            ),
         };
-        let team = required("--team", &f.team)?;
+        let team = required(lang, "--team", &f.team)?;
         let members = f
             .members
             .replace('，', ",")
             .split([',', ' '])
             .map(str::trim)
             .filter(|m| !m.is_empty())
-            .map(|m| required("--members", m))
+            .map(|m| required(lang, "--members", m))
             .collect::<Result<Vec<u32>, String>>()?;
         Ok(
             Box::new(move |ev: &mut Event| ev.lineup_recorded(round, board, team, &members))
@@ -371,7 +377,7 @@ pub(crate) async fn withdraw(r: Correction) -> Response {
     let w = CorrectionWords::of(c.lang);
     let no = match f.no.trim() {
         "" => Err(format!("{}：{}", w.player, w.choose)),
-        s => whole_number::<u32>("player", s),
+        s => whole_number::<u32>(c.lang, "player", s),
     };
     let no = match no {
         Ok(n) => n,

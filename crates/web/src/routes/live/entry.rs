@@ -96,7 +96,15 @@ pub(super) fn new_game(event_path: &Path, id: &str, round: u32, board: u32) -> N
 /// entered on the event board (`Ok(Some(message))`).
 pub(super) type Done = Result<Option<String>, String>;
 
-pub(super) fn run_step(event_path: &Path, id: &str, round: u32, board: u32, step: Step) -> Done {
+/// Runs `step` on the board's log; a refusal of the rules is said in the page's language
+/// ([`store::EntryError::zh`]).
+pub(super) fn run_step(
+    event_path: &Path,
+    id: &str,
+    (round, board): (u32, u32),
+    step: Step,
+    lang: Lang,
+) -> Done {
     let log = board_log(event_path, round, board);
     let root = ruleset_root(event_path);
     match &step {
@@ -141,7 +149,7 @@ pub(super) fn run_step(event_path: &Path, id: &str, round: u32, board: u32, step
                 }
                 Ok(())
             })
-            .map_err(|e| e.to_string());
+            .map_err(|e| lang.pick(e.zh(), e.to_string()));
             // the log is written first; a finished game's result then lands on the game's own
             // event board (this event file, the round and board the log records) — also after
             // a refusal, so that a result a crash kept off the board lands now

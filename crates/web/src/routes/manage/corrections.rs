@@ -355,14 +355,17 @@ pub(crate) async fn unpair(r: Correction) -> Response {
 
 /// Reads `1-2 3-4` (one board per line, space or comma; `-`, `－`, `—` or `:` between red and
 /// black).
-fn boards(text: &str) -> Result<Vec<(u32, u32)>, String> {
+fn boards(lang: Lang, text: &str) -> Result<Vec<(u32, u32)>, String> {
     text.split(|c: char| c.is_whitespace() || c == ',' || c == '，')
         .filter(|s| !s.is_empty())
         .map(|pair| {
             let (a, b) = pair
                 .split_once(['-', '－', '—', ':', '：'])
-                .ok_or_else(|| format!("{pair:?}: 应为 红方-黑方 (red-black)"))?;
-            Ok((whole_number("red", a)?, whole_number("black", b)?))
+                .ok_or_else(|| lang.not_a_board_pair(pair))?;
+            Ok((
+                whole_number(lang, "red", a)?,
+                whole_number(lang, "black", b)?,
+            ))
         })
         .collect()
 }
@@ -376,10 +379,10 @@ pub(crate) async fn pair_by_hand(r: Correction) -> Response {
         c,
     } = r;
     let w = Words::of(c.lang);
-    let parsed = boards(&f.boards).and_then(|b| {
+    let parsed = boards(c.lang, &f.boards).and_then(|b| {
         let bye = match f.bye.trim() {
             "" => None,
-            s => Some(whole_number::<u32>("bye", s)?),
+            s => Some(whole_number::<u32>(c.lang, "bye", s)?),
         };
         Ok((b, bye))
     });
@@ -447,8 +450,8 @@ pub(crate) async fn swap(r: Correction) -> Response {
         c,
     } = r;
     let w = Words::of(c.lang);
-    let rb = whole_number::<u32>("round", &f.round)
-        .and_then(|r| Ok((r, whole_number::<u32>("board", &f.board)?)));
+    let rb = whole_number::<u32>(c.lang, "round", &f.round)
+        .and_then(|r| Ok((r, whole_number::<u32>(c.lang, "board", &f.board)?)));
     let (round, board) = match rb {
         Ok(x) => x,
         Err(e) => return refusal_page(&desk, &headers, c.lang, &id, e).await,
@@ -496,11 +499,11 @@ pub(crate) async fn edit_player(r: Correction) -> Response {
         c,
     } = r;
     let given = |s: &str| Some(s.trim().to_string()).filter(|s| !s.is_empty());
-    let parsed = whole_number::<u32>("player", &f.no).and_then(|no| {
+    let parsed = whole_number::<u32>(c.lang, "player", &f.no).and_then(|no| {
         let rating = match f.rating.trim() {
             "" => None,
             "-" | "无" | "none" => Some(None),
-            s => Some(Some(whole_number::<u32>("rating", s)?)),
+            s => Some(Some(whole_number::<u32>(c.lang, "rating", s)?)),
         };
         Ok((
             no,
@@ -534,7 +537,7 @@ pub(crate) async fn reinstate(r: Correction) -> Response {
         f,
         c,
     } = r;
-    let no = match whole_number::<u32>("player", &f.no) {
+    let no = match whole_number::<u32>(c.lang, "player", &f.no) {
         Ok(n) => n,
         Err(e) => return refusal_page(&desk, &headers, c.lang, &id, e).await,
     };
