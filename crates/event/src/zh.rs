@@ -248,9 +248,9 @@ impl Choice {
             }
             Choice::NoRounds => "轮数 0：比赛至少要有一轮".to_string(),
             Choice::Ruleset { ruleset, error } => format!("规则 {ruleset}：不能使用（{error}）"),
-            Choice::System(s) => format!(
-                "赛制 {s:?}：应为积分编排制、大循环、单淘汰制、双淘汰制或分组循环制"
-            ),
+            Choice::System(s) => {
+                format!("赛制 {s:?}：应为积分编排制、大循环、单淘汰制、双淘汰制或分组循环制")
+            }
             Choice::GroupsWithoutGroups => "分组数：只有分组循环制才填".to_string(),
             Choice::RoundsFollow(s) => {
                 format!("轮数：{}的轮数由参赛人数决定，请不要填写", s.zh())
@@ -258,9 +258,9 @@ impl Choice {
             Choice::Games(g) => {
                 format!("每轮局数 {g}：应为 1 或 2（三局以上的多局制尚不支持）")
             }
-            Choice::TeamGames(g) => format!(
-                "每轮局数 {g}：团体赛每台只下一局（每台两局的分先尚不支持），请选 1 或不选"
-            ),
+            Choice::TeamGames(g) => {
+                format!("每轮局数 {g}：团体赛每台只下一局（每台两局的分先尚不支持），请选 1 或不选")
+            }
             Choice::LineupSystem(s) => {
                 format!("排阵方式 {s:?}：应为分台定人制、分台换人制或临时定台制")
             }
@@ -398,7 +398,6 @@ pub fn system_line_zh(ev: &Event, system: StageSystem) -> String {
         }
     }
 }
-
 
 #[cfg(test)]
 mod tests {

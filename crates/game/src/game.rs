@@ -8,8 +8,8 @@ use xiangqi_notation::{Mode, Notation, chinese, parse_move};
 use xiangqi_rules::{Arbiter, Outcome, Ruleset, StalemateRule, Verdict};
 
 use crate::GameError;
-use crate::refusal::Refusal;
 use crate::log::{ClaimKind, Decision, Entry, GameLog, Header, LogFormat, Ruled};
+use crate::refusal::Refusal;
 use crate::time::{TimeControl, format_clock};
 
 /// Seconds a false natural-limit claim adds to the claimant's clock (ch.1 §4 二(四): "在该方棋钟上
@@ -504,13 +504,12 @@ impl Game {
                 if !self.lenient {
                     self.check_numerals(mv)?;
                 }
-                let m = parse_move(&self.position, mv, Mode::Tolerant)
-                    .map_err(|error| {
-                        refused(Refusal::Move {
-                            mv: mv.clone(),
-                            error,
-                        })
-                    })?;
+                let m = parse_move(&self.position, mv, Mode::Tolerant).map_err(|error| {
+                    refused(Refusal::Move {
+                        mv: mv.clone(),
+                        error,
+                    })
+                })?;
                 if let Some((sealed, _)) = &st.must_play
                     && *sealed != m.iccs()
                 {
@@ -699,7 +698,7 @@ impl Game {
                     st.clocks[*side] = i64::from(*c);
                 }
                 st.sealed_by = Some(*side);
-                st.sealed = Some((Unopened(text.clone()), *clock));
+                st.sealed = Some((Unopened(text.to_string()), *clock));
                 format!(
                     "{} seals a move (封棋); it is checked when the game resumes",
                     side_name(*side)

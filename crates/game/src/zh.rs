@@ -6,12 +6,12 @@ use xiangqi_board::Color;
 use xiangqi_notation::MoveTextError;
 use xiangqi_rules::Outcome;
 
+use crate::GameError;
 use crate::log::Decision;
 use crate::refusal::Refusal;
 use crate::store::EntryError;
 use crate::time::format_clock;
 use crate::words::WordError;
-use crate::GameError;
 
 /// 红方 / 黑方.
 fn side(c: Color) -> &'static str {
@@ -380,10 +380,7 @@ mod tests {
                 .replace("\"dance\"", "")
                 .replace("h7e7", "")
                 .replace("cn-1987", "");
-            assert!(
-                !rest.chars().any(|c| c.is_ascii_alphabetic()),
-                "{r}: {zh}"
-            );
+            assert!(!rest.chars().any(|c| c.is_ascii_alphabetic()), "{r}: {zh}");
             // the English stays what `xq game` printed before the refusals were typed
             assert!(!r.to_string().is_empty());
         }

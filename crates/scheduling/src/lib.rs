@@ -33,10 +33,10 @@ mod roundrobin;
 mod score;
 mod simulate;
 mod stage;
-mod zh;
 pub mod swiss;
 pub mod team;
 pub mod tiebreak;
+mod zh;
 
 pub use config::{
     ByePoints, EventConfig, PairingRequest, PairingSystem, PairingSystemId, Playoff, Round1Colours,

@@ -34,9 +34,9 @@ impl LineupError {
             } => format!(
                 "第 {board} 台：第 {member} 号队员在名单上排在第 {above} 号之前，不能排在第 {above_board} 台之后（分台换人制：顺序不得颠倒）"
             ),
-            LineupError::NotFixed { board, want, got } => format!(
-                "第 {board} 台：分台定人制固定由第 {want} 号队员出场，不是第 {got} 号"
-            ),
+            LineupError::NotFixed { board, want, got } => {
+                format!("第 {board} 台：分台定人制固定由第 {want} 号队员出场，不是第 {got} 号")
+            }
         }
     }
 }

@@ -582,7 +582,10 @@ async fn every_chinese_page_has_no_english_word() {
         ("/e/swiss.toml/swap", &[("round", "x"), ("board", "1")]),
         ("/e/swiss.toml/swap", &[("round", "1"), ("board", "99")]),
         ("/e/swiss.toml/edit-player", &[("no", "x")]),
-        ("/e/swiss.toml/edit-player", &[("no", "1"), ("rating", "强")]),
+        (
+            "/e/swiss.toml/edit-player",
+            &[("no", "1"), ("rating", "强")],
+        ),
         ("/e/swiss.toml/edit-player", &[("no", "99"), ("name", "某")]),
         ("/e/swiss.toml/reinstate", &[("no", "1")]),
         ("/e/swiss.toml/reinstate", &[("no", "")]),
@@ -595,7 +598,10 @@ async fn every_chinese_page_has_no_english_word() {
             "/e/swiss.toml/round/1/board/2",
             &[("result", "0-1"), ("force", "1"), ("version", "1")],
         ),
-        ("/e/swiss.toml/rename", &[("name", "新名"), ("version", "1")]),
+        (
+            "/e/swiss.toml/rename",
+            &[("name", "新名"), ("version", "1")],
+        ),
         // the console: an illegal move, a word it does not know, a start twice
         (
             "/e/swiss.toml/round/2/board/1/live",

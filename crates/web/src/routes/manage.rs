@@ -373,7 +373,7 @@ pub(crate) async fn withdraw(r: Correction) -> Response {
         id,
         f,
         c,
-    } = r;
+    } = &r;
     let w = CorrectionWords::of(c.lang);
     let no = match f.no.trim() {
         "" => Err(format!("{}：{}", w.player, w.choose)),
@@ -396,14 +396,7 @@ pub(crate) async fn withdraw(r: Correction) -> Response {
         page.back = format!("/e/{}/manage?lang={}", url(&id), c.lang.code());
         return page.respond();
     }
-    let out = edit(
-        c.lang,
-        c.path,
-        &id,
-        writer(&headers, f.version),
-        move |ev| ev.withdraw_recorded(no),
-    )
-    .await;
+    let out = r.edit(move |ev| ev.withdraw_recorded(no)).await;
     let to = format!("/e/{}/manage?lang={}", url(&id), c.lang.code());
     match out {
         Err(Refused::Message(msg)) => refused_page(&desk, &headers, c.lang, &id, msg).await,

@@ -165,7 +165,9 @@ impl Lang {
     /// Not a plain `NAME.toml` in the served folder.
     pub(crate) fn bad_file_name(self, given: &str) -> String {
         self.pick(
-            format!("文件名 {given:?}：应为本文件夹里的文件名，如 比赛.toml（不含文件夹，不含 ..）"),
+            format!(
+                "文件名 {given:?}：应为本文件夹里的文件名，如 比赛.toml（不含文件夹，不含 ..）"
+            ),
             format!("{given:?}: a file name in this folder ending in .toml (no folders, no ..)"),
         )
     }
@@ -173,7 +175,7 @@ impl Lang {
     /// A manual pairing's board that is not `RED-BLACK`.
     pub(crate) fn not_a_board_pair(self, given: &str) -> String {
         self.pick(
-            format!("{given:?}：应写为 红方序号-黑方序号"),
+            format!("{given:?}：应为 红方-黑方（两个棋手序号）"),
             format!("{given:?}: expected RED-BLACK (two player numbers)"),
         )
     }
@@ -211,7 +213,10 @@ mod tests {
         assert_eq!(zh.system_name("knockout"), "单淘汰制");
         assert_eq!(Lang::En.system_name("knockout"), "knockout");
         assert_eq!(zh.lineup_systems()[2].1, "临时定台制");
-        assert_eq!(zh.ruleset_title("axf", "Asian Xiangqi Federation rules (AXF)"), "亚洲象棋联合会规则（AXF）");
+        assert_eq!(
+            zh.ruleset_title("axf", "Asian Xiangqi Federation rules (AXF)"),
+            "亚洲象棋联合会规则（AXF）"
+        );
         assert_eq!(zh.ruleset_title("mine", "我的规则 (mine)"), "我的规则");
     }
 }

@@ -141,7 +141,11 @@ pub(super) fn run_step(
                     }
                     Change::Seal { text, clock } => {
                         let side = g.state().side_to_move;
-                        g.apply(Entry::Seal { side, text, clock })?;
+                        g.apply(Entry::Seal {
+                            side,
+                            text: text.into(),
+                            clock,
+                        })?;
                     }
                     Change::Resume => {
                         g.resume()?;

@@ -230,6 +230,37 @@ impl FromRequest<Shared> for Correction {
     }
 }
 
+impl Correction {
+    /// Applies `change` to the event under the store's lock, as the arbiter who posted the form
+    /// and against the version the form showed (a stale form is refused), recorded in the
+    /// history: the write every correction form ends with.
+    pub(super) async fn edit<T: Send + 'static>(
+        &self,
+        change: impl FnOnce(&mut Event) -> Result<Done<T>, EventError> + Send + 'static,
+    ) -> Result<Wrote<T>, Refused> {
+        let who = writer(&self.headers, self.f.version);
+        edit(self.c.lang, self.c.path.clone(), &self.id, who, change).await
+    }
+
+    /// [`Correction::edit`], then the answer: back to the corrections page with what was done,
+    /// or the page of the refusal (409 for a stale form).
+    pub(super) async fn write<T: Send + 'static>(
+        &self,
+        change: impl FnOnce(&mut Event) -> Result<Done<T>, EventError> + Send + 'static,
+    ) -> Response {
+        let out = self.edit(change).await;
+        let lang = self.c.lang;
+        finish(
+            &self.desk,
+            &self.headers,
+            lang,
+            &self.id,
+            out.map(said(lang)),
+        )
+        .await
+    }
+}
+
 /// The confirmation page of a correction posted to `action`, carrying `fields` (with the
 /// language and the version) on.
 pub(super) fn confirm_page(
@@ -335,7 +366,7 @@ pub(crate) async fn unpair(r: Correction) -> Response {
         id,
         f,
         c,
-    } = r;
+    } = &r;
     let w = Words::of(c.lang);
     if f.confirm.is_none() {
         let Some(last) = c.ev.paired.last() else {
@@ -346,11 +377,7 @@ pub(crate) async fn unpair(r: Correction) -> Response {
         p.lines.push((w.unpair_will)(last.round, results));
         return p.respond();
     }
-    let out = edit(c.lang, c.path, &id, writer(&headers, f.version), |ev| {
-        ev.unpair_last(true)
-    })
-    .await;
-    finish(&desk, &headers, c.lang, &id, out.map(said(c.lang))).await
+    r.write(|ev| ev.unpair_last(true)).await
 }
 
 /// Reads `1-2 3-4` (one board per line, space or comma; `-`, `－`, `—` or `:` between red and
@@ -377,7 +404,7 @@ pub(crate) async fn pair_by_hand(r: Correction) -> Response {
         id,
         f,
         c,
-    } = r;
+    } = &r;
     let w = Words::of(c.lang);
     let parsed = boards(c.lang, &f.boards).and_then(|b| {
         let bye = match f.bye.trim() {
@@ -430,15 +457,7 @@ pub(crate) async fn pair_by_hand(r: Correction) -> Response {
         p.say_no_warning = true;
         return p.respond();
     }
-    let out = edit(
-        c.lang,
-        c.path,
-        &id,
-        writer(&headers, f.version),
-        move |ev| ev.pair_by_hand(&list, bye),
-    )
-    .await;
-    finish(&desk, &headers, c.lang, &id, out.map(said(c.lang))).await
+    r.write(move |ev| ev.pair_by_hand(&list, bye)).await
 }
 
 pub(crate) async fn swap(r: Correction) -> Response {
@@ -448,7 +467,7 @@ pub(crate) async fn swap(r: Correction) -> Response {
         id,
         f,
         c,
-    } = r;
+    } = &r;
     let w = Words::of(c.lang);
     let rb = whole_number::<u32>(c.lang, "round", &f.round)
         .and_then(|r| Ok((r, whole_number::<u32>(c.lang, "board", &f.board)?)));
@@ -479,15 +498,7 @@ pub(crate) async fn swap(r: Correction) -> Response {
             .push((w.swap_will)(round, board, &name(b.black), &name(b.red)));
         return p.respond();
     }
-    let out = edit(
-        c.lang,
-        c.path,
-        &id,
-        writer(&headers, f.version),
-        move |ev| ev.swap_colours(round, board),
-    )
-    .await;
-    finish(&desk, &headers, c.lang, &id, out.map(said(c.lang))).await
+    r.write(move |ev| ev.swap_colours(round, board)).await
 }
 
 pub(crate) async fn edit_player(r: Correction) -> Response {
@@ -497,7 +508,7 @@ pub(crate) async fn edit_player(r: Correction) -> Response {
         id,
         f,
         c,
-    } = r;
+    } = &r;
     let given = |s: &str| Some(s.trim().to_string()).filter(|s| !s.is_empty());
     let parsed = whole_number::<u32>(c.lang, "player", &f.no).and_then(|no| {
         let rating = match f.rating.trim() {
@@ -518,15 +529,7 @@ pub(crate) async fn edit_player(r: Correction) -> Response {
         Ok(x) => x,
         Err(e) => return refusal_page(&desk, &headers, c.lang, &id, e).await,
     };
-    let out = edit(
-        c.lang,
-        c.path,
-        &id,
-        writer(&headers, f.version),
-        move |ev| ev.edit_player(no, &change),
-    )
-    .await;
-    finish(&desk, &headers, c.lang, &id, out.map(said(c.lang))).await
+    r.write(move |ev| ev.edit_player(no, &change)).await
 }
 
 pub(crate) async fn reinstate(r: Correction) -> Response {
@@ -536,20 +539,12 @@ pub(crate) async fn reinstate(r: Correction) -> Response {
         id,
         f,
         c,
-    } = r;
+    } = &r;
     let no = match whole_number::<u32>(c.lang, "player", &f.no) {
         Ok(n) => n,
         Err(e) => return refusal_page(&desk, &headers, c.lang, &id, e).await,
     };
-    let out = edit(
-        c.lang,
-        c.path,
-        &id,
-        writer(&headers, f.version),
-        move |ev| ev.reinstate(no),
-    )
-    .await;
-    finish(&desk, &headers, c.lang, &id, out.map(said(c.lang))).await
+    r.write(move |ev| ev.reinstate(no)).await
 }
 
 pub(crate) async fn rename(r: Correction) -> Response {
@@ -559,17 +554,9 @@ pub(crate) async fn rename(r: Correction) -> Response {
         id,
         f,
         c,
-    } = r;
+    } = &r;
     let name = f.name.clone();
-    let out = edit(
-        c.lang,
-        c.path,
-        &id,
-        writer(&headers, f.version),
-        move |ev| ev.rename(&name),
-    )
-    .await;
-    finish(&desk, &headers, c.lang, &id, out.map(said(c.lang))).await
+    r.write(move |ev| ev.rename(&name)).await
 }
 
 #[cfg(test)]

@@ -141,7 +141,8 @@ fn catalogue(lang: Lang) -> Vec<RulesetRow> {
     Ruleset::builtin_ids()
         .into_iter()
         .map(|id| {
-            let title = Ruleset::load(&id).map_or(String::new(), |r| lang.ruleset_title(&id, &r.title));
+            let title =
+                Ruleset::load(&id).map_or(String::new(), |r| lang.ruleset_title(&id, &r.title));
             let systems = lang
                 .systems()
                 .into_iter()
