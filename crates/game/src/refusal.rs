@@ -287,6 +287,17 @@ pub enum Refusal {
         /// The reading (seconds).
         shows: u32,
     },
+    /// The entry was made on a page that showed an older log: another entry was made since
+    /// (the desk's console forms carry how many entries they showed).
+    #[error(
+        "the log has {now} entries, the page showed {seen}: another entry was made since; reload and enter again"
+    )]
+    Stale {
+        /// The entries the page showed.
+        seen: usize,
+        /// The entries the log has.
+        now: usize,
+    },
     /// A flag claimed without a reading, while the last reading showed time left.
     #[error(
         "{}'s clock showed {} after its last reading: give the reading that shows no time left (0:00:00) {OVERRIDE}",

@@ -177,6 +177,9 @@ impl Refusal {
                 side(*s),
                 format_clock(i64::from(*shows))
             ),
+            Refusal::Stale { seen, now } => format!(
+                "对局记录已有 {now} 条，你的页面显示的是 {seen} 条：其间已有人录入，请刷新后再录入"
+            ),
             Refusal::FlagReadingNeeded { side: s, showed } => format!(
                 "{}的棋钟上次读数为 {}：请给出时间已用完的读数（0:00:00）{OVERRIDE}",
                 side(*s),
@@ -373,6 +376,7 @@ mod tests {
                 side: black,
                 showed: 60,
             },
+            Refusal::Stale { seen: 3, now: 4 },
         ];
         for r in all {
             let zh = r.zh();

@@ -4,7 +4,6 @@
 //! line-ups landing in the file (refusals leave it byte for byte); the knockout bracket with its
 //! winners; 组别 in the caption of every printed form.
 
-use std::path::Path;
 
 mod common;
 
@@ -13,12 +12,8 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use common::post_form as post;
 use common::read_event as read;
-use common::{create, csrf_of, desk, form, get, send};
+use common::{create, desk, form, get, send};
 use xiangqi::event::NewEvent;
-
-fn app(root: &Path) -> Router {
-    common::app(root, None)
-}
 
 const PASTED: &str = "姓名\t单位\t等级分\n王天一\t杭州\t2700\n郑惟桐,成都,2650\n\n# a comment\n许银川，广东\n赵鑫鑫\n孟辰,四川\n蒋川,北京,2600\n";
 

@@ -14,7 +14,7 @@ use axum::extract::{Form, FromRequest, FromRequestParts, Path, Query, Request};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use serde::Deserialize;
-use xiangqi::event::{Event, PlayerEdit};
+use xiangqi::event::{Done, Event, EventError, PlayerEdit};
 
 use crate::app::{
     ChangeRow, ConfirmPage, Desk, EventRequest, Page, Refused, Shared, Wrote, arbiter, edit, load,
@@ -548,14 +548,7 @@ pub(crate) async fn reinstate(r: Correction) -> Response {
 }
 
 pub(crate) async fn rename(r: Correction) -> Response {
-    let Correction {
-        desk,
-        headers,
-        id,
-        f,
-        c,
-    } = &r;
-    let name = f.name.clone();
+    let name = r.f.name.clone();
     r.write(move |ev| ev.rename(&name)).await
 }
 
@@ -565,13 +558,13 @@ mod tests {
 
     #[test]
     fn manual_boards_read_in_every_way_an_arbiter_types_them() {
-        assert_eq!(boards("1-2 3-4").unwrap(), vec![(1, 2), (3, 4)]);
+        assert_eq!(boards(Lang::En, "1-2 3-4").unwrap(), vec![(1, 2), (3, 4)]);
         assert_eq!(
-            boards("1－2\n3:4，5—6").unwrap(),
+            boards(Lang::En, "1－2\n3:4，5—6").unwrap(),
             vec![(1, 2), (3, 4), (5, 6)]
         );
-        assert_eq!(boards("").unwrap(), vec![]);
-        assert!(boards("1 2").unwrap_err().contains("\"1\""));
-        assert!(boards("1-x").unwrap_err().contains("not a whole number"));
+        assert_eq!(boards(Lang::En, "").unwrap(), vec![]);
+        assert!(boards(Lang::En, "1 2").unwrap_err().contains("\"1\""));
+        assert!(boards(Lang::En, "1-x").unwrap_err().contains("not a whole number"));
     }
 }
