@@ -105,8 +105,12 @@ async fn events_list_overview_assets_and_not_found() {
     // a file that is not an event: its error, not a crash
     let (s, _, body) = get(&app, "/e/notes.toml").await;
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(body.contains("notes.toml: event file: line 1"), "{body}");
+    // in Chinese: where (line, column) and what; in English the reader's own words
+    assert!(body.contains("notes.toml：格式有误：第 1 行第 "), "{body}");
     assert!(!body.contains(dir.path().to_str().unwrap()));
+    let (s, _, body) = get(&app, "/e/notes.toml?lang=en").await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(body.contains("notes.toml: event file: line 1"), "{body}");
 }
 
 #[tokio::test]

@@ -186,12 +186,10 @@ async fn a_game_from_start_to_agreed_draw_in_the_console() {
         })
     })
     .unwrap_err()
-    .to_string()
+    .zh()
     .replace(&log.display().to_string(), "open-games/r1b1.pgn");
-    assert!(
-        want.starts_with("open-games/r1b1.pgn: move h2h9: "),
-        "{want}"
-    );
+    // a Chinese page says it in Chinese (the game crate's words)
+    assert_eq!(want, "open-games/r1b1.pgn：着法 \"h2h9\"：没有这个棋子");
     let (s, _, body) = post(
         &app,
         &csrf,
@@ -212,10 +210,7 @@ async fn a_game_from_start_to_agreed_draw_in_the_console() {
     )
     .await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
-    assert!(
-        body.contains("Red may offer a draw only after its own move"),
-        "{body}"
-    );
+    assert!(body.contains("红方只能在本方走棋后、按钟前提和"), "{body}");
     assert_eq!(std::fs::read(&log).unwrap(), before);
 
     // a 犯规 by Black, named
@@ -297,7 +292,7 @@ async fn a_game_from_start_to_agreed_draw_in_the_console() {
     .await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
     assert!(
-        body.contains("open-games/r1b1.pgn: the game is over (draw by agreed)"),
+        body.contains("open-games/r1b1.pgn：对局已结束（和棋）"),
         "{body}"
     );
     assert_eq!(std::fs::read(&log).unwrap(), before);
@@ -631,10 +626,7 @@ async fn a_result_kept_off_the_board_lands_on_the_next_view() {
     )
     .await;
     assert_eq!(s, StatusCode::BAD_REQUEST, "{body}");
-    assert!(
-        body.contains("Red&#39;s clock is stopped") || body.contains("Red's clock is stopped"),
-        "{body}"
-    );
+    assert!(body.contains("红方的棋钟没有走（轮到黑方走）"), "{body}");
     assert_eq!(std::fs::read(&log).unwrap(), before);
     // only the running side's form has the 超时 button
     let (_, page) = get(&app, LIVE).await;

@@ -4,7 +4,6 @@
 //! line-ups landing in the file (refusals leave it byte for byte); the knockout bracket with its
 //! winners; 组别 in the caption of every printed form.
 
-
 mod common;
 
 use axum::Router;

@@ -162,27 +162,29 @@ async fn show(
     }
     .map(|m| app::scrub(&app::scrub(&m, &log, &name), &event_path, id));
     let lp = log.clone();
-    let loaded = app::blocking(move || -> Result<Option<(GameView, String, usize)>, String> {
-        match std::fs::read_to_string(&lp) {
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(format!("{nm}: {e}")),
-            Ok(text) => {
-                let (g, rulings) = replay(&text, &root).map_err(|e| format!("{nm}: {e}"))?;
-                // a Chinese page says each entry in its own words, not the engine's English
-                let rulings = match lang {
-                    Lang::Zh => said::entry_lines(&g, w),
-                    Lang::En => rulings,
-                };
-                // the last ruling; for a new log, the line `xq game new` prints
-                let last = rulings.last().cloned().unwrap_or_else(|| match lang {
-                    Lang::Zh => said::new_line_zh(&nm, &g, w),
-                    Lang::En => new_line(&nm, &g),
-                });
-                let seen = g.log().entries.len();
-                Ok(Some((game_view(&g, rulings, w, lang), last, seen)))
+    let loaded = app::blocking(
+        move || -> Result<Option<(GameView, String, usize)>, String> {
+            match std::fs::read_to_string(&lp) {
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+                Err(e) => Err(format!("{nm}: {e}")),
+                Ok(text) => {
+                    let (g, rulings) = replay(&text, &root).map_err(|e| format!("{nm}: {e}"))?;
+                    // a Chinese page says each entry in its own words, not the engine's English
+                    let rulings = match lang {
+                        Lang::Zh => said::entry_lines(&g, w),
+                        Lang::En => rulings,
+                    };
+                    // the last ruling; for a new log, the line `xq game new` prints
+                    let last = rulings.last().cloned().unwrap_or_else(|| match lang {
+                        Lang::Zh => said::new_line_zh(&nm, &g, w),
+                        Lang::En => new_line(&nm, &g),
+                    });
+                    let seen = g.log().entries.len();
+                    Ok(Some((game_view(&g, rulings, w, lang), last, seen)))
+                }
             }
-        }
-    })
+        },
+    )
     .await
     .unwrap_or_else(|| Err("internal error".into()));
     let (game, last, seen) = match loaded {

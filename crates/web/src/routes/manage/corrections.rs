@@ -565,6 +565,10 @@ mod tests {
         );
         assert_eq!(boards(Lang::En, "").unwrap(), vec![]);
         assert!(boards(Lang::En, "1 2").unwrap_err().contains("\"1\""));
-        assert!(boards(Lang::En, "1-x").unwrap_err().contains("not a whole number"));
+        assert!(
+            boards(Lang::En, "1-x")
+                .unwrap_err()
+                .contains("not a whole number")
+        );
     }
 }
