@@ -381,7 +381,7 @@ pub(crate) async fn withdraw(r: Correction) -> Response {
     };
     let no = match no {
         Ok(n) => n,
-        Err(e) => return refused_page(&desk, &headers, c.lang, &id, e).await,
+        Err(e) => return refused_page(desk, headers, c.lang, id, e).await,
     };
     if f.confirm.is_none() {
         let Some(p) = c.ev.player(no) else {
@@ -389,17 +389,17 @@ pub(crate) async fn withdraw(r: Correction) -> Response {
                 Lang::Zh => format!("{id}：{no} 号棋手：没有这名棋手"),
                 Lang::En => format!("{id}: player {no}: no such player"),
             };
-            return refused_page(&desk, &headers, c.lang, &id, msg).await;
+            return refused_page(desk, headers, c.lang, id, msg).await;
         };
-        let mut page = confirm_page(&desk, &headers, &c, &id, "withdraw", &f, &[("no", &f.no)]);
+        let mut page = confirm_page(desk, headers, c, id, "withdraw", f, &[("no", &f.no)]);
         page.lines.push((w.withdraw_will)(&label(p)));
-        page.back = format!("/e/{}/manage?lang={}", url(&id), c.lang.code());
+        page.back = format!("/e/{}/manage?lang={}", url(id), c.lang.code());
         return page.respond();
     }
     let out = r.edit(move |ev| ev.withdraw_recorded(no)).await;
-    let to = format!("/e/{}/manage?lang={}", url(&id), c.lang.code());
+    let to = format!("/e/{}/manage?lang={}", url(id), c.lang.code());
     match out {
-        Err(Refused::Message(msg)) => refused_page(&desk, &headers, c.lang, &id, msg).await,
-        out => finish_at(&desk, &headers, c.lang, &id, out.map(said(c.lang)), &to).await,
+        Err(Refused::Message(msg)) => refused_page(desk, headers, c.lang, id, msg).await,
+        out => finish_at(desk, headers, c.lang, id, out.map(said(c.lang)), &to).await,
     }
 }

@@ -370,10 +370,10 @@ pub(crate) async fn unpair(r: Correction) -> Response {
     let w = Words::of(c.lang);
     if f.confirm.is_none() {
         let Some(last) = c.ev.paired.last() else {
-            return refusal_page(&desk, &headers, c.lang, &id, w.no_round.into()).await;
+            return refusal_page(desk, headers, c.lang, id, w.no_round.into()).await;
         };
         let results = last.boards.iter().filter(|b| b.result.is_some()).count();
-        let mut p = confirm_page(&desk, &headers, &c, &id, "unpair", &f, &[]);
+        let mut p = confirm_page(desk, headers, c, id, "unpair", f, &[]);
         p.lines.push((w.unpair_will)(last.round, results));
         return p.respond();
     }
@@ -415,7 +415,7 @@ pub(crate) async fn pair_by_hand(r: Correction) -> Response {
     });
     let (list, bye) = match parsed {
         Ok(x) => x,
-        Err(e) => return refusal_page(&desk, &headers, c.lang, &id, e).await,
+        Err(e) => return refusal_page(desk, headers, c.lang, id, e).await,
     };
     if f.confirm.is_none() {
         // the pairing tried on a copy: its refusal, or the rules it breaks
@@ -427,16 +427,16 @@ pub(crate) async fn pair_by_hand(r: Correction) -> Response {
                     Lang::Zh => format!("{id}：{}", e.zh()),
                     Lang::En => format!("{id}: {e}"),
                 };
-                return refusal_page(&desk, &headers, c.lang, &id, msg).await;
+                return refusal_page(desk, headers, c.lang, id, msg).await;
             }
         };
         let mut p = confirm_page(
-            &desk,
-            &headers,
-            &c,
-            &id,
+            desk,
+            headers,
+            c,
+            id,
             "pair-by-hand",
-            &f,
+            f,
             &[("boards", &f.boards), ("bye", &f.bye)],
         );
         p.lines.push(format!(
@@ -473,7 +473,7 @@ pub(crate) async fn swap(r: Correction) -> Response {
         .and_then(|r| Ok((r, whole_number::<u32>(c.lang, "board", &f.board)?)));
     let (round, board) = match rb {
         Ok(x) => x,
-        Err(e) => return refusal_page(&desk, &headers, c.lang, &id, e).await,
+        Err(e) => return refusal_page(desk, headers, c.lang, id, e).await,
     };
     if f.confirm.is_none() {
         let Some(b) =
@@ -481,17 +481,17 @@ pub(crate) async fn swap(r: Correction) -> Response {
                 .get(round.wrapping_sub(1) as usize)
                 .and_then(|r| r.boards.get(board.wrapping_sub(1) as usize))
         else {
-            let msg = c.lang.no_such_board(&id, round, board);
-            return refusal_page(&desk, &headers, c.lang, &id, msg).await;
+            let msg = c.lang.no_such_board(id, round, board);
+            return refusal_page(desk, headers, c.lang, id, msg).await;
         };
         let name = |no: u32| c.ev.player(no).map_or(no.to_string(), label);
         let mut p = confirm_page(
-            &desk,
-            &headers,
-            &c,
-            &id,
+            desk,
+            headers,
+            c,
+            id,
             "swap",
-            &f,
+            f,
             &[("round", &f.round), ("board", &f.board)],
         );
         p.lines
@@ -527,7 +527,7 @@ pub(crate) async fn edit_player(r: Correction) -> Response {
     });
     let (no, change) = match parsed {
         Ok(x) => x,
-        Err(e) => return refusal_page(&desk, &headers, c.lang, &id, e).await,
+        Err(e) => return refusal_page(desk, headers, c.lang, id, e).await,
     };
     r.write(move |ev| ev.edit_player(no, &change)).await
 }
@@ -542,7 +542,7 @@ pub(crate) async fn reinstate(r: Correction) -> Response {
     } = &r;
     let no = match whole_number::<u32>(c.lang, "player", &f.no) {
         Ok(n) => n,
-        Err(e) => return refusal_page(&desk, &headers, c.lang, &id, e).await,
+        Err(e) => return refusal_page(desk, headers, c.lang, id, e).await,
     };
     r.write(move |ev| ev.reinstate(no)).await
 }
