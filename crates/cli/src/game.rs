@@ -478,7 +478,11 @@ pub fn run(args: GameArgs) -> Result<(), CliError> {
             Asked::Apply(e) => vec![g.apply(e)?],
             Asked::Seal { text, clock } => {
                 let side = g.state().side_to_move;
-                vec![g.apply(Entry::Seal { side, text, clock })?]
+                vec![g.apply(Entry::Seal {
+                    side,
+                    text: text.into(),
+                    clock,
+                })?]
             }
             Asked::Resume => g.resume()?,
         };

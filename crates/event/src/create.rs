@@ -20,7 +20,7 @@ pub enum NewEventError {
     Exists(String),
     /// A choice is refused (the message names the option as `xq event new` spells it).
     #[error("{0}")]
-    Choice(String),
+    Choice(Choice),
     /// The event built from the choices is refused by the scheduling rules.
     #[error("{file}: {error}")]
     Refused {
@@ -32,43 +32,100 @@ pub enum NewEventError {
     /// The store could not write the file.
     #[error(transparent)]
     Store(#[from] StoreError),
-    /// A way of playing the event cannot honour yet: refused, never silently dropped.
-    #[error(transparent)]
-    Unsupported(#[from] Unsupported),
 }
 
-/// A choice refused because the event cannot play it yet (issue 21: never a silently dropped
-/// flag).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum Unsupported {
-    /// `--games N`, N ≥ 3 (or 0): matches of three or more games (多局制).
+fn choice(why: Choice) -> NewEventError {
+    NewEventError::Choice(why)
+}
+
+/// A refused choice of `xq event new` (and of the desk's 新建 form): `Display` names the
+/// option as the command line spells it, [`Choice::zh`] the form's field.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Choice {
+    /// A player's rating is not a whole number.
+    #[error("--player {line:?}: the rating {rating:?} is not a whole number")]
+    PlayerRating {
+        /// The player's line.
+        line: String,
+        /// The rating as given.
+        rating: String,
+    },
+    /// A team is not `NAME[,UNIT]:MEMBER,MEMBER…`.
+    #[error("--team {0:?}: expected NAME[,UNIT]:MEMBER,MEMBER…")]
+    TeamSyntax(String),
+    /// A team member's rating is not a number.
+    #[error("--team {team:?}: rating {rating:?} is not a number")]
+    TeamRating {
+        /// The team's line.
+        team: String,
+        /// The rating as given.
+        rating: String,
+    },
+    /// `--rounds 0`.
+    #[error("--rounds 0: an event has at least one round")]
+    NoRounds,
+    /// The ruleset cannot be loaded or used.
+    #[error("--ruleset {ruleset}: {error}")]
+    Ruleset {
+        /// The ruleset as named.
+        ruleset: String,
+        /// Why (the ruleset reader's message, with file, line and column).
+        error: String,
+    },
+    /// Not a system.
+    #[error("--system {0}: expected swiss, round-robin, knockout, double-knockout or groups")]
+    System(String),
+    /// Groups given for another system.
+    #[error("--groups: only with --system groups")]
+    GroupsWithoutGroups,
+    /// Rounds given for a knockout or groups event.
+    #[error("--rounds: a {} event's rounds follow from its field", .0.name())]
+    RoundsFollow(StageSystem),
+    /// Not 1 or 2 games per pairing.
     #[error(
         "--games {0}: expected 1 or 2 (matches of three or more games, 多局制, are not supported yet)"
     )]
     Games(u8),
-    /// `--games N` (N ≥ 2) with `--team-boards`: two games per board (分先, 1987 ch.3).
+    /// Two games per board in a team event.
     #[error(
         "--games {0} with --team-boards: two games per board (分先) are not supported; a team match is one game per board"
     )]
     TeamGames(u8),
-}
-
-impl Unsupported {
-    /// The refusal in Chinese (the desk's 新建 page).
-    pub fn zh(self) -> String {
-        match self {
-            Unsupported::Games(g) => {
-                format!("每场 {g} 局：只能选 1 局或 2 局（三局及以上的多局制暂不支持）")
-            }
-            Unsupported::TeamGames(g) => {
-                format!("团体赛每台 {g} 局：暂不支持每台两局（分先），团体赛每台只赛一局")
-            }
-        }
-    }
-}
-
-fn choice(msg: impl Into<String>) -> NewEventError {
-    NewEventError::Choice(msg.into())
+    /// 同单位回避 asked for another system than the individual Swiss.
+    #[error(
+        "--avoid-same-unit {0}: 同单位回避 in the first rounds belongs to the individual Swiss (积分编排制); groups keep units apart with --separate-units"
+    )]
+    AvoidSameUnit(u32),
+    /// Not a line-up system.
+    #[error("--lineup-system {0}: expected fixed-boards, fixed-order or free")]
+    LineupSystem(String),
+    /// Teams without boards per match.
+    #[error("--team: give --team-boards N (boards per match)")]
+    TeamBoards,
+    /// Both teams and players.
+    #[error("--team and --player: an event has teams or players")]
+    TeamsAndPlayers,
+    /// The players file could not be read (its reader's message).
+    #[error("{0}")]
+    PlayersFile(String),
+    /// A round robin cut short without `--allow-partial`.
+    #[error(
+        "--rounds {rounds}: a round robin of {players} players has {full} rounds; cut it short only with --allow-partial (or use --system swiss)"
+    )]
+    Partial {
+        /// The rounds asked for.
+        rounds: u32,
+        /// The players.
+        players: u32,
+        /// The rounds of the full table.
+        full: u32,
+    },
+    /// Not a final's system.
+    #[error("--final {0}: expected round-robin, knockout or double-knockout")]
+    Final(String),
+    /// Groups without their number.
+    #[error("--system groups needs --groups K")]
+    GroupsCount,
 }
 
 /// The choices an event is created from (`xq event new`'s options; the desk's 新建 form).
@@ -183,9 +240,10 @@ pub fn parse_player(line: &str) -> Result<Entrant, NewEventError> {
     let rating = match parts.next() {
         None | Some("") => None,
         Some(r) => Some(r.parse::<u32>().map_err(|_| {
-            choice(format!(
-                "--player {line:?}: the rating {r:?} is not a whole number"
-            ))
+            choice(Choice::PlayerRating {
+                line: line.to_string(),
+                rating: r.to_string(),
+            })
         })?),
     };
     Ok(Entrant { name, club, rating })
@@ -195,7 +253,7 @@ pub fn parse_player(line: &str) -> Result<Entrant, NewEventError> {
 pub fn parse_team(s: &str) -> Result<(Entrant, Vec<Member>), NewEventError> {
     let (head, roster) = s
         .split_once(':')
-        .ok_or_else(|| choice(format!("--team {s:?}: expected NAME[,UNIT]:MEMBER,MEMBER…")))?;
+        .ok_or_else(|| choice(Choice::TeamSyntax(s.to_string())))?;
     let e = parse_player(head)?;
     let members = roster
         .split(',')
@@ -209,7 +267,12 @@ pub fn parse_team(s: &str) -> Result<(Entrant, Vec<Member>), NewEventError> {
                     name: n.trim().to_string(),
                     rating: Some(r),
                 })
-                .map_err(|_| choice(format!("--team {s:?}: rating {r:?} is not a number"))),
+                .map_err(|_| {
+                    choice(Choice::TeamRating {
+                        team: s.to_string(),
+                        rating: r.to_string(),
+                    })
+                }),
             None => Ok(Member {
                 name: m.to_string(),
                 rating: None,
@@ -251,16 +314,26 @@ impl NewEvent {
     ) -> Result<Created, NewEventError> {
         let a = self;
         if a.rounds == Some(0) {
-            return Err(choice("--rounds 0: an event has at least one round"));
+            return Err(choice(Choice::NoRounds));
         }
         // checked as `xq rulesets check` does: it loads, names a linked edition, and every
         // parameter is valid for it
         Ruleset::load(&a.ruleset)
             .and_then(|rs| rs.build().map(|_| ()))
-            .map_err(|e| choice(format!("--ruleset {}: {e}", a.ruleset)))?;
+            .map_err(|e| {
+                choice(Choice::Ruleset {
+                    ruleset: a.ruleset.clone(),
+                    error: e.to_string(),
+                })
+            })?;
         let mut config = Ruleset::load(&a.ruleset)
             .and_then(|rs| event_config_of(&rs))
-            .map_err(|e| choice(format!("--ruleset {}: {e}", a.ruleset)))?;
+            .map_err(|e| {
+                choice(Choice::Ruleset {
+                    ruleset: a.ruleset.clone(),
+                    error: e.to_string(),
+                })
+            })?;
         let system = match a.system.as_deref() {
             None if config.pairing.0 == "berger" => StageSystem::RoundRobin,
             None => StageSystem::Swiss,
@@ -270,9 +343,7 @@ impl NewEvent {
             Some("double-knockout") => StageSystem::DoubleKnockout,
             Some("groups") => StageSystem::Groups,
             Some(o) => {
-                return Err(choice(format!(
-                    "--system {o}: expected swiss, round-robin, knockout, double-knockout or groups"
-                )));
+                return Err(choice(Choice::System(o.to_string())));
             }
         };
         match system {
@@ -293,23 +364,20 @@ impl NewEvent {
             _ => {}
         }
         if a.groups.is_some() && system != StageSystem::Groups {
-            return Err(choice("--groups: only with --system groups"));
+            return Err(choice(Choice::GroupsWithoutGroups));
         }
         if a.rounds.is_some() && (system.is_knockout() || system == StageSystem::Groups) {
-            return Err(choice(format!(
-                "--rounds: a {} event's rounds follow from its field",
-                system.name()
-            )));
+            return Err(choice(Choice::RoundsFollow(system)));
         }
         if let Some(g) = a.games {
             if !(1..=2).contains(&g) {
-                return Err(Unsupported::Games(g).into());
+                return Err(choice(Choice::Games(g)));
             }
             config.games_per_match = g;
         }
         if a.team_boards.is_some() && a.games.is_some_and(|g| g > 1) {
             // never a silently dropped flag: 分先 per board (1987 ch.3) is not played yet
-            return Err(Unsupported::TeamGames(a.games.unwrap_or(2)).into());
+            return Err(choice(Choice::TeamGames(a.games.unwrap_or(2))));
         }
         if a.games == Some(2)
             && matches!(system, StageSystem::RoundRobin | StageSystem::Groups)
@@ -345,9 +413,7 @@ impl NewEvent {
                 "fixed-order" => LineupSystem::FixedOrder,
                 "free" => LineupSystem::Free,
                 o => {
-                    return Err(choice(format!(
-                        "--lineup-system {o}: expected fixed-boards, fixed-order or free"
-                    )));
+                    return Err(choice(Choice::LineupSystem(o.to_string())));
                 }
             };
         }
@@ -356,25 +422,22 @@ impl NewEvent {
         }
         if a.avoid_same_unit_rounds > 0 {
             if system != StageSystem::Swiss || config.team_boards > 0 {
-                return Err(choice(format!(
-                    "--avoid-same-unit {}: 同单位回避 in the first rounds belongs to the individual Swiss (积分编排制); groups keep units apart with --separate-units",
-                    a.avoid_same_unit_rounds
-                )));
+                return Err(choice(Choice::AvoidSameUnit(a.avoid_same_unit_rounds)));
             }
             config.avoid_same_unit_rounds = a.avoid_same_unit_rounds;
         }
         if !a.teams.is_empty() && config.team_boards == 0 {
-            return Err(choice("--team: give --team-boards N (boards per match)"));
+            return Err(choice(Choice::TeamBoards));
         }
         if !a.teams.is_empty() && !a.players.is_empty() {
-            return Err(choice("--team and --player: an event has teams or players"));
+            return Err(choice(Choice::TeamsAndPlayers));
         }
         config.third_place |= a.third_place;
         if a.no_reset {
             config.grand_final_reset = false;
         }
         let mut lines: Vec<String> = a.players.clone();
-        lines.extend(more_players().map_err(NewEventError::Choice)?);
+        lines.extend(more_players().map_err(|e| choice(Choice::PlayersFile(e)))?);
         let mut entrants = lines
             .iter()
             .map(|l| parse_player(l))
@@ -400,10 +463,11 @@ impl NewEvent {
                             && r < full
                             && !a.allow_partial
                         {
-                            return Err(choice(format!(
-                                "--rounds {r}: a round robin of {n} players has {full} rounds; \
-                                 cut it short only with --allow-partial (or use --system swiss)"
-                            )));
+                            return Err(choice(Choice::Partial {
+                                rounds: r,
+                                players: n,
+                                full,
+                            }));
                         }
                         a.rounds
                     }
@@ -433,13 +497,11 @@ impl NewEvent {
                     "knockout" => StageSystem::Knockout,
                     "double-knockout" => StageSystem::DoubleKnockout,
                     o => {
-                        return Err(choice(format!(
-                            "--final {o}: expected round-robin, knockout or double-knockout"
-                        )));
+                        return Err(choice(Choice::Final(o.to_string())));
                     }
                 };
                 if system == StageSystem::Groups && a.groups.is_none() {
-                    return Err(choice("--system groups needs --groups K"));
+                    return Err(choice(Choice::GroupsCount));
                 }
                 let plan = StagePlan {
                     system,

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use xiangqi_board::Color;
 use xiangqi_scheduling::swiss::{PairingError, SwissPlayer};
-use xiangqi_scheduling::team::Member;
+use xiangqi_scheduling::team::{LineupError, Member};
 use xiangqi_scheduling::tiebreak::{
     Crosstable, CrosstableEntry, GameEntry, Standing, TieBreakContext, standings,
 };
@@ -307,6 +307,14 @@ pub enum EventError {
     /// The pairing program failed.
     #[error("pairing: {0}")]
     Pairing(#[from] PairingError),
+    /// A line-up (排阵) the event's line-up system refuses: `RECORD: why`.
+    #[error("{record}: {error}")]
+    Lineup {
+        /// The match and team (`round 2 board 1 team 3`).
+        record: String,
+        /// Why.
+        error: LineupError,
+    },
 }
 
 /// `3 boards`, `1 board`.

@@ -105,31 +105,9 @@ pub fn standings_text(ev: &Event, st: &[Standing]) -> String {
 /// Written by the `csv` crate (RFC 4180 quoting). Text cells that a spreadsheet program would
 /// run as a formula — starting with `=`, `+`, `-`, `@`, a tab or a carriage return — are
 /// prefixed with `'` (the OWASP "CSV injection" advice), so `=cmd|' /C calc'!A0` as a player's
-/// name is shown as text, never executed.
-pub fn standings_csv(ev: &Event, st: &[Standing]) -> String {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    let mut header: Vec<String> = ["rank", "shared", "no", "name", "club", "points"]
-        .map(String::from)
-        .to_vec();
-    header.extend(ev.config.chain());
-    // Writing to a Vec cannot fail.
-    let _ = w.write_record(&header);
-    for s in st {
-        let p = ev.player(s.no);
-        let mut row = vec![
-            s.rank.to_string(),
-            s.shared.to_string(),
-            s.no.to_string(),
-            spreadsheet_safe(p.map_or("", |p| &p.name)),
-            spreadsheet_safe(p.map_or("", |p| &p.club)),
-            fmt_value(&[s.points]),
-        ];
-        row.extend(s.tie_breaks.iter().map(|v| fmt_value(v)));
-        // a knockout's places carry no chain values: every row has every column
-        row.resize(header.len(), String::new());
-        let _ = w.write_record(&row);
-    }
-    String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
+/// name is shown as text, never executed. The CSV writer's errors are returned, not dropped.
+pub fn standings_csv(ev: &Event, st: &[Standing]) -> Result<String, csv::Error> {
+    csv_text(ev, st, CsvHeaders::English)
 }
 
 /// The language of a CSV export's header line.
@@ -151,6 +129,11 @@ pub fn standings_csv_file(
     st: &[Standing],
     headers: CsvHeaders,
 ) -> Result<String, csv::Error> {
+    Ok(format!("\u{feff}{}", csv_text(ev, st, headers)?))
+}
+
+/// The standings' CSV text (no byte-order mark) with headers in the chosen language.
+fn csv_text(ev: &Event, st: &[Standing], headers: CsvHeaders) -> Result<String, csv::Error> {
     let mut w = csv::Writer::from_writer(Vec::new());
     let header: Vec<String> = match headers {
         CsvHeaders::English => ["rank", "shared", "no", "name", "club", "points"]
@@ -185,9 +168,8 @@ pub fn standings_csv_file(
         w.write_record(&row)?;
     }
     let bytes = w.into_inner().map_err(|e| e.into_error())?;
-    let text = String::from_utf8(bytes)
-        .map_err(|e| csv::Error::from(std::io::Error::new(std::io::ErrorKind::InvalidData, e)))?;
-    Ok(format!("\u{feff}{text}"))
+    String::from_utf8(bytes)
+        .map_err(|e| csv::Error::from(std::io::Error::new(std::io::ErrorKind::InvalidData, e)))
 }
 
 /// A text cell that no spreadsheet program runs as a formula: a leading `=`, `+`, `-`, `@`, tab
@@ -378,7 +360,7 @@ mod csv_tests {
             s.tie_breaks.clear();
         }
         for text in [
-            standings_csv(&ev, &st),
+            standings_csv(&ev, &st).unwrap(),
             standings_csv_file(&ev, &st, CsvHeaders::Chinese).unwrap(),
         ] {
             let mut r = csv::Reader::from_reader(text.trim_start_matches('\u{feff}').as_bytes());
@@ -401,7 +383,7 @@ mod csv_tests {
         assert_eq!(zh.lines().count(), 1 + ev.players.len());
         let en = standings_csv_file(&ev, &st, CsvHeaders::English).unwrap();
         let body = en.strip_prefix('\u{feff}').unwrap();
-        assert_eq!(body, standings_csv(&ev, &st));
+        assert_eq!(body, standings_csv(&ev, &st).unwrap());
     }
 
     #[test]
@@ -431,7 +413,7 @@ mod csv_tests {
             false,
         )
         .unwrap();
-        let csv = standings_csv(&ev, &ev.standings(None));
+        let csv = standings_csv(&ev, &ev.standings(None)).unwrap();
         let mut rows = csv::Reader::from_reader(csv.as_bytes());
         let names: Vec<(String, String)> = rows
             .records()

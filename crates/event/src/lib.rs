@@ -69,10 +69,11 @@ mod writer;
 mod zh;
 
 pub use corrections::PlayerEdit;
-pub use create::{Created, NewEvent, NewEventError, Unsupported, system_line};
+pub use create::{Created, NewEvent, NewEventError, system_line};
 pub use document::{Event, EventError, Pairing, Player, ProposedRound, Round};
 pub use file::WriteError;
 pub use history::{Change, Done, EditError, Edited, Warning, Writer};
 pub use round_date::{BadDate, RoundDate};
 pub use stages::{Entrant, EventStage, StagePlan, StageSource, StageSystem};
 pub use store::{Document, Snapshot, Store, StoreError, UpdateError};
+pub use zh::system_line_zh;

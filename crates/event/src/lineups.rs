@@ -66,8 +66,12 @@ impl Event {
             .iter()
             .map(|&m| (m as usize).wrapping_sub(1))
             .collect();
-        check_lineup(self.config.lineup_system, roster, boards, &lineup, &fixed)
-            .map_err(|e| invalid(format!("{rec} team {team}"), e.to_string()))?;
+        check_lineup(self.config.lineup_system, roster, boards, &lineup, &fixed).map_err(
+            |error| EventError::Lineup {
+                record: format!("{rec} team {team}"),
+                error,
+            },
+        )?;
         let b = self
             .paired
             .get_mut(round.wrapping_sub(1) as usize)

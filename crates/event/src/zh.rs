@@ -1,7 +1,11 @@
-//! The Chinese form of the event's refusals ([`EventError::zh`]): the desk shows them on its
-//! Chinese pages, the command line keeps the English of `Display`.
+//! The Chinese form of the event's refusals ([`EventError::zh`], [`NewEventError::zh`],
+//! [`Choice::zh`], [`StoreError::zh`]) and of the line that names a system and its tie-break
+//! chain ([`system_line_zh`]): the desk shows them on its Chinese pages, the command line keeps
+//! the English of `Display`.
 
-use crate::EventError;
+use crate::create::Choice;
+use crate::export::chain_names;
+use crate::{Event, EventError, NewEventError, StageSystem, StoreError};
 
 /// `1–3、5、9–18`: ascending numbers as runs, joined the Chinese way.
 fn runs(nos: &[u32]) -> String {
@@ -78,7 +82,7 @@ impl EventError {
     /// ```
     pub fn zh(&self) -> String {
         match self {
-            EventError::Toml(m) => format!("赛事文件格式有误：{m}"),
+            EventError::Toml(m) => format!("赛事文件格式有误：{}", toml_zh(m)),
             EventError::Invalid {
                 record: rec,
                 reason: why,
@@ -109,6 +113,291 @@ impl EventError {
                 new,
             } => format!("第 {round} 轮第 {board} 台已有结果 {old}；要改为 {new}，请勾选“覆盖”"),
             EventError::Pairing(e) => format!("编排失败：{e}"),
+            EventError::Lineup { record: rec, error } => {
+                format!("{}：{}", record(rec), error.zh())
+            }
+        }
+    }
+}
+
+/// What a TOML reader's message says, in Chinese: the kind of value it was reading and what it
+/// expected (the reader's marks, `]` `"` `=`, as they are); any other message as 格式不对.
+fn toml_what(message: &str) -> String {
+    let message = message.trim();
+    let quoted = |m: &str| -> Vec<String> {
+        m.split('`')
+            .skip(1)
+            .step_by(2)
+            .map(|q| format!("“{q}”"))
+            .collect()
+    };
+    let kinds = [
+        ("invalid array", "数组写得不对"),
+        ("invalid inline table", "内联表写得不对"),
+        ("invalid table header", "表头写得不对"),
+        ("invalid string", "字符串写得不对"),
+        ("invalid basic string", "字符串写得不对"),
+        ("invalid literal string", "字符串写得不对"),
+        ("invalid key", "键名写得不对"),
+        ("invalid number", "数字写得不对"),
+        ("invalid integer", "数字写得不对"),
+        ("invalid float", "数字写得不对"),
+        ("invalid boolean", "布尔值写得不对"),
+        ("invalid date-time", "日期时间写得不对"),
+        ("unclosed array", "数组没有结束"),
+        ("unclosed table", "表没有结束"),
+        ("duplicate key", "键名重复"),
+        ("missing field", "缺少字段"),
+        ("unknown field", "未知字段"),
+        ("unknown variant", "未知的取值"),
+        ("invalid type", "值的类型不对"),
+        ("invalid value", "值不对"),
+        ("invalid length", "项数不对"),
+        ("string values must be quoted", "字符串须加引号"),
+        ("expected newline", "此处应换行"),
+    ];
+    let what = kinds
+        .iter()
+        .find(|(en, _)| message.starts_with(en))
+        .map_or("格式不对", |(_, zh)| zh);
+    let marks = quoted(message);
+    if marks.is_empty() {
+        what.to_string()
+    } else if message.contains("expected") && !message.starts_with("missing field") {
+        format!("{what}，应为 {}", marks.join("、"))
+    } else {
+        format!("{what} {}", marks.join("、"))
+    }
+}
+
+/// A TOML error line (`line L, column C: message`, as the event file reports it) in Chinese:
+/// `第 L 行第 C 列：what`.
+fn toml_zh(m: &str) -> String {
+    let at = m
+        .strip_prefix("line ")
+        .and_then(|r| r.split_once(", column "))
+        .and_then(|(l, r)| r.split_once(": ").map(|(c, msg)| (l, c, msg)))
+        .filter(|(l, c, _)| l.parse::<u32>().is_ok() && c.parse::<u32>().is_ok());
+    match at {
+        Some((line, column, msg)) => format!("第 {line} 行第 {column} 列：{}", toml_what(msg)),
+        None => toml_what(m),
+    }
+}
+
+impl StoreError {
+    /// The error in Chinese, for the desk's Chinese pages: the file as `Display` names it, and
+    /// for an event file that does not read, where (line, column) and what.
+    pub fn zh(&self) -> String {
+        match self {
+            StoreError::Invalid { path, message } => {
+                let what = match message.strip_prefix("event file: ") {
+                    Some(toml) => format!("格式有误：{}", toml_zh(toml)),
+                    None => match message.split_once(": ") {
+                        Some((rec, why)) => format!("{}：{}", record(rec), reason(why)),
+                        None => reason(message),
+                    },
+                };
+                format!("{}：{what}", path.display())
+            }
+            StoreError::NotUtf8 { path, at } => {
+                format!("{}：不是 UTF-8 文本（第 {at} 字节）", path.display())
+            }
+            other => other.to_string(),
+        }
+    }
+}
+
+impl StageSystem {
+    /// The system's Chinese name (积分编排制, 大循环, 单淘汰制, 双淘汰制, 分组循环制).
+    pub fn zh(self) -> &'static str {
+        match self {
+            StageSystem::Swiss => "积分编排制",
+            StageSystem::RoundRobin => "大循环",
+            StageSystem::Knockout => "单淘汰制",
+            StageSystem::DoubleKnockout => "双淘汰制",
+            StageSystem::Groups => "分组循环制",
+        }
+    }
+}
+
+/// A system name as the command line spells it (`--system`, `--final`), in Chinese.
+fn system_word(s: &str) -> Option<&'static str> {
+    Some(match s {
+        "swiss" => StageSystem::Swiss.zh(),
+        "round-robin" => StageSystem::RoundRobin.zh(),
+        "knockout" => StageSystem::Knockout.zh(),
+        "double-knockout" => StageSystem::DoubleKnockout.zh(),
+        "groups" => StageSystem::Groups.zh(),
+        _ => return None,
+    })
+}
+
+impl Choice {
+    /// The refused choice in Chinese, naming the 新建 form's field (not the command line's
+    /// option) and what to fill in.
+    pub fn zh(&self) -> String {
+        match self {
+            Choice::PlayerRating { line, rating } => {
+                format!("棋手 {line:?}：等级分 {rating:?} 不是整数")
+            }
+            Choice::TeamSyntax(team) => {
+                format!("队伍 {team:?}：应写为 队名,单位:队员,队员…（单位可不填）")
+            }
+            Choice::TeamRating { team, rating } => {
+                format!("队伍 {team:?}：等级分 {rating:?} 不是整数")
+            }
+            Choice::NoRounds => "轮数 0：比赛至少要有一轮".to_string(),
+            Choice::Ruleset { ruleset, error } => format!("规则 {ruleset}：不能使用（{error}）"),
+            Choice::System(s) => {
+                format!("赛制 {s:?}：应为积分编排制、大循环、单淘汰制、双淘汰制或分组循环制")
+            }
+            Choice::GroupsWithoutGroups => "分组数：只有分组循环制才填".to_string(),
+            Choice::RoundsFollow(s) => {
+                format!("轮数：{}的轮数由参赛人数决定，请不要填写", s.zh())
+            }
+            Choice::Games(g) => {
+                format!("每轮局数 {g}：应为 1 或 2（三局以上的多局制尚不支持）")
+            }
+            Choice::TeamGames(g) => {
+                format!("每轮局数 {g}：团体赛每台只下一局（每台两局的分先尚不支持），请选 1 或不选")
+            }
+            Choice::AvoidSameUnit(n) => {
+                format!("同单位回避轮数 {n}：只用于个人积分编排制；分组循环制请选“同单位回避”分组")
+            }
+            Choice::LineupSystem(s) => {
+                format!("排阵方式 {s:?}：应为分台定人制、分台换人制或临时定台制")
+            }
+            Choice::TeamBoards => "团体赛：请填写每场台数".to_string(),
+            Choice::TeamsAndPlayers => {
+                "一项比赛的参赛者或是棋手或是队伍：棋手名单和队伍名单只能填一项".to_string()
+            }
+            Choice::PlayersFile(m) => format!("运动员名单文件：{m}"),
+            Choice::Partial {
+                rounds,
+                players,
+                full,
+            } => format!(
+                "轮数 {rounds}：{players} 人的大循环共 {full} 轮；要提前结束请勾选“允许不完整的循环”（或改用积分编排制）"
+            ),
+            Choice::Final(s) => match system_word(s) {
+                Some(z) => format!("决赛赛制 {z}：应为大循环、单淘汰制或双淘汰制"),
+                None => format!("决赛赛制 {s:?}：应为大循环、单淘汰制或双淘汰制"),
+            },
+            Choice::GroupsCount => "分组循环制：请填写分组数".to_string(),
+        }
+    }
+}
+
+impl NewEventError {
+    /// The refusal in Chinese, for the desk's 新建 page: the form's words, no command-line
+    /// option.
+    pub fn zh(&self) -> String {
+        match self {
+            NewEventError::Exists(file) => format!("{file}：已经存在"),
+            NewEventError::Choice(c) => c.zh(),
+            NewEventError::Refused { file, error } => format!("{file}：{}", error.zh()),
+            NewEventError::Store(e) => e.zh(),
+        }
+    }
+}
+
+/// A play-off (附加赛) in Chinese: `快棋 2 局（15+10）`.
+fn playoff_zh(p: &xiangqi_scheduling::Playoff) -> String {
+    let name = match p.name.as_str() {
+        "rapid" => "快棋",
+        "blitz" => "超快棋",
+        "armageddon" => "决胜局",
+        other => other,
+    };
+    let tc = match p
+        .time_control
+        .strip_prefix("red ")
+        .and_then(|r| r.split_once(" min, black "))
+        .and_then(|(r, b)| b.strip_suffix(" min").map(|b| (r, b)))
+    {
+        Some((r, b)) => format!("红方 {r} 分钟、黑方 {b} 分钟"),
+        None => p.time_control.clone(),
+    };
+    let black = if p.draw_black_wins {
+        "，和棋判黑方胜"
+    } else {
+        ""
+    };
+    format!("{name} {} 局（{tc}{black}）", p.games)
+}
+
+/// The system and its tie-break chain (or a knockout's decisions) in Chinese, as the desk's
+/// 新建 page lists them — the same facts as [`crate::system_line`].
+///
+/// ```
+/// use xiangqi_event::{NewEvent, StageSystem, system_line_zh};
+/// let c = NewEvent {
+///     ruleset: "axf".into(),
+///     system: Some("swiss".into()),
+///     players: (1..=8).map(|i| format!("P{i}")).collect(),
+///     ..NewEvent::default()
+/// }
+/// .build("", || Ok(Vec::new()))
+/// .unwrap();
+/// assert!(system_line_zh(&c.event, StageSystem::Swiss).starts_with("积分编排制；名次区分：积分 → "));
+/// ```
+pub fn system_line_zh(ev: &Event, system: StageSystem) -> String {
+    let chain = chain_names(ev).join(" → ");
+    let po: Vec<String> = ev.config.playoffs.iter().map(playoff_zh).collect();
+    let ko = |double: bool| {
+        format!(
+            "{}；平局进入附加赛：{}；猜先定先后手{}",
+            if ev.config.team_boards > 0 {
+                format!(
+                    "每场 {} 台的团体赛（先列的队在单数台执红）",
+                    ev.config.team_boards
+                )
+            } else {
+                format!("每场 {} 局", ev.config.games_per_match)
+            },
+            if po.is_empty() {
+                "无".to_string()
+            } else {
+                po.join("，再")
+            },
+            if double {
+                if ev.config.grand_final_reset {
+                    "；总决赛败方若此前未负可再赛一场"
+                } else {
+                    "；总决赛不加赛"
+                }
+            } else if ev.config.third_place {
+                "；设三、四名决赛"
+            } else {
+                ""
+            }
+        )
+    };
+    match system {
+        StageSystem::Swiss | StageSystem::RoundRobin => {
+            format!("{}；名次区分：积分 → {chain}", system.zh())
+        }
+        StageSystem::Knockout => format!("{}；{}", system.zh(), ko(false)),
+        StageSystem::DoubleKnockout => format!("{}；{}", system.zh(), ko(true)),
+        StageSystem::Groups => {
+            let fin = ev.stages.get(1);
+            format!(
+                "{}：{} 组，组内循环；名次区分：积分 → {chain}；决赛：每组前 {} 名进行{}{}{}",
+                system.zh(),
+                ev.stages.first().map_or(0, |s| s.groups.len()),
+                fin.and_then(|f| f.from.as_ref()).map_or(0, |s| s.places),
+                fin.map_or("", |f| f.system.zh()),
+                match fin.map(|f| f.system) {
+                    Some(s) if s.is_knockout() =>
+                        format!("；{}", ko(s == StageSystem::DoubleKnockout)),
+                    _ => String::new(),
+                },
+                if ev.stages.len() > 2 {
+                    "；再按小组名次进行名次赛"
+                } else {
+                    ""
+                }
+            )
         }
     }
 }

@@ -15,6 +15,49 @@
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
 
+/// A sealed move's text as a log entry holds it in memory ([`Entry::Seal`](crate::Entry::Seal)):
+/// the text is there for the game to open at 续赛, but its `Debug` shows only that a move is
+/// sealed — a log entry printed for a trace or a panic message does not give the move away.
+#[derive(Clone, PartialEq, Eq, Hash, Default)]
+pub struct Sealed(String);
+
+impl Sealed {
+    /// The sealed text, as written.
+    pub fn new(text: impl Into<String>) -> Sealed {
+        Sealed(text.into())
+    }
+
+    /// The text, for the game that opens the envelope.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for Sealed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Sealed(..)")
+    }
+}
+
+impl std::ops::Deref for Sealed {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl From<String> for Sealed {
+    fn from(text: String) -> Sealed {
+        Sealed(text)
+    }
+}
+
+impl From<&str> for Sealed {
+    fn from(text: &str) -> Sealed {
+        Sealed(text.to_string())
+    }
+}
+
 /// What an enveloped text starts with.
 pub const PREFIX: &str = "envelope:";
 
@@ -36,20 +79,39 @@ pub fn open(stored: &str) -> Result<String, String> {
 }
 
 /// `#[serde(with = "envelope")]` for the sealed text of an entry.
-pub(crate) fn serialize<S: serde::Serializer>(text: &str, s: S) -> Result<S::Ok, S::Error> {
+pub(crate) fn serialize<S: serde::Serializer>(text: &Sealed, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(&seal(text))
 }
 
 /// `#[serde(with = "envelope")]`: opens the stored form.
-pub(crate) fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+pub(crate) fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Sealed, D::Error> {
     let stored = <String as serde::Deserialize>::deserialize(d)?;
-    open(&stored).map_err(serde::de::Error::custom)
+    open(&stored).map(Sealed).map_err(serde::de::Error::custom)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn a_sealed_entry_in_memory_does_not_show_its_move_in_debug() {
+        let e = crate::Entry::Seal {
+            side: xiangqi_board::Color::Red,
+            text: "马二进三".into(),
+            clock: Some(5300),
+        };
+        let shown = format!("{e:?} {e:#?}");
+        assert!(!shown.contains("马二进三"), "{shown}");
+        assert!(
+            shown.contains("Sealed(..)") && shown.contains("5300"),
+            "{shown}"
+        );
+        let crate::Entry::Seal { text, .. } = &e else {
+            unreachable!()
+        };
+        assert_eq!(text.as_str(), "马二进三");
+    }
 
     #[test]
     fn the_envelope_hides_the_move_and_opens_to_it() {

@@ -9,6 +9,7 @@ use xiangqi_rules::{Arbiter, Outcome, Ruleset, StalemateRule, Verdict};
 
 use crate::GameError;
 use crate::log::{ClaimKind, Decision, Entry, GameLog, Header, LogFormat, Ruled};
+use crate::refusal::Refusal;
 use crate::time::{TimeControl, format_clock};
 
 /// Seconds a false natural-limit claim adds to the claimant's clock (ch.1 §4 二(四): "在该方棋钟上
@@ -196,15 +197,10 @@ impl std::fmt::Debug for Game {
     }
 }
 
-fn side_name(c: Color) -> &'static str {
-    match c {
-        Color::Red => "Red",
-        Color::Black => "Black",
-    }
-}
+use crate::refusal::side_name;
 
-fn refused(msg: impl Into<String>) -> GameError {
-    GameError::Refused(msg.into())
+fn refused(why: Refusal) -> GameError {
+    GameError::Refused(why)
 }
 
 impl Game {
@@ -400,33 +396,27 @@ impl Game {
             Color::Red => (chinese::Numerals::Chinese, chinese::Numerals::Arabic),
             Color::Black => (chinese::Numerals::Arabic, chinese::Numerals::Chinese),
         };
-        let own_form = match mover {
-            Color::Red => "一…九",
-            Color::Black => "1…9",
-        };
         match c.numerals {
             n if n == own || n == chinese::Numerals::None => Ok(()),
-            chinese::Numerals::Mixed => Err(refused(format!(
-                "move {t}: mixes Red's numerals (一…九) and Black's (1…9); {} to move writes {own_form}",
-                side_name(mover)
-            ))),
+            chinese::Numerals::Mixed => Err(refused(Refusal::MixedNumerals {
+                mv: t.to_string(),
+                mover,
+            })),
             n => {
                 debug_assert_eq!(n, theirs);
                 let other = self.position.swap_turn();
                 let would = match c.resolve(&other, Mode::Tolerant) {
-                    Ok(m) if other.is_legal(m) => format!(
-                        "for {} it would be {} ({})",
-                        side_name(!mover),
+                    Ok(m) if other.is_legal(m) => Some((
                         xiangqi_notation::render_chinese(&other, m),
-                        m.iccs()
-                    ),
-                    _ => format!("it names no move of {} here either", side_name(!mover)),
+                        m.iccs().to_string(),
+                    )),
+                    _ => None,
                 };
-                Err(refused(format!(
-                    "move {t}: written in {}'s numerals, but {} is to move and writes {own_form}; {would}",
-                    side_name(!mover),
-                    side_name(mover)
-                )))
+                Err(refused(Refusal::OtherNumerals {
+                    mv: t.to_string(),
+                    mover,
+                    would,
+                }))
             }
         }
     }
@@ -458,9 +448,7 @@ impl Game {
     /// last entry in force.
     pub fn apply(&mut self, mut entry: Entry) -> Result<String, GameError> {
         if matches!(entry, Entry::Propose { .. }) {
-            return Err(refused(
-                "a proposal is the rules' own: it is written by the game, not entered",
-            ));
+            return Err(refused(Refusal::ProposalEntered));
         }
         if self.legacy
             && matches!(
@@ -468,10 +456,9 @@ impl Game {
                 Entry::Told { .. } | Entry::Declare { .. } | Entry::Undo { .. }
             )
         {
-            return Err(refused(format!(
-                "this log is version {} (written before the arbiter's answers to proposals): told, declare and undo need a log started by this xq",
-                self.log.version
-            )));
+            return Err(refused(Refusal::OldLog {
+                version: self.log.version,
+            }));
         }
         if matches!(entry, Entry::Undo { .. }) {
             return self.undo(entry);
@@ -484,11 +471,10 @@ impl Game {
         };
         let mut st = self.state.clone();
         if let Some(r) = &st.result {
-            return Err(refused(format!(
-                "the game is over ({} by {})",
-                r.outcome.as_str(),
-                r.reason
-            )));
+            return Err(refused(Refusal::GameOver {
+                outcome: r.outcome,
+                reason: r.reason.clone(),
+            }));
         }
         let adjourned = st.sealed_by.is_some();
         let needs_board = matches!(
@@ -502,15 +488,14 @@ impl Game {
                 | Entry::Seal { .. }
         );
         if adjourned && needs_board {
-            return Err(refused(format!(
-                "the game is adjourned ({} sealed a move): resume it first",
-                side_name(st.sealed_by.expect("adjourned"))
-            )));
+            return Err(refused(Refusal::Adjourned {
+                sealer: st.sealed_by.expect("adjourned"),
+            }));
         }
         if let Some((m, _)) = &st.must_play
             && !matches!(entry, Entry::Move { .. })
         {
-            return Err(refused(format!("the sealed move {m} must be played first")));
+            return Err(refused(Refusal::SealedFirst { sealed: m.clone() }));
         }
         let mut new_move = None;
         let accept = matches!(entry, Entry::Accept { .. });
@@ -519,14 +504,19 @@ impl Game {
                 if !self.lenient {
                     self.check_numerals(mv)?;
                 }
-                let m = parse_move(&self.position, mv, Mode::Tolerant)
-                    .map_err(|e| refused(format!("move {mv}: {e}")))?;
+                let m = parse_move(&self.position, mv, Mode::Tolerant).map_err(|error| {
+                    refused(Refusal::Move {
+                        mv: mv.clone(),
+                        error,
+                    })
+                })?;
                 if let Some((sealed, _)) = &st.must_play
                     && *sealed != m.iccs()
                 {
-                    return Err(refused(format!(
-                        "the sealed move {sealed} must be played first, not {mv}"
-                    )));
+                    return Err(refused(Refusal::NotTheSealed {
+                        sealed: sealed.clone(),
+                        mv: mv.clone(),
+                    }));
                 }
                 *mv = m.iccs();
                 let mover = self.position.turn();
@@ -567,22 +557,13 @@ impl Game {
             Entry::Offer { side } => {
                 let side = *side;
                 if st.offer == Some(side) {
-                    return Err(refused(format!(
-                        "{}'s offer is pending: it cannot be withdrawn or made again (ch.1 §4 二(二))",
-                        side_name(side)
-                    )));
+                    return Err(refused(Refusal::OwnOfferPending { side }));
                 }
                 if st.offer == Some(!side) {
-                    return Err(refused(format!(
-                        "{}'s offer is pending: accept or decline it",
-                        side_name(!side)
-                    )));
+                    return Err(refused(Refusal::AnswerFirst { offerer: !side }));
                 }
                 if st.moves_made[side] == 0 || st.side_to_move == side {
-                    return Err(refused(format!(
-                        "{} may offer a draw only after its own move, before pressing the clock (ch.1 §4 二(二))",
-                        side_name(side)
-                    )));
+                    return Err(refused(Refusal::OfferOutOfTurn { side }));
                 }
                 if st.offers_made[side] > st.offers_made[!side] {
                     let m = format!(
@@ -600,10 +581,7 @@ impl Game {
             Entry::Accept { side } | Entry::Decline { side } => {
                 let side = *side;
                 if st.offer != Some(!side) {
-                    return Err(refused(format!(
-                        "{} has no draw offer to answer",
-                        side_name(side)
-                    )));
+                    return Err(refused(Refusal::NoOffer { side }));
                 }
                 st.offer = None;
                 if accept {
@@ -631,9 +609,7 @@ impl Game {
             }
             Entry::Foul { side, kind, note } => {
                 if !(1..=8).contains(kind) {
-                    return Err(refused(format!(
-                        "犯规 {kind}: seed 002 四 lists kinds 1 to 8"
-                    )));
+                    return Err(refused(Refusal::FoulKind { kind: *kind }));
                 }
                 let m = format!(
                     "{}: 犯规 {kind} ({}){}",
@@ -695,9 +671,7 @@ impl Game {
                 reason,
             } => {
                 if reason.trim().is_empty() {
-                    return Err(refused(
-                        "a clock correction needs its reason (what was wrong with the clock)",
-                    ));
+                    return Err(refused(Refusal::CorrectionReason));
                 }
                 let was = st.clocks[*side];
                 st.clocks[*side] = i64::from(*clock);
@@ -710,13 +684,12 @@ impl Game {
             }
             Entry::Seal { side, text, clock } => {
                 if *side != st.side_to_move {
-                    return Err(refused(format!(
-                        "only the side to move ({}) seals a move",
-                        side_name(st.side_to_move)
-                    )));
+                    return Err(refused(Refusal::SealOutOfTurn {
+                        to_move: st.side_to_move,
+                    }));
                 }
                 if text.trim().is_empty() {
-                    return Err(refused("a sealed move must be written"));
+                    return Err(refused(Refusal::SealEmpty));
                 }
                 if let Some(c) = clock {
                     if !self.lenient {
@@ -725,7 +698,7 @@ impl Game {
                     st.clocks[*side] = i64::from(*c);
                 }
                 st.sealed_by = Some(*side);
-                st.sealed = Some((Unopened(text.clone()), *clock));
+                st.sealed = Some((Unopened(text.to_string()), *clock));
                 format!(
                     "{} seals a move (封棋); it is checked when the game resumes",
                     side_name(*side)
@@ -733,7 +706,7 @@ impl Game {
             }
             Entry::Resume => {
                 let Some(sealer) = st.sealed_by else {
-                    return Err(refused("the game is not adjourned: nothing to resume"));
+                    return Err(refused(Refusal::NotAdjourned));
                 };
                 let (Unopened(text), clock) = st.sealed.take().expect("a sealed move");
                 st.sealed_by = None;
@@ -761,10 +734,7 @@ impl Game {
             Entry::Late { side, minutes } => {
                 let side = *side;
                 if st.moves_made[side] > 0 {
-                    return Err(refused(format!(
-                        "{} has moved already: it was not late",
-                        side_name(side)
-                    )));
+                    return Err(refused(Refusal::NotLate { side }));
                 }
                 let limit = self.tc.late_forfeit_minutes;
                 if *minutes > limit {
@@ -816,15 +786,7 @@ impl Game {
                 let side = *side;
                 let proposed = st.proposal.as_ref().and_then(|p| p.ruling.must_vary());
                 if proposed != Some(side) {
-                    return Err(refused(format!(
-                        "no proposal that {} must vary to confirm{}",
-                        side_name(side),
-                        match proposed {
-                            Some(o) =>
-                                format!(" (the rules propose that {} must vary)", side_name(o)),
-                            None => String::new(),
-                        }
-                    )));
+                    return Err(refused(Refusal::NoMustVary { side, proposed }));
                 }
                 let p = st.proposal.take().expect("a must-vary proposal");
                 st.told = Some((side, st.ply));
@@ -846,11 +808,7 @@ impl Game {
                         .proposal
                         .as_ref()
                         .and_then(|p| p.ruling.decision())
-                        .ok_or_else(|| {
-                            refused(
-                                "declare: the rules propose no result here: name it (red-wins, black-wins or draw) and its rule",
-                            )
-                        })?;
+                        .ok_or_else(|| refused(Refusal::DeclareUnnamed))?;
                 }
                 let o = match outcome {
                     Decision::RedWins => Outcome::Win(Color::Red),
@@ -875,10 +833,7 @@ impl Game {
                     }
                     None => {
                         if rule.trim().is_empty() {
-                            return Err(refused(format!(
-                                "declare {}: the rules propose no such result here: give the rule it stands on",
-                                outcome.as_str()
-                            )));
+                            return Err(refused(Refusal::DeclareNoRule { outcome: *outcome }));
                         }
                         set_result(
                             &mut st,
@@ -929,27 +884,22 @@ impl Game {
             unreachable!("an undo");
         };
         if let Some(r) = &self.state.result {
-            return Err(refused(format!(
-                "the game is over ({} by {}): a result entered on the event board is corrected there, not undone",
-                r.outcome.as_str(),
-                r.reason
-            )));
+            return Err(refused(Refusal::UndoOver {
+                outcome: r.outcome,
+                reason: r.reason.clone(),
+            }));
         }
         if reason.trim().is_empty() {
-            return Err(refused(
-                "an undo needs its reason (what was wrong with the entry)",
-            ));
+            return Err(refused(Refusal::UndoReason));
         }
         let Some(last) = self.steps.last() else {
-            return Err(refused("nothing to undo: no entry in force"));
+            return Err(refused(Refusal::NothingToUndo));
         };
         let want = last.index + 1;
         if *n == 0 {
             *n = want;
         } else if *n != want {
-            return Err(refused(format!(
-                "undo entry {n}: only the last entry in force can be undone (entry {want})"
-            )));
+            return Err(refused(Refusal::UndoNotLast { n: *n, last: want }));
         }
         let step = self.steps.pop().expect("a step");
         let what = describe(&self.log.entries[step.index]);
@@ -1163,10 +1113,9 @@ impl Game {
 
     fn claim_natural_limit(&self, st: &mut State, side: Color) -> Result<String, GameError> {
         let Some(policy) = self.arbiter.edition().natural_limit() else {
-            return Err(refused(format!(
-                "edition {} has no natural move limit",
-                self.arbiter.ruleset().edition
-            )));
+            return Err(refused(Refusal::NoNaturalLimit {
+                edition: self.arbiter.ruleset().edition.to_string(),
+            }));
         };
         // detail 4: a claimant already mated, stalemated or flagged loses
         if st.clocks[side] <= 0 {
@@ -1309,42 +1258,30 @@ fn check_reading(side: Color, reading: i64, before: i64, added: i64) -> Result<(
     if reading <= most {
         return Ok(());
     }
-    let plus = if added > 0 {
-        format!(" plus the {} this move adds", format_clock(added))
-    } else {
-        String::new()
-    };
-    Err(refused(format!(
-        "clock {} for {}: more than the {} it had{plus} — a clock only runs down (increment and a new stage's time excepted); a wrong earlier reading is put right by a correction (xq game correct)",
-        format_clock(reading),
-        side_name(side),
-        format_clock(before)
-    )))
+    Err(refused(Refusal::ClockRises {
+        side,
+        reading,
+        before,
+        added,
+    }))
 }
 
 /// A flag falls only on the running clock, when it shows no time left (ch.1 §4 一(四)).
 fn check_flag(st: &State, side: Color, reading: Option<u32>) -> Result<(), GameError> {
-    let how = "(or the arbiter's override with its reason)";
     if st.side_to_move != side {
-        return Err(refused(format!(
-            "{}'s clock is stopped ({} to move): a flag falls only on the running clock {how}",
-            side_name(side),
-            side_name(st.side_to_move)
-        )));
+        return Err(refused(Refusal::ClockStopped {
+            side,
+            to_move: st.side_to_move,
+        }));
     }
     match reading {
         Some(0) => Ok(()),
-        Some(c) => Err(refused(format!(
-            "{}'s clock shows {} left: its flag has not fallen {how}",
-            side_name(side),
-            format_clock(i64::from(c))
-        ))),
+        Some(c) => Err(refused(Refusal::FlagUp { side, shows: c })),
         None if st.clocks[side] <= 0 => Ok(()),
-        None => Err(refused(format!(
-            "{}'s clock showed {} after its last reading: give the reading that shows no time left (0:00:00) {how}",
-            side_name(side),
-            format_clock(st.clocks[side])
-        ))),
+        None => Err(refused(Refusal::FlagReadingNeeded {
+            side,
+            showed: st.clocks[side],
+        })),
     }
 }
 

@@ -118,6 +118,7 @@ pub mod envelope;
 mod game;
 mod log;
 pub mod paper;
+mod refusal;
 pub mod store;
 pub mod time;
 pub mod words;
@@ -130,6 +131,7 @@ pub use game::{
 pub use log::{
     ClaimKind, Decision, Entry, EventBoard, GameLog, Header, LOG_VERSION, LogFormat, Ruled,
 };
+pub use refusal::Refusal;
 pub use time::{TimeControl, TimeControlError};
 
 /// Why a game log cannot be read or an entry is refused. One line.
@@ -138,7 +140,7 @@ pub enum GameError {
     /// The rules refuse the entry (the move is illegal, the offer is out of turn …); nothing
     /// was changed.
     #[error("{0}")]
-    Refused(String),
+    Refused(Refusal),
     /// The file is not a valid game log (where and what).
     #[error("{0}")]
     File(String),

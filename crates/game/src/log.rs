@@ -223,7 +223,7 @@ pub enum Entry {
         /// The move as written on the score sheet, any notation. Stored in its envelope
         /// ([`crate::envelope`]): no output shows it before the game resumes.
         #[serde(with = "crate::envelope")]
-        text: String,
+        text: crate::envelope::Sealed,
         /// The sealer's clock at sealing.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         clock: Option<u32>,
@@ -835,7 +835,7 @@ fn parse_token(body: &str) -> Result<Entry, String> {
         },
         Some("seal") => Entry::Seal {
             side: side(1)?,
-            text: crate::envelope::open(&text(2)?)?,
+            text: crate::envelope::open(&text(2)?)?.into(),
             clock: match w.get(3).map(String::as_str) {
                 None | Some("-") => None,
                 Some(c) => Some(parse_clock(c).ok_or(format!("bad clock {c}"))?),

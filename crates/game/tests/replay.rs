@@ -57,7 +57,7 @@ fn entry(game: &Game, pick: u32, arg: u32, clock: Option<u32>) -> Entry {
             text: if arg.is_multiple_of(4) {
                 "zz".into()
             } else {
-                legal(game, arg)
+                legal(game, arg).into()
             },
             clock,
         },

@@ -36,6 +36,7 @@ mod stage;
 pub mod swiss;
 pub mod team;
 pub mod tiebreak;
+mod zh;
 
 pub use config::{
     ByePoints, EventConfig, PairingRequest, PairingSystem, PairingSystemId, Playoff, Round1Colours,

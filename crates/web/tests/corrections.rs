@@ -5,57 +5,19 @@
 //! confirmation), swap, player edit, undo, reinstate, rename and delete, each refusal leaving
 //! the file byte for byte.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 mod common;
 
 use axum::Router;
 use axum::http::{HeaderMap, StatusCode, header};
-use common::{csrf_of, form, get, send};
-use xiangqi::event::{Event, Store};
+use common::post_form as post;
+use common::read_event as read;
+use common::{csrf_of, form, get, post_as, send};
 
-async fn post(app: &Router, uri: &str, body: &str) -> (StatusCode, HeaderMap, String) {
-    common::post(app, uri, body, &[]).await
-}
-
-/// POSTs as the arbiter named `by` (the desk's name cookie).
-async fn post_as(app: &Router, by: &str, uri: &str, body: &str) -> (StatusCode, HeaderMap, String) {
-    let cookie = format!("xq_arbiter={}", common::enc(by));
-    common::post(app, uri, body, &[("cookie", &cookie)]).await
-}
-
-fn read(path: &Path) -> Event {
-    Store::<Event>::new(path).read().unwrap()
-}
-
-/// A six-player, three-round Swiss (numbers in list order) with round 1 paired; the folder,
-/// the desk, its form secret and the file.
+/// The corrections' event: a six-player Swiss, round 1 paired ([`common::six_player_swiss`]).
 async fn event() -> (tempfile::TempDir, Router, String, PathBuf) {
-    let dir = tempfile::tempdir().unwrap();
-    let app = common::app(dir.path(), None);
-    let (_, _, page) = get(&app, "/new").await;
-    let csrf = csrf_of(&page);
-    let (s, _, body) = post(
-        &app,
-        "/new",
-        &form(&[
-            ("csrf", &csrf),
-            ("file", "e.toml"),
-            ("name", "公开赛"),
-            (
-                "players",
-                "甲,北京\n乙,上海\n丙,北京\n丁,天津\n戊,上海\n己,天津",
-            ),
-            ("rounds", "3"),
-            ("no_lot", "1"),
-        ]),
-    )
-    .await;
-    assert_eq!(s, StatusCode::SEE_OTHER, "{body}");
-    let (s, _, body) = post(&app, "/e/e.toml/pair", &form(&[("csrf", &csrf)])).await;
-    assert_eq!(s, StatusCode::SEE_OTHER, "{body}");
-    let path = dir.path().join("e.toml");
-    (dir, app, csrf, path)
+    common::six_player_swiss("e.toml").await
 }
 
 /// The version the corrections page shows in its forms.
@@ -118,6 +80,11 @@ async fn a_stale_overwrite_is_refused_with_what_changed_and_by_whom() {
     assert!(body.contains(&format!("你看到的是第 {v} 版")), "{body}");
     assert!(body.contains("第 1 轮第 1 台成绩：无 → 1-0"), "{body}");
     assert!(body.contains("<td>王</td>"), "{body}");
+    // the top bar names the event by its title, not by its file
+    assert!(
+        body.contains("?lang=zh\">公开赛</a>") && !body.contains("?lang=zh\">e.toml</a>"),
+        "{body}"
+    );
     assert!(
         body.contains("href=\"/e/e.toml/round/1?lang=zh\""),
         "{body}"

@@ -105,8 +105,12 @@ async fn events_list_overview_assets_and_not_found() {
     // a file that is not an event: its error, not a crash
     let (s, _, body) = get(&app, "/e/notes.toml").await;
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(body.contains("notes.toml: event file: line 1"), "{body}");
+    // in Chinese: where (line, column) and what; in English the reader's own words
+    assert!(body.contains("notes.toml：格式有误：第 1 行第 "), "{body}");
     assert!(!body.contains(dir.path().to_str().unwrap()));
+    let (s, _, body) = get(&app, "/e/notes.toml?lang=en").await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(body.contains("notes.toml: event file: line 1"), "{body}");
 }
 
 #[tokio::test]
@@ -584,7 +588,7 @@ async fn exports_download_as_the_cli_writes_them() {
     );
     assert!(body.contains("王天一"));
     let (_, _, en) = get(&app, "/e/open.toml/export/standings.csv?lang=en").await;
-    let csv = xiangqi::event::export::standings_csv(&ev, &st);
+    let csv = xiangqi::event::export::standings_csv(&ev, &st).unwrap();
     assert_eq!(en, format!("\u{feff}{csv}"));
     // JSON: the whole event, parseable, with the players.
     let (status, headers, body) = get(&app, "/e/open.toml/export/event.json").await;

@@ -4,50 +4,15 @@
 //! line-ups landing in the file (refusals leave it byte for byte); the knockout bracket with its
 //! winners; 组别 in the caption of every printed form.
 
-use std::path::{Path, PathBuf};
-
 mod common;
 
 use axum::Router;
 use axum::body::Body;
-use axum::http::{HeaderMap, Request, StatusCode, header};
-use common::{csrf_of, form, get, send};
-use xiangqi::event::Event;
-use xiangqi::event::{NewEvent, Store};
-
-fn app(root: &Path) -> Router {
-    common::app(root, None)
-}
-
-async fn post(app: &Router, uri: &str, body: &str) -> (StatusCode, HeaderMap, String) {
-    common::post(app, uri, body, &[]).await
-}
-
-fn read(path: &Path) -> Event {
-    Store::<Event>::new(path).read().unwrap()
-}
-
-/// An empty folder served by the desk, with the form secret.
-async fn desk() -> (tempfile::TempDir, Router, String) {
-    let dir = tempfile::tempdir().unwrap();
-    let app = app(dir.path());
-    let (s, _, page) = get(&app, "/new").await;
-    assert_eq!(s, StatusCode::OK);
-    let csrf = csrf_of(&page);
-    (dir, app, csrf)
-}
-
-/// Creates `file` through the 新建 form; returns the response.
-async fn create(
-    app: &Router,
-    csrf: &str,
-    file: &str,
-    extra: &[(&str, &str)],
-) -> (StatusCode, HeaderMap, String) {
-    let mut fields = vec![("csrf", csrf), ("lang", "zh"), ("file", file)];
-    fields.extend_from_slice(extra);
-    post(app, "/new", &form(&fields)).await
-}
+use axum::http::{Request, StatusCode, header};
+use common::post_form as post;
+use common::read_event as read;
+use common::{create, desk, form, get, send};
+use xiangqi::event::NewEvent;
 
 const PASTED: &str = "姓名\t单位\t等级分\n王天一\t杭州\t2700\n郑惟桐,成都,2650\n\n# a comment\n许银川，广东\n赵鑫鑫\n孟辰,四川\n蒋川,北京,2600\n";
 
@@ -59,10 +24,15 @@ async fn create_an_event_from_the_form_as_xq_event_new_does() {
     for id in ["axf", "cn-1987"] {
         assert!(page.contains(&format!("<option value=\"{id}\"")), "{id}");
     }
-    assert!(page.contains("swiss (积分编排制); tie-breaks: 积分 → buchholz"));
-    assert!(page.contains("double-knockout (双淘汰制)"));
-    // English with ?lang=en
+    // in Chinese: the systems and the chain by their Chinese names, no option of the CLI
+    assert!(page.contains("积分编排制；名次区分：积分 → "), "{page}");
+    assert!(page.contains("双淘汰制；每场 "), "{page}");
+    assert!(page.contains("<option value=\"knockout\">单淘汰制</option>"));
+    assert!(!page.contains("tie-breaks"), "{page}");
+    // English with ?lang=en: the CLI's own line
     let (_, _, en) = get(&app, "/new?lang=en").await;
+    assert!(en.contains("swiss (积分编排制); tie-breaks: 积分 → buchholz"));
+    assert!(en.contains("double-knockout (双淘汰制)"));
     assert!(en.contains("<h1>New event</h1>") && en.contains("Division (组别)"));
     assert!(en.contains("name=\"lang\" value=\"en\""));
     // the events list links to it
@@ -177,7 +147,11 @@ async fn refused_creations_give_the_cli_s_message_and_write_nothing() {
 
     let cases: [Case<'_>; 7] = [
         // the file is there already
-        ("open.toml", vec![players], "open.toml: already exists"),
+        (
+            "open.toml",
+            vec![players],
+            "open.toml：已经存在，请换一个文件名",
+        ),
         // a bad player line
         (
             "bad.toml",
@@ -188,29 +162,29 @@ async fn refused_creations_give_the_cli_s_message_and_write_nothing() {
         (
             "rs.toml",
             vec![players, ("ruleset", "no-such")],
-            "--ruleset no-such: ",
+            "规则 \"no-such\"：只能选内置规则",
         ),
         // an unknown system, a round robin cut short, too few players
         (
             "sys.toml",
             vec![players, ("system", "ladder")],
-            "--system ladder: expected swiss, round-robin, knockout, double-knockout or groups",
+            "赛制 \"ladder\"：应为积分编排制、大循环、单淘汰制、双淘汰制或分组循环制",
         ),
         (
             "rr.toml",
             vec![players, ("system", "round-robin"), ("rounds", "2")],
-            "--rounds 2: a round robin of 4 players has 3 rounds; cut it short only with --allow-partial (or use --system swiss)",
+            "轮数 2：4 人的大循环共 3 轮；要提前结束请勾选“允许不完整的循环”（或改用积分编排制）",
         ),
         // file names outside the folder or not .toml
         (
             "../up.toml",
             vec![players],
-            "a file name in this folder ending in .toml",
+            "应为本文件夹里的文件名，如 比赛.toml",
         ),
         (
             "list.txt",
             vec![players],
-            "a file name in this folder ending in .toml",
+            "应为本文件夹里的文件名，如 比赛.toml",
         ),
     ];
     for (file, fields, want) in cases {
@@ -234,7 +208,7 @@ async fn refused_creations_give_the_cli_s_message_and_write_nothing() {
     )
     .await;
     assert!(
-        body.contains("--ruleset no-such: 只能选内置规则 (axf, cn-1987"),
+        body.contains("规则 \"no-such\"：只能选内置规则（axf、cn-1987"),
         "{body}"
     );
 
@@ -252,25 +226,7 @@ async fn pair(app: &Router, csrf: &str, id: &str) {
 
 #[tokio::test]
 async fn withdraw_bye_and_late_entry_land_in_the_file() {
-    let (dir, app, csrf) = desk().await;
-    let (s, _, _) = create(
-        &app,
-        &csrf,
-        "open.toml",
-        &[
-            ("name", "公开赛"),
-            (
-                "players",
-                "甲,北京\n乙,上海\n丙,北京\n丁,天津\n戊,上海\n己,天津",
-            ),
-            ("rounds", "3"),
-            ("no_lot", "1"),
-        ],
-    )
-    .await;
-    assert_eq!(s, StatusCode::SEE_OTHER);
-    let path: PathBuf = dir.path().join("open.toml");
-    pair(&app, &csrf, "open.toml").await;
+    let (_dir, app, csrf, path) = common::six_player_swiss("open.toml").await;
 
     let (s, _, page) = get(&app, "/e/open.toml/manage").await;
     assert_eq!(s, StatusCode::OK);
@@ -378,7 +334,10 @@ async fn withdraw_bye_and_late_entry_land_in_the_file() {
     )
     .await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
-    assert!(body.contains("--player \"辛,广东,x\": the rating \"x\" is not a whole number"));
+    assert!(
+        body.contains("棋手 \"辛,广东,x\"：等级分 \"x\" 不是整数"),
+        "{body}"
+    );
     assert_eq!(std::fs::read(&path).unwrap(), before);
     // a forged write (no form secret) is refused
     let (s, _, _) = post(&app, "/e/open.toml/withdraw", &form(&[("no", "1")])).await;

@@ -41,7 +41,7 @@ pub(crate) async fn load_shared(
         Some(Err(e)) => Err(refuse(
             lang,
             StatusCode::UNPROCESSABLE_ENTITY,
-            scrub(&e.to_string(), &path, id),
+            scrub(&lang.pick(e.zh(), e.to_string()), &path, id),
         )),
         None => Err(refuse(
             lang,

@@ -239,11 +239,16 @@ pub(crate) fn one_line(s: &str, max: usize) -> String {
         .collect()
 }
 
-/// A form field that must hold a whole number: `FIELD "TEXT": not a whole number` otherwise.
-pub(crate) fn whole_number<T: std::str::FromStr>(field: &str, text: &str) -> Result<T, String> {
+/// A form field that must hold a whole number: `FIELD "TEXT": not a whole number` otherwise,
+/// in the page's language (a Chinese page names the form's field, not a command-line option).
+pub(crate) fn whole_number<T: std::str::FromStr>(
+    lang: Lang,
+    field: &str,
+    text: &str,
+) -> Result<T, String> {
     text.trim()
         .parse()
-        .map_err(|_| format!("{field} {:?}: not a whole number", text.trim()))
+        .map_err(|_| lang.not_whole_number(field, text.trim()))
 }
 
 /// A path segment, percent-encoded.

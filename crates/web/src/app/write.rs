@@ -112,7 +112,7 @@ pub(crate) async fn edit<T: Send + 'static>(
         }
     })
     .await
-    .unwrap_or_else(|| Err(Refused::Message("internal error".into())))
+    .unwrap_or_else(|| Err(Refused::Message(lang.internal_error().into())))
 }
 
 /// A refusal of [`Store::edit`] (and undo, trash) as the desk shows it.
@@ -130,9 +130,10 @@ pub(crate) fn refused(
             Refused::Message(format!("{id}：{}", e.zh()))
         }
         UpdateError::Rejected(e) => Refused::Message(format!("{id}: {e}")),
-        UpdateError::Store(e) => {
-            Refused::Message(e.to_string().replace(&path.display().to_string(), id))
-        }
+        UpdateError::Store(e) => Refused::Message(
+            lang.pick(e.zh(), e.to_string())
+                .replace(&path.display().to_string(), id),
+        ),
     }
 }
 
@@ -181,9 +182,17 @@ pub(crate) fn stale_page(
     back: &str,
 ) -> Response {
     let w = CorrectionWords::of(lang);
-    let mut page = Page::new(desk, headers, lang, back, w.stale_heading.to_string());
-    page.event_id = Some(id.to_string());
-    page.event_name = id.to_string();
+    let page = Page::new(desk, headers, lang, back, w.stale_heading.to_string());
+    // the top bar names the event by its title, as every event page does (the file as it is
+    // now: the stale page is about its newer version)
+    let page = match super::event_path(desk, id).and_then(|p| desk.events.read(&p).ok()) {
+        Some(now) => page.for_event(id, &now.doc),
+        None => Page {
+            event_id: Some(id.to_string()),
+            event_name: id.to_string(),
+            ..page
+        },
+    };
     render(
         StatusCode::CONFLICT,
         &StalePage {

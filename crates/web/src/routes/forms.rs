@@ -213,7 +213,7 @@ async fn units_page(r: EventRequest, Query(q): Query<UQ>) -> Response {
         id,
         ev,
     } = r;
-    let best = match number::<usize>("best", q.best.as_deref().unwrap_or("")) {
+    let best = match number::<usize>(lang, "best", q.best.as_deref().unwrap_or("")) {
         Ok(b) => b,
         Err(e) => return refuse(lang, StatusCode::BAD_REQUEST, e),
     };

@@ -162,31 +162,34 @@ async fn show(
     }
     .map(|m| app::scrub(&app::scrub(&m, &log, &name), &event_path, id));
     let lp = log.clone();
-    let loaded = app::blocking(move || -> Result<Option<(GameView, String)>, String> {
-        match std::fs::read_to_string(&lp) {
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(format!("{nm}: {e}")),
-            Ok(text) => {
-                let (g, rulings) = replay(&text, &root).map_err(|e| format!("{nm}: {e}"))?;
-                // a Chinese page says each entry in its own words, not the engine's English
-                let rulings = match lang {
-                    Lang::Zh => said::entry_lines(&g, w),
-                    Lang::En => rulings,
-                };
-                // the last ruling; for a new log, the line `xq game new` prints
-                let last = rulings.last().cloned().unwrap_or_else(|| match lang {
-                    Lang::Zh => said::new_line_zh(&nm, &g, w),
-                    Lang::En => new_line(&nm, &g),
-                });
-                Ok(Some((game_view(&g, rulings, w, lang), last)))
+    let loaded = app::blocking(
+        move || -> Result<Option<(GameView, String, usize)>, String> {
+            match std::fs::read_to_string(&lp) {
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+                Err(e) => Err(format!("{nm}: {e}")),
+                Ok(text) => {
+                    let (g, rulings) = replay(&text, &root).map_err(|e| format!("{nm}: {e}"))?;
+                    // a Chinese page says each entry in its own words, not the engine's English
+                    let rulings = match lang {
+                        Lang::Zh => said::entry_lines(&g, w),
+                        Lang::En => rulings,
+                    };
+                    // the last ruling; for a new log, the line `xq game new` prints
+                    let last = rulings.last().cloned().unwrap_or_else(|| match lang {
+                        Lang::Zh => said::new_line_zh(&nm, &g, w),
+                        Lang::En => new_line(&nm, &g),
+                    });
+                    let seen = g.log().entries.len();
+                    Ok(Some((game_view(&g, rulings, w, lang), last, seen)))
+                }
             }
-        }
-    })
+        },
+    )
     .await
     .unwrap_or_else(|| Err("internal error".into()));
-    let (game, last) = match loaded {
-        Ok(Some((g, last))) => (Some(g), Some(last)),
-        Ok(None) => (None, None),
+    let (game, last, seen) = match loaded {
+        Ok(Some((g, last, seen))) => (Some(g), Some(last), seen),
+        Ok(None) => (None, None, 0),
         Err(m) => {
             return app::refuse(
                 lang,
@@ -264,6 +267,7 @@ async fn show(
             landed,
             typed_move,
             fouls,
+            seen,
         },
     )
 }
@@ -311,20 +315,22 @@ async fn enter(
         return *r;
     }
     let typed = f.mv.clone();
+    let seen = f.seen();
     let done = match step(&f, lang) {
-        Err(m) => Err(m),
+        Err(m) => Err(m.into()),
         // an entry for a board whose game was never started: say so, not the file system
-        Ok(Step::Change(_)) if !log.exists() => Err(lang.live().no_game_yet.to_string()),
+        Ok(Step::Change(_)) if !log.exists() => Err(lang.live().no_game_yet.to_string().into()),
         Ok(Step::Start) if lang == Lang::Zh && log.exists() => Err(format!(
             "{}：{}",
             log_name(&event_path, round, board),
             lang.live().game_exists
-        )),
+        )
+        .into()),
         Ok(s) => {
             let (ep, idc) = (event_path.clone(), id.clone());
-            app::blocking(move || run_step(&ep, &idc, round, board, s))
+            app::blocking(move || run_step(&ep, &idc, (round, board), (s, seen), lang))
                 .await
-                .unwrap_or_else(|| Err("internal error".into()))
+                .unwrap_or_else(|| Err(lang.internal_error().to_string().into()))
         }
     };
     // messages name the log and the event as the served folder names them
@@ -351,7 +357,7 @@ async fn enter(
             )
             .await
         }
-        Err(m) => {
+        Err(Refused { message, stale }) => {
             show(
                 &desk,
                 &headers,
@@ -359,8 +365,12 @@ async fn enter(
                 &id,
                 round,
                 board,
-                Said::Refused(clean(m), typed),
-                StatusCode::BAD_REQUEST,
+                Said::Refused(clean(message), typed),
+                if stale {
+                    StatusCode::CONFLICT
+                } else {
+                    StatusCode::BAD_REQUEST
+                },
             )
             .await
         }

@@ -298,8 +298,8 @@ async fn apply(
 }
 
 /// A required whole number of a manage form.
-fn required(field: &str, v: &str) -> Result<u32, String> {
-    whole_number(field, v)
+fn required(lang: Lang, field: &str, v: &str) -> Result<u32, String> {
+    whole_number(lang, field, v)
 }
 
 async fn bye(
@@ -308,8 +308,9 @@ async fn bye(
     Path(id): Path<String>,
     Form(f): Form<ManageForm>,
 ) -> Response {
-    let change = required("player", &f.no).and_then(|no| {
-        let round = required("--round", &f.round)?;
+    let lang = Lang::from_param(f.lang.as_deref());
+    let change = required(lang, "player", &f.no).and_then(|no| {
+        let round = required(lang, "--round", &f.round)?;
         Ok(Box::new(move |ev: &mut Event| ev.bye_recorded(no, round)) as Change)
     });
     apply(desk, headers, id, &f, change).await
@@ -321,9 +322,10 @@ async fn add(
     Path(id): Path<String>,
     Form(f): Form<ManageForm>,
 ) -> Response {
+    let lang = Lang::from_param(f.lang.as_deref());
     let line = f.player.replace(['\t', '，'], ",");
     let change = parse_player(line.trim())
-        .map_err(|e| e.to_string())
+        .map_err(|e| lang.pick(e.zh(), e.to_string()))
         .map(|e| -> Change {
             Box::new(move |ev: &mut Event| ev.add_recorded(&e.name, &e.club, e.rating).map(unit))
         });
@@ -336,19 +338,23 @@ async fn lineup(
     Path(id): Path<String>,
     Form(f): Form<ManageForm>,
 ) -> Response {
+    let lang = Lang::from_param(f.lang.as_deref());
     let change = (|| {
         let (round, board) = match f.board.split_once('/') {
-            Some((r, b)) => (required("round", r)?, required("board", b)?),
-            None => (required("round", &f.round)?, required("board", &f.board)?),
+            Some((r, b)) => (required(lang, "round", r)?, required(lang, "board", b)?),
+            None => (
+                required(lang, "round", &f.round)?,
+                required(lang, "board", &f.board)?,
+            ),
         };
-        let team = required("--team", &f.team)?;
+        let team = required(lang, "--team", &f.team)?;
         let members = f
             .members
             .replace('，', ",")
             .split([',', ' '])
             .map(str::trim)
             .filter(|m| !m.is_empty())
-            .map(|m| required("--members", m))
+            .map(|m| required(lang, "--members", m))
             .collect::<Result<Vec<u32>, String>>()?;
         Ok(
             Box::new(move |ev: &mut Event| ev.lineup_recorded(round, board, team, &members))
@@ -367,15 +373,15 @@ pub(crate) async fn withdraw(r: Correction) -> Response {
         id,
         f,
         c,
-    } = r;
+    } = &r;
     let w = CorrectionWords::of(c.lang);
     let no = match f.no.trim() {
         "" => Err(format!("{}：{}", w.player, w.choose)),
-        s => whole_number::<u32>("player", s),
+        s => whole_number::<u32>(c.lang, "player", s),
     };
     let no = match no {
         Ok(n) => n,
-        Err(e) => return refused_page(&desk, &headers, c.lang, &id, e).await,
+        Err(e) => return refused_page(desk, headers, c.lang, id, e).await,
     };
     if f.confirm.is_none() {
         let Some(p) = c.ev.player(no) else {
@@ -383,24 +389,17 @@ pub(crate) async fn withdraw(r: Correction) -> Response {
                 Lang::Zh => format!("{id}：{no} 号棋手：没有这名棋手"),
                 Lang::En => format!("{id}: player {no}: no such player"),
             };
-            return refused_page(&desk, &headers, c.lang, &id, msg).await;
+            return refused_page(desk, headers, c.lang, id, msg).await;
         };
-        let mut page = confirm_page(&desk, &headers, &c, &id, "withdraw", &f, &[("no", &f.no)]);
+        let mut page = confirm_page(desk, headers, c, id, "withdraw", f, &[("no", &f.no)]);
         page.lines.push((w.withdraw_will)(&label(p)));
-        page.back = format!("/e/{}/manage?lang={}", url(&id), c.lang.code());
+        page.back = format!("/e/{}/manage?lang={}", url(id), c.lang.code());
         return page.respond();
     }
-    let out = edit(
-        c.lang,
-        c.path,
-        &id,
-        writer(&headers, f.version),
-        move |ev| ev.withdraw_recorded(no),
-    )
-    .await;
-    let to = format!("/e/{}/manage?lang={}", url(&id), c.lang.code());
+    let out = r.edit(move |ev| ev.withdraw_recorded(no)).await;
+    let to = format!("/e/{}/manage?lang={}", url(id), c.lang.code());
     match out {
-        Err(Refused::Message(msg)) => refused_page(&desk, &headers, c.lang, &id, msg).await,
-        out => finish_at(&desk, &headers, c.lang, &id, out.map(said(c.lang)), &to).await,
+        Err(Refused::Message(msg)) => refused_page(desk, headers, c.lang, id, msg).await,
+        out => finish_at(desk, headers, c.lang, id, out.map(said(c.lang)), &to).await,
     }
 }

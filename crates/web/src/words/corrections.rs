@@ -210,7 +210,9 @@ pub(crate) static ZH: CorrectionWords = CorrectionWords {
         format!("第 {r} 轮第 {b} 台交换先后手：{red} 执红，{black} 执黑；成绩随之互换。")
     },
     withdraw_will: |p| format!("{p} 退出比赛，此后不再编排。"),
-    delete_will: |name, file| format!("删除比赛「{name}」（{file}），文件移入回收站 .trash/。"),
+    delete_will: |name, file| {
+        format!("删除比赛「{name}」（{file}），文件移入本文件夹的回收站，可以找回。")
+    },
     paired_on_old: |round, board, next| {
         format!(
             "第 {round} 轮第 {board} 台：第 {next} 轮已按原成绩编排，改动后其编排不变（可在更正页撤销最后一轮编排后重新编排）。"

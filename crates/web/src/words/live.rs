@@ -103,6 +103,10 @@ pub(crate) struct LiveWords {
     pub(crate) game_exists: &'static str,
     /// The rules' machine words (a proposal's rule), in the page's language.
     pub(crate) rules: &'static [(&'static str, &'static str)],
+    /// A side's count of 违例 under its clock.
+    pub(crate) violations_count: &'static str,
+    /// A side's count of 犯规 under its clock.
+    pub(crate) fouls_count: &'static str,
 }
 
 pub(crate) static ZH: LiveWords = LiveWords {
@@ -223,6 +227,8 @@ pub(crate) static ZH: LiveWords = LiveWords {
         ("resignation", "认输"),
         ("disciplinary", "纪律处分"),
     ],
+    violations_count: "违例",
+    fouls_count: "犯规",
 };
 
 pub(crate) static EN: LiveWords = LiveWords {
@@ -342,4 +348,6 @@ pub(crate) static EN: LiveWords = LiveWords {
         ("resignation", "resignation"),
         ("disciplinary", "disciplinary"),
     ],
+    violations_count: "violations",
+    fouls_count: "fouls",
 };

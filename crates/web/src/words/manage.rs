@@ -181,7 +181,7 @@ pub(crate) static ZH: ManageWords = ManageWords {
     division: "组别",
     division_help: "如 男子组、女子组、少年组；可空",
     file: "文件名",
-    file_help: "保存在本文件夹，以 .toml 结尾",
+    file_help: "保存在本文件夹，文件名如 比赛.toml",
     players: "运动员名单",
     players_help: "每行一人：序号、姓名、单位、等级分，次序不限，可有标题行（单位、等级分可省；制表符、逗号或空格分隔，可从表格粘贴）",
     preview: "预览名单",

@@ -5,6 +5,7 @@
 //! A page takes its words from [`Lang`]; no page chooses words by language itself.
 
 pub(crate) mod corrections;
+mod create;
 mod desk;
 mod live;
 mod manage;

@@ -228,3 +228,77 @@ pub fn form(fields: &[(&str, &str)]) -> String {
         .collect::<Vec<_>>()
         .join("&")
 }
+
+/// POSTs a form from the desk's own origin, no other header.
+pub async fn post_form(app: &Router, uri: &str, body: &str) -> (StatusCode, HeaderMap, String) {
+    post(app, uri, body, &[]).await
+}
+
+/// POSTs a form as the arbiter named `by` (the desk's name cookie).
+pub async fn post_as(
+    app: &Router,
+    by: &str,
+    uri: &str,
+    body: &str,
+) -> (StatusCode, HeaderMap, String) {
+    let cookie = format!("xq_arbiter={}", enc(by));
+    post(app, uri, body, &[("cookie", &cookie)]).await
+}
+
+/// The event file as the store reads it.
+pub fn read_event(path: &Path) -> xiangqi::event::Event {
+    xiangqi::event::Store::<xiangqi::event::Event>::new(path)
+        .read()
+        .unwrap()
+}
+
+/// An empty folder served by the desk (no token), with the form secret.
+pub async fn desk() -> (tempfile::TempDir, Router, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let app = app(dir.path(), None);
+    let (s, _, page) = get(&app, "/new").await;
+    assert_eq!(s, StatusCode::OK);
+    let csrf = csrf_of(&page);
+    (dir, app, csrf)
+}
+
+/// Creates `file` through the 新建 form (in Chinese); returns the response.
+pub async fn create(
+    app: &Router,
+    csrf: &str,
+    file: &str,
+    extra: &[(&str, &str)],
+) -> (StatusCode, HeaderMap, String) {
+    let mut fields = vec![("csrf", csrf), ("lang", "zh"), ("file", file)];
+    fields.extend_from_slice(extra);
+    post_form(app, "/new", &form(&fields)).await
+}
+
+/// A six-player, three-round Swiss 公开赛 in `file` (numbers in list order) with round 1
+/// paired: the folder, the desk, its form secret and the file.
+pub async fn six_player_swiss(
+    file: &str,
+) -> (tempfile::TempDir, Router, String, std::path::PathBuf) {
+    let (dir, app, csrf) = desk().await;
+    let (s, _, body) = create(
+        &app,
+        &csrf,
+        file,
+        &[
+            ("name", "公开赛"),
+            (
+                "players",
+                "甲,北京\n乙,上海\n丙,北京\n丁,天津\n戊,上海\n己,天津",
+            ),
+            ("rounds", "3"),
+            ("no_lot", "1"),
+        ],
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER, "{body}");
+    let pair = format!("/e/{}/pair", enc(file));
+    let (s, _, body) = post_form(&app, &pair, &form(&[("csrf", &csrf)])).await;
+    assert_eq!(s, StatusCode::SEE_OTHER, "{body}");
+    let path = dir.path().join(file);
+    (dir, app, csrf, path)
+}

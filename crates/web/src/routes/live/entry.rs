@@ -1,6 +1,7 @@
 //! The console's entries: the form, what it asks for, and running it on the game log.
 
 use super::*;
+use xiangqi::game::{GameError, Refusal};
 
 /// The fields of the console's forms; `entry` names the `xq game` subcommand (`start` for
 /// `new`).
@@ -33,6 +34,17 @@ pub(super) struct EntryForm {
     /// Who answers a proposal or undoes (the arbiter's name).
     #[serde(default)]
     pub(super) by: String,
+    /// How many entries the log had on the page the form was on: an entry made on an older
+    /// page is refused (409), as a stale 覆盖 is. Empty: not checked.
+    #[serde(default)]
+    pub(super) version: String,
+}
+
+impl EntryForm {
+    /// The entries the form's page showed, if it says.
+    pub(super) fn seen(&self) -> Option<usize> {
+        self.version.trim().parse().ok()
+    }
 }
 
 /// One console entry: `xq game new`, or a change of the log.
@@ -92,11 +104,34 @@ pub(super) fn new_game(event_path: &Path, id: &str, round: u32, board: u32) -> N
     }
 }
 
-/// What a POST did: saved (`Ok`), refused (`Err(message)`), or saved but its result not
-/// entered on the event board (`Ok(Some(message))`).
-pub(super) type Done = Result<Option<String>, String>;
+/// What a POST did: saved (`Ok`), refused (`Err`), or saved but its result not entered on the
+/// event board (`Ok(Some(message))`).
+pub(super) type Done = Result<Option<String>, Refused>;
 
-pub(super) fn run_step(event_path: &Path, id: &str, round: u32, board: u32, step: Step) -> Done {
+/// A refused entry: the message, and whether the form was stale (409) rather than wrong (400).
+pub(super) struct Refused {
+    pub(super) message: String,
+    pub(super) stale: bool,
+}
+
+impl From<String> for Refused {
+    fn from(message: String) -> Refused {
+        Refused {
+            message,
+            stale: false,
+        }
+    }
+}
+
+/// Runs `step` on the board's log; a refusal of the rules is said in the page's language
+/// ([`store::EntryError::zh`]).
+pub(super) fn run_step(
+    event_path: &Path,
+    id: &str,
+    (round, board): (u32, u32),
+    (step, seen): (Step, Option<usize>),
+    lang: Lang,
+) -> Done {
     let log = board_log(event_path, round, board);
     let root = ruleset_root(event_path);
     match &step {
@@ -127,13 +162,22 @@ pub(super) fn run_step(event_path: &Path, id: &str, round: u32, board: u32, step
         }
         Step::Change(change) => {
             let written = store::update(&log, |g| {
+                // checked under the log's lock: the page's count against the log's
+                let now = g.log().entries.len();
+                if let Some(seen) = seen.filter(|&s| s != now) {
+                    return Err(GameError::Refused(Refusal::Stale { seen, now }));
+                }
                 match change {
                     Change::Apply(e) => {
                         g.apply(e)?;
                     }
                     Change::Seal { text, clock } => {
                         let side = g.state().side_to_move;
-                        g.apply(Entry::Seal { side, text, clock })?;
+                        g.apply(Entry::Seal {
+                            side,
+                            text: text.into(),
+                            clock,
+                        })?;
                     }
                     Change::Resume => {
                         g.resume()?;
@@ -141,7 +185,16 @@ pub(super) fn run_step(event_path: &Path, id: &str, round: u32, board: u32, step
                 }
                 Ok(())
             })
-            .map_err(|e| e.to_string());
+            .map_err(|e| Refused {
+                stale: matches!(
+                    &e,
+                    store::EntryError::Refused {
+                        source: GameError::Refused(Refusal::Stale { .. }),
+                        ..
+                    }
+                ),
+                message: lang.pick(e.zh(), e.to_string()),
+            });
             // the log is written first; a finished game's result then lands on the game's own
             // event board (this event file, the round and board the log records) — also after
             // a refusal, so that a result a crash kept off the board lands now

@@ -84,6 +84,9 @@ pub(super) struct ConsolePage {
     pub(super) landed: Option<String>,
     pub(super) typed_move: String,
     pub(super) fouls: Vec<(u8, String)>,
+    /// How many entries the log has: every form carries it (`version`), and an entry made
+    /// on a page showing fewer is refused.
+    pub(super) seen: usize,
 }
 
 pub(super) fn side_word(w: &Words, c: Color) -> &'static str {

@@ -14,7 +14,7 @@ use axum::extract::{Form, FromRequest, FromRequestParts, Path, Query, Request};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use serde::Deserialize;
-use xiangqi::event::{Event, PlayerEdit};
+use xiangqi::event::{Done, Event, EventError, PlayerEdit};
 
 use crate::app::{
     ChangeRow, ConfirmPage, Desk, EventRequest, Page, Refused, Shared, Wrote, arbiter, edit, load,
@@ -230,6 +230,37 @@ impl FromRequest<Shared> for Correction {
     }
 }
 
+impl Correction {
+    /// Applies `change` to the event under the store's lock, as the arbiter who posted the form
+    /// and against the version the form showed (a stale form is refused), recorded in the
+    /// history: the write every correction form ends with.
+    pub(super) async fn edit<T: Send + 'static>(
+        &self,
+        change: impl FnOnce(&mut Event) -> Result<Done<T>, EventError> + Send + 'static,
+    ) -> Result<Wrote<T>, Refused> {
+        let who = writer(&self.headers, self.f.version);
+        edit(self.c.lang, self.c.path.clone(), &self.id, who, change).await
+    }
+
+    /// [`Correction::edit`], then the answer: back to the corrections page with what was done,
+    /// or the page of the refusal (409 for a stale form).
+    pub(super) async fn write<T: Send + 'static>(
+        &self,
+        change: impl FnOnce(&mut Event) -> Result<Done<T>, EventError> + Send + 'static,
+    ) -> Response {
+        let out = self.edit(change).await;
+        let lang = self.c.lang;
+        finish(
+            &self.desk,
+            &self.headers,
+            lang,
+            &self.id,
+            out.map(said(lang)),
+        )
+        .await
+    }
+}
+
 /// The confirmation page of a correction posted to `action`, carrying `fields` (with the
 /// language and the version) on.
 pub(super) fn confirm_page(
@@ -335,34 +366,33 @@ pub(crate) async fn unpair(r: Correction) -> Response {
         id,
         f,
         c,
-    } = r;
+    } = &r;
     let w = Words::of(c.lang);
     if f.confirm.is_none() {
         let Some(last) = c.ev.paired.last() else {
-            return refusal_page(&desk, &headers, c.lang, &id, w.no_round.into()).await;
+            return refusal_page(desk, headers, c.lang, id, w.no_round.into()).await;
         };
         let results = last.boards.iter().filter(|b| b.result.is_some()).count();
-        let mut p = confirm_page(&desk, &headers, &c, &id, "unpair", &f, &[]);
+        let mut p = confirm_page(desk, headers, c, id, "unpair", f, &[]);
         p.lines.push((w.unpair_will)(last.round, results));
         return p.respond();
     }
-    let out = edit(c.lang, c.path, &id, writer(&headers, f.version), |ev| {
-        ev.unpair_last(true)
-    })
-    .await;
-    finish(&desk, &headers, c.lang, &id, out.map(said(c.lang))).await
+    r.write(|ev| ev.unpair_last(true)).await
 }
 
 /// Reads `1-2 3-4` (one board per line, space or comma; `-`, `－`, `—` or `:` between red and
 /// black).
-fn boards(text: &str) -> Result<Vec<(u32, u32)>, String> {
+fn boards(lang: Lang, text: &str) -> Result<Vec<(u32, u32)>, String> {
     text.split(|c: char| c.is_whitespace() || c == ',' || c == '，')
         .filter(|s| !s.is_empty())
         .map(|pair| {
             let (a, b) = pair
                 .split_once(['-', '－', '—', ':', '：'])
-                .ok_or_else(|| format!("{pair:?}: 应为 红方-黑方 (red-black)"))?;
-            Ok((whole_number("red", a)?, whole_number("black", b)?))
+                .ok_or_else(|| lang.not_a_board_pair(pair))?;
+            Ok((
+                whole_number(lang, "red", a)?,
+                whole_number(lang, "black", b)?,
+            ))
         })
         .collect()
 }
@@ -374,18 +404,18 @@ pub(crate) async fn pair_by_hand(r: Correction) -> Response {
         id,
         f,
         c,
-    } = r;
+    } = &r;
     let w = Words::of(c.lang);
-    let parsed = boards(&f.boards).and_then(|b| {
+    let parsed = boards(c.lang, &f.boards).and_then(|b| {
         let bye = match f.bye.trim() {
             "" => None,
-            s => Some(whole_number::<u32>("bye", s)?),
+            s => Some(whole_number::<u32>(c.lang, "bye", s)?),
         };
         Ok((b, bye))
     });
     let (list, bye) = match parsed {
         Ok(x) => x,
-        Err(e) => return refusal_page(&desk, &headers, c.lang, &id, e).await,
+        Err(e) => return refusal_page(desk, headers, c.lang, id, e).await,
     };
     if f.confirm.is_none() {
         // the pairing tried on a copy: its refusal, or the rules it breaks
@@ -397,16 +427,16 @@ pub(crate) async fn pair_by_hand(r: Correction) -> Response {
                     Lang::Zh => format!("{id}：{}", e.zh()),
                     Lang::En => format!("{id}: {e}"),
                 };
-                return refusal_page(&desk, &headers, c.lang, &id, msg).await;
+                return refusal_page(desk, headers, c.lang, id, msg).await;
             }
         };
         let mut p = confirm_page(
-            &desk,
-            &headers,
-            &c,
-            &id,
+            desk,
+            headers,
+            c,
+            id,
             "pair-by-hand",
-            &f,
+            f,
             &[("boards", &f.boards), ("bye", &f.bye)],
         );
         p.lines.push(format!(
@@ -427,15 +457,7 @@ pub(crate) async fn pair_by_hand(r: Correction) -> Response {
         p.say_no_warning = true;
         return p.respond();
     }
-    let out = edit(
-        c.lang,
-        c.path,
-        &id,
-        writer(&headers, f.version),
-        move |ev| ev.pair_by_hand(&list, bye),
-    )
-    .await;
-    finish(&desk, &headers, c.lang, &id, out.map(said(c.lang))).await
+    r.write(move |ev| ev.pair_by_hand(&list, bye)).await
 }
 
 pub(crate) async fn swap(r: Correction) -> Response {
@@ -445,13 +467,13 @@ pub(crate) async fn swap(r: Correction) -> Response {
         id,
         f,
         c,
-    } = r;
+    } = &r;
     let w = Words::of(c.lang);
-    let rb = whole_number::<u32>("round", &f.round)
-        .and_then(|r| Ok((r, whole_number::<u32>("board", &f.board)?)));
+    let rb = whole_number::<u32>(c.lang, "round", &f.round)
+        .and_then(|r| Ok((r, whole_number::<u32>(c.lang, "board", &f.board)?)));
     let (round, board) = match rb {
         Ok(x) => x,
-        Err(e) => return refusal_page(&desk, &headers, c.lang, &id, e).await,
+        Err(e) => return refusal_page(desk, headers, c.lang, id, e).await,
     };
     if f.confirm.is_none() {
         let Some(b) =
@@ -459,32 +481,24 @@ pub(crate) async fn swap(r: Correction) -> Response {
                 .get(round.wrapping_sub(1) as usize)
                 .and_then(|r| r.boards.get(board.wrapping_sub(1) as usize))
         else {
-            let msg = c.lang.no_such_board(&id, round, board);
-            return refusal_page(&desk, &headers, c.lang, &id, msg).await;
+            let msg = c.lang.no_such_board(id, round, board);
+            return refusal_page(desk, headers, c.lang, id, msg).await;
         };
         let name = |no: u32| c.ev.player(no).map_or(no.to_string(), label);
         let mut p = confirm_page(
-            &desk,
-            &headers,
-            &c,
-            &id,
+            desk,
+            headers,
+            c,
+            id,
             "swap",
-            &f,
+            f,
             &[("round", &f.round), ("board", &f.board)],
         );
         p.lines
             .push((w.swap_will)(round, board, &name(b.black), &name(b.red)));
         return p.respond();
     }
-    let out = edit(
-        c.lang,
-        c.path,
-        &id,
-        writer(&headers, f.version),
-        move |ev| ev.swap_colours(round, board),
-    )
-    .await;
-    finish(&desk, &headers, c.lang, &id, out.map(said(c.lang))).await
+    r.write(move |ev| ev.swap_colours(round, board)).await
 }
 
 pub(crate) async fn edit_player(r: Correction) -> Response {
@@ -494,13 +508,13 @@ pub(crate) async fn edit_player(r: Correction) -> Response {
         id,
         f,
         c,
-    } = r;
+    } = &r;
     let given = |s: &str| Some(s.trim().to_string()).filter(|s| !s.is_empty());
-    let parsed = whole_number::<u32>("player", &f.no).and_then(|no| {
+    let parsed = whole_number::<u32>(c.lang, "player", &f.no).and_then(|no| {
         let rating = match f.rating.trim() {
             "" => None,
             "-" | "无" | "none" => Some(None),
-            s => Some(Some(whole_number::<u32>("rating", s)?)),
+            s => Some(Some(whole_number::<u32>(c.lang, "rating", s)?)),
         };
         Ok((
             no,
@@ -513,17 +527,9 @@ pub(crate) async fn edit_player(r: Correction) -> Response {
     });
     let (no, change) = match parsed {
         Ok(x) => x,
-        Err(e) => return refusal_page(&desk, &headers, c.lang, &id, e).await,
+        Err(e) => return refusal_page(desk, headers, c.lang, id, e).await,
     };
-    let out = edit(
-        c.lang,
-        c.path,
-        &id,
-        writer(&headers, f.version),
-        move |ev| ev.edit_player(no, &change),
-    )
-    .await;
-    finish(&desk, &headers, c.lang, &id, out.map(said(c.lang))).await
+    r.write(move |ev| ev.edit_player(no, &change)).await
 }
 
 pub(crate) async fn reinstate(r: Correction) -> Response {
@@ -533,40 +539,17 @@ pub(crate) async fn reinstate(r: Correction) -> Response {
         id,
         f,
         c,
-    } = r;
-    let no = match whole_number::<u32>("player", &f.no) {
+    } = &r;
+    let no = match whole_number::<u32>(c.lang, "player", &f.no) {
         Ok(n) => n,
-        Err(e) => return refusal_page(&desk, &headers, c.lang, &id, e).await,
+        Err(e) => return refusal_page(desk, headers, c.lang, id, e).await,
     };
-    let out = edit(
-        c.lang,
-        c.path,
-        &id,
-        writer(&headers, f.version),
-        move |ev| ev.reinstate(no),
-    )
-    .await;
-    finish(&desk, &headers, c.lang, &id, out.map(said(c.lang))).await
+    r.write(move |ev| ev.reinstate(no)).await
 }
 
 pub(crate) async fn rename(r: Correction) -> Response {
-    let Correction {
-        desk,
-        headers,
-        id,
-        f,
-        c,
-    } = r;
-    let name = f.name.clone();
-    let out = edit(
-        c.lang,
-        c.path,
-        &id,
-        writer(&headers, f.version),
-        move |ev| ev.rename(&name),
-    )
-    .await;
-    finish(&desk, &headers, c.lang, &id, out.map(said(c.lang))).await
+    let name = r.f.name.clone();
+    r.write(move |ev| ev.rename(&name)).await
 }
 
 #[cfg(test)]
@@ -575,13 +558,17 @@ mod tests {
 
     #[test]
     fn manual_boards_read_in_every_way_an_arbiter_types_them() {
-        assert_eq!(boards("1-2 3-4").unwrap(), vec![(1, 2), (3, 4)]);
+        assert_eq!(boards(Lang::En, "1-2 3-4").unwrap(), vec![(1, 2), (3, 4)]);
         assert_eq!(
-            boards("1－2\n3:4，5—6").unwrap(),
+            boards(Lang::En, "1－2\n3:4，5—6").unwrap(),
             vec![(1, 2), (3, 4), (5, 6)]
         );
-        assert_eq!(boards("").unwrap(), vec![]);
-        assert!(boards("1 2").unwrap_err().contains("\"1\""));
-        assert!(boards("1-x").unwrap_err().contains("not a whole number"));
+        assert_eq!(boards(Lang::En, "").unwrap(), vec![]);
+        assert!(boards(Lang::En, "1 2").unwrap_err().contains("\"1\""));
+        assert!(
+            boards(Lang::En, "1-x")
+                .unwrap_err()
+                .contains("not a whole number")
+        );
     }
 }

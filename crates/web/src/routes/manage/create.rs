@@ -7,7 +7,7 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use serde::Deserialize;
 use xiangqi::event::players::{self, Column, Reading};
-use xiangqi::event::{NewEvent, NewEventError, system_line};
+use xiangqi::event::{NewEvent, NewEventError, system_line, system_line_zh};
 use xiangqi::rules::Ruleset;
 
 mod preview;
@@ -123,7 +123,13 @@ struct NewPage {
     w: &'static Words,
     f: NewForm,
     rulesets: Vec<RulesetRow>,
-    systems: Vec<(&'static str, &'static str)>,
+    /// The systems (value, name), a groups event's final systems and a team event's line-up
+    /// systems, named in the page's language.
+    systems: Vec<(&'static str, String)>,
+    final_systems: Vec<(&'static str, String)>,
+    lineup_systems: Vec<(&'static str, String)>,
+    /// The catalogue's last column's heading.
+    chain_heading: &'static str,
     error: Option<String>,
     /// How the players list was read (the 预览 step), with the column choices.
     preview: Option<Preview>,
@@ -131,37 +137,32 @@ struct NewPage {
     column_choices: Vec<(&'static str, &'static str)>,
 }
 
-/// The systems of `xq event new --system`, with their Chinese names.
-const SYSTEMS: [(&str, &str); 5] = [
-    ("swiss", "积分编排制"),
-    ("round-robin", "大循环"),
-    ("knockout", "单淘汰制"),
-    ("double-knockout", "双淘汰制"),
-    ("groups", "分组循环制"),
-];
-
 /// The embedded rulesets, each with the `system:` line `xq event new` prints under it for every
-/// system (the tie-break chain, a knockout's decisions), built by the same code.
-fn catalogue() -> Vec<RulesetRow> {
+/// system (the tie-break chain, a knockout's decisions), built by the same code — in Chinese
+/// on a Chinese page ([`system_line_zh`]).
+fn catalogue(lang: Lang) -> Vec<RulesetRow> {
     Ruleset::builtin_ids()
         .into_iter()
         .map(|id| {
-            let title = Ruleset::load(&id).map_or(String::new(), |r| r.title);
-            let systems = SYSTEMS
-                .iter()
+            let title =
+                Ruleset::load(&id).map_or(String::new(), |r| lang.ruleset_title(&id, &r.title));
+            let systems = lang
+                .systems()
+                .into_iter()
                 .map(|(s, _)| {
                     let choice = NewEvent {
                         ruleset: id.clone(),
                         system: Some(s.to_string()),
-                        groups: (*s == "groups").then_some(2),
+                        groups: (s == "groups").then_some(2),
                         players: (1..=8).map(|i| format!("P{i}")).collect(),
                         ..NewEvent::default()
                     };
-                    let line = match choice.build("", || Ok(Vec::new())) {
-                        Ok(c) => system_line(&c.event, c.system),
-                        Err(e) => e.to_string(),
+                    let line = match (choice.build("", || Ok(Vec::new())), lang) {
+                        (Ok(c), Lang::Zh) => system_line_zh(&c.event, c.system),
+                        (Ok(c), Lang::En) => system_line(&c.event, c.system),
+                        (Err(e), _) => lang.pick(e.zh(), e.to_string()),
                     };
-                    (s.to_string(), line)
+                    (lang.system_name(s), line)
                 })
                 .collect();
             RulesetRow { id, title, systems }
@@ -185,8 +186,11 @@ fn new_view(
         page,
         w,
         f,
-        rulesets: catalogue(),
-        systems: SYSTEMS.to_vec(),
+        rulesets: catalogue(lang),
+        systems: lang.systems(),
+        final_systems: lang.final_systems(),
+        lineup_systems: lang.lineup_systems(),
+        chain_heading: lang.chain_heading(),
         error,
         preview: shown,
         column_choices: vec![
@@ -228,10 +232,14 @@ pub(crate) async fn new_page(
 }
 
 /// A number field: empty is "not given".
-pub(crate) fn number<T: std::str::FromStr>(flag: &str, v: &str) -> Result<Option<T>, String> {
+pub(crate) fn number<T: std::str::FromStr>(
+    lang: Lang,
+    flag: &str,
+    v: &str,
+) -> Result<Option<T>, String> {
     match v.trim() {
         "" => Ok(None),
-        s => whole_number(&format!("--{flag}"), s).map(Some),
+        s => whole_number(lang, &format!("--{flag}"), s).map(Some),
     }
 }
 
@@ -272,7 +280,7 @@ pub(crate) const MAX_FORM_PLAYERS: usize = 10_000;
 
 /// The form's ruleset: an id of the embedded catalogue, nothing else (the desk opens no path
 /// it is given).
-fn catalogue_ruleset(given: &str) -> Result<String, String> {
+fn catalogue_ruleset(lang: Lang, given: &str) -> Result<String, String> {
     let given = given.trim();
     if given.is_empty() {
         return Ok("axf".into());
@@ -281,11 +289,7 @@ fn catalogue_ruleset(given: &str) -> Result<String, String> {
     if ids.iter().any(|id| id == given) {
         Ok(given.to_string())
     } else {
-        Err(format!(
-            "--ruleset {}: 只能选内置规则 ({}；规则文件请用 xq event new --ruleset FILE)",
-            crate::app::one_line(given, 60),
-            ids.join(", ")
-        ))
+        Err(lang.not_builtin_ruleset(&crate::app::one_line(given, 60), &ids))
     }
 }
 
@@ -297,43 +301,41 @@ fn choices(f: &NewForm) -> Result<NewEvent, String> {
         (!v.is_empty()).then(|| v.to_string())
     };
     // the size first: a list too long is not read at all
+    let lang = Lang::from_param(f.lang.as_deref());
     let listed = lines(&f.players).len();
     let teams = lines(&f.teams);
     if listed > MAX_FORM_PLAYERS || teams.len() > MAX_FORM_PLAYERS {
-        return Err(format!(
-            "参赛名单太长：{} 行，网页一次最多 {MAX_FORM_PLAYERS} 行（更大的比赛请用 xq event new --players-file）",
-            listed.max(teams.len())
-        ));
+        return Err(lang.list_too_long(listed.max(teams.len()), MAX_FORM_PLAYERS));
     }
-    let players = read_players(f, Lang::from_param(f.lang.as_deref()))?;
+    let players = read_players(f, lang)?;
     Ok(NewEvent {
         name: text(&f.name).unwrap_or_else(|| "event".into()),
         division: f.division.trim().to_string(),
-        ruleset: catalogue_ruleset(&f.ruleset)?,
+        ruleset: catalogue_ruleset(lang, &f.ruleset)?,
         system: text(&f.system),
-        rounds: number("rounds", &f.rounds)?,
+        rounds: number(lang, "rounds", &f.rounds)?,
         allow_partial: on(&f.allow_partial),
-        groups: number("groups", &f.groups)?,
-        advance: number("advance", &f.advance)?.unwrap_or(2),
+        groups: number(lang, "groups", &f.groups)?,
+        advance: number(lang, "advance", &f.advance)?.unwrap_or(2),
         final_system: text(&f.final_system).unwrap_or_else(|| "round-robin".into()),
         separate_units: on(&f.separate_units),
-        avoid_same_unit_rounds: number("avoid-same-unit", &f.avoid_same_unit)?.unwrap_or(0),
+        avoid_same_unit_rounds: number(lang, "avoid-same-unit", &f.avoid_same_unit)?.unwrap_or(0),
         placement: on(&f.placement),
-        games: number("games", &f.games)?,
+        games: number(lang, "games", &f.games)?,
         third_place: on(&f.third_place),
         no_reset: on(&f.no_reset),
         players,
         teams,
-        team_boards: number("team-boards", &f.team_boards)?,
+        team_boards: number(lang, "team-boards", &f.team_boards)?,
         lineup_system: text(&f.lineup_system),
         all_play_all: on(&f.all_play_all),
-        seed: number("seed", &f.seed)?.unwrap_or(1),
+        seed: number(lang, "seed", &f.seed)?.unwrap_or(1),
         no_lot: on(&f.no_lot),
     })
 }
 
 /// A new file's name: a plain `NAME.toml` in the served folder.
-fn file_name(s: &str) -> Result<String, String> {
+fn file_name(lang: Lang, s: &str) -> Result<String, String> {
     let s = s.trim();
     let plain = !s.is_empty()
         && !s.starts_with('.')
@@ -344,16 +346,34 @@ fn file_name(s: &str) -> Result<String, String> {
     if plain {
         Ok(s.to_string())
     } else {
-        Err(format!(
-            "{s:?}: a file name in this folder ending in .toml (no folders, no ..)"
-        ))
+        Err(lang.bad_file_name(s))
+    }
+}
+
+/// Why the 新建 form could not be read (before its language is known: said in Chinese).
+enum FormError {
+    /// The body is over the desk's limit.
+    TooLarge,
+    /// The players file is not text in a known encoding.
+    PlayersFile { file: String, why: String },
+    /// The form itself (the reader's words).
+    Unreadable(String),
+}
+
+impl From<String> for FormError {
+    fn from(why: String) -> FormError {
+        if why.contains("length limit exceeded") {
+            FormError::TooLarge
+        } else {
+            FormError::Unreadable(why)
+        }
     }
 }
 
 /// Reads the 新建 form: URL-encoded, or `multipart/form-data` with a players file (CSV or text,
 /// one player a line; UTF-8, GBK/GB18030 or Big5, as game files are read) whose lines are added
 /// after the pasted ones.
-async fn read_new_form(req: Request) -> Result<NewForm, String> {
+async fn read_new_form(req: Request) -> Result<NewForm, FormError> {
     let multipart = req
         .headers()
         .get(header::CONTENT_TYPE)
@@ -363,23 +383,34 @@ async fn read_new_form(req: Request) -> Result<NewForm, String> {
         return Form::<NewForm>::from_request(req, &())
             .await
             .map(|Form(f)| f)
-            .map_err(|e| e.body_text());
+            .map_err(|e| e.body_text().into());
     }
     let mut parts = Multipart::from_request(req, &())
         .await
-        .map_err(|e| e.body_text())?;
+        .map_err(|e| FormError::from(e.body_text()))?;
     let mut fields = Vec::new();
     let mut uploaded = String::new();
-    while let Some(field) = parts.next_field().await.map_err(|e| e.body_text())? {
+    while let Some(field) = parts
+        .next_field()
+        .await
+        .map_err(|e| FormError::from(e.body_text()))?
+    {
         let name = field.name().unwrap_or_default().to_string();
         if name == "players_file" {
             let file = field.file_name().unwrap_or_default().to_string();
-            let bytes = field.bytes().await.map_err(|e| e.body_text())?;
+            let bytes = field
+                .bytes()
+                .await
+                .map_err(|e| FormError::from(e.body_text()))?;
             if bytes.is_empty() {
                 continue;
             }
-            let (text, _) = xiangqi::notation::encoding::decode(&bytes)
-                .map_err(|e| format!("--players-file {file}: {e}"))?;
+            let (text, _) = xiangqi::notation::encoding::decode(&bytes).map_err(|e| {
+                FormError::PlayersFile {
+                    file: file.clone(),
+                    why: e.to_string(),
+                }
+            })?;
             // the file's own heading line, wherever the list goes
             let mut rows = text
                 .trim_start_matches('\u{feff}')
@@ -397,7 +428,10 @@ async fn read_new_form(req: Request) -> Result<NewForm, String> {
             fields.push(format!(
                 "{}={}",
                 url(&name),
-                url(&field.text().await.map_err(|e| e.body_text())?)
+                url(&field
+                    .text()
+                    .await
+                    .map_err(|e| FormError::from(e.body_text()))?)
             ));
         }
     }
@@ -406,10 +440,10 @@ async fn read_new_form(req: Request) -> Result<NewForm, String> {
         .method("POST")
         .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
         .body(Body::from(fields.join("&")))
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| FormError::Unreadable(e.to_string()))?;
     let Form(mut f) = Form::<NewForm>::from_request(body, &())
         .await
-        .map_err(|e| e.body_text())?;
+        .map_err(|e| FormError::from(e.body_text()))?;
     if !uploaded.is_empty() {
         if !f.players.trim().is_empty() {
             f.players.push('\n');
@@ -424,17 +458,23 @@ pub(crate) async fn create(
     headers: HeaderMap,
     req: Request,
 ) -> Response {
+    // the form's language is not known before it is read: Chinese, the desk's default
+    let zh = Lang::Zh;
     let f = match read_new_form(req).await {
         Ok(f) => f,
-        Err(msg) if msg.contains("length limit exceeded") => {
-            let msg = format!(
-                "表单太大：网页一次最多收 {} KiB（更大的名单请用 xq event new --players-file）",
-                desk.max_body >> 10
-            );
-            return refuse(Lang::Zh, StatusCode::PAYLOAD_TOO_LARGE, msg);
+        Err(FormError::TooLarge) => {
+            let msg = zh.form_too_large(desk.max_body >> 10);
+            return refuse(zh, StatusCode::PAYLOAD_TOO_LARGE, msg);
         }
-        Err(msg) => {
-            return refuse(Lang::Zh, StatusCode::BAD_REQUEST, msg);
+        Err(FormError::PlayersFile { file, why }) => {
+            return refuse(
+                zh,
+                StatusCode::BAD_REQUEST,
+                zh.players_file_unreadable(&file, &why),
+            );
+        }
+        Err(FormError::Unreadable(why)) => {
+            return refuse(zh, StatusCode::BAD_REQUEST, zh.form_unreadable(&why));
         }
     };
     let lang = Lang::from_param(f.lang.as_deref());
@@ -454,19 +494,18 @@ pub(crate) async fn create(
     let dir = dir.clone();
     let form = f.clone();
     let outcome = blocking(move || {
-        let id = file_name(&form.file)?;
+        let id = file_name(lang, &form.file)?;
         let spec = choices(&form)?;
         let path = dir.join(&id);
         spec.create(&path, || Ok(Vec::new()))
             .map(|_| id.clone())
             .map_err(|e| match e {
-                NewEventError::Exists(_) => format!("{id}: already exists"),
-                NewEventError::Unsupported(u) => lang.pick(u.zh(), u.to_string()),
-                e => scrub(&e.to_string(), &path, &id),
+                NewEventError::Exists(_) => lang.file_exists(&id),
+                e => scrub(&lang.pick(e.zh(), e.to_string()), &path, &id),
             })
     })
     .await
-    .unwrap_or_else(|| Err("internal error".into()));
+    .unwrap_or_else(|| Err(lang.internal_error().into()));
     match outcome {
         Ok(id) => Redirect::to(&format!("/e/{}?lang={}", url(&id), lang.code())).into_response(),
         Err(msg) => {

@@ -91,7 +91,7 @@ pub(crate) async fn undo(r: Correction) -> Response {
             .map_err(|e| refused(lang2, &id2, &p2, e))
     })
     .await
-    .unwrap_or_else(|| Err(Refused::Message("internal error".into())));
+    .unwrap_or_else(|| Err(Refused::Message(lang2.internal_error().into())));
     let lang = c.lang;
     let out = out.map(|e| {
         what(
@@ -124,7 +124,7 @@ pub(crate) async fn delete(r: Correction) -> Response {
             .map_err(|e| refused(lang2, &id2, &p2, e))
     })
     .await
-    .unwrap_or_else(|| Err(Refused::Message("internal error".into())));
+    .unwrap_or_else(|| Err(Refused::Message(lang2.internal_error().into())));
     match out {
         Ok(dest) => {
             let shown = dest
