@@ -140,8 +140,19 @@ fn forms_of_a_13_round_40_player_swiss_print_on_a4_with_every_head_on_every_page
         "record",
         "scoresheets",
         "points-table",
+        "cross",
     ] {
         let (html, pages) = printed(dir.path(), &file, form);
+        if form == "cross" {
+            // a Swiss's 循环赛成绩表: in parts of opponents, each ending with 积分, the whole
+            // chain (the long 倒数轮积分 at its own width) and 名次
+            for (i, p) in pages.iter().enumerate() {
+                let compact: String = p.split_whitespace().collect();
+                for h in ["循环赛成绩表", "代号", "积分", "倒数轮积分", "名次"] {
+                    assert!(compact.contains(h), "cross page {}: no {h}:\n{p}", i + 1);
+                }
+            }
+        }
         numbered(form, &pages);
         assert_eq!(
             html.matches("<section class=\"page\">").count(),

@@ -331,6 +331,7 @@ fn playoff_zh(p: &xiangqi_scheduling::Playoff) -> String {
 ///
 /// ```
 /// use xiangqi_event::{NewEvent, StageSystem, system_line_zh};
+/// use xiangqi_rules_axf as _; // the edition the built-in `axf` ruleset names
 /// let c = NewEvent {
 ///     ruleset: "axf".into(),
 ///     system: Some("swiss".into()),

@@ -126,7 +126,7 @@ async fn new_refuses_three_game_matches_and_two_games_per_team_board_in_chinese(
     for (extra, want) in [
         (
             vec![players, ("games", "3")],
-            "每场 3 局：只能选 1 局或 2 局（三局及以上的多局制暂不支持）",
+            "每轮局数 3：应为 1 或 2（三局以上的多局制尚不支持）",
         ),
         (
             vec![
@@ -137,7 +137,7 @@ async fn new_refuses_three_game_matches_and_two_games_per_team_board_in_chinese(
                 ("team_boards", "2"),
                 ("games", "2"),
             ],
-            "团体赛每台 2 局：暂不支持每台两局（分先），团体赛每台只赛一局",
+            "每轮局数 2：团体赛每台只下一局（每台两局的分先尚不支持），请选 1 或不选",
         ),
     ] {
         let mut fields = vec![

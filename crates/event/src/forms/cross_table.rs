@@ -132,10 +132,52 @@ impl CrossTable {
         (head, cells)
     }
 
+    /// The widths of the columns after the opponents' (积分, the chain, 名次) when they are
+    /// repeated at the end of every part: as wide as their longest cell (a Swiss's 倒数轮积分
+    /// `2.5/1.5/1/1/0.5/0.5/0/0` needs about 30 mm), at least one opponent's column.
+    fn tail_widths(&self) -> Vec<f32> {
+        let (_, cells) = self.right();
+        let n = self.rows.len();
+        (n..n + self.chain.len() + 2)
+            .map(|k| {
+                let longest = cells
+                    .iter()
+                    .map(|c| c.get(k).map_or(0, |t| t.chars().count()))
+                    .max()
+                    .unwrap_or(0);
+                (longest as f32 * 1.3 + 1.5).max(CELL_MM)
+            })
+            .collect()
+    }
+
+    /// The tail repeats in every part when one of its cells is longer than an opponent's
+    /// column holds even wrapped on two lines (a Swiss's 倒数轮积分 list); a round robin's
+    /// tail of short numbers follows the last opponent instead.
+    fn wide_tail(&self) -> bool {
+        let n = self.rows.len();
+        self.rows.iter().any(|r| {
+            (r.points.chars().count() > 6)
+                || r.tie_breaks.iter().any(|t| t.chars().count() > 6)
+                || r.rank.chars().count() > 6
+        }) && n > 0
+    }
+
     /// How many parts the columns right of 姓名 need across A4 landscape (1 when they fit).
     pub fn column_parts(&self) -> usize {
+        let fixed = FIXED_MM.iter().sum::<f32>();
+        if self.wide_tail() {
+            let n = self.rows.len();
+            let one_part =
+                n as f32 * 6.0 + 12.0 + self.chain.iter().map(|c| chain_width(c, n)).sum::<f32>();
+            if one_part <= PAGE_MM - fixed {
+                return 1;
+            }
+            let tail: f32 = self.tail_widths().iter().sum();
+            let room = ((PAGE_MM - fixed - tail) / CELL_MM).floor().max(1.0) as usize;
+            return n.div_ceil(room);
+        }
         let right = self.rows.len() + self.chain.len() + 2;
-        let room = ((PAGE_MM - FIXED_MM.iter().sum::<f32>()) / CELL_MM) as usize;
+        let room = ((PAGE_MM - fixed) / CELL_MM) as usize;
         right.div_ceil(room.max(1))
     }
 
@@ -188,6 +230,9 @@ impl CrossTable {
                 },
             };
         }
+        if self.wide_tail() {
+            return self.sheet_with_tail(parts, caption, notes);
+        }
         // parts of equal column count (the last padded), so one set of widths serves all
         let per = right_head.len().div_ceil(parts);
         let mut blocks = Vec::new();
@@ -231,6 +276,67 @@ impl CrossTable {
         }
         let mut widths = FIXED_MM.to_vec();
         widths.extend(std::iter::repeat_n(CELL_MM, per));
+        Sheet {
+            title: self.title.clone(),
+            caption,
+            widths,
+            long_table: false,
+            blocks,
+            notes,
+            layout: Layout {
+                landscape: true,
+                font_pt: 6.5,
+                per_page: 1,
+            },
+        }
+    }
+
+    /// The table in `parts` of opponents' columns, each part ending with 积分, the chain and
+    /// 名次 at their own widths (a Swiss's wide 倒数轮积分 never squeezed into an opponent's
+    /// column), 代号, 单位 and 姓名 repeated in front.
+    fn sheet_with_tail(&self, parts: usize, caption: Vec<String>, notes: Vec<String>) -> Sheet {
+        let n = self.rows.len();
+        let (right_head, right_cells) = self.right();
+        let per = n.div_ceil(parts);
+        let mut blocks = Vec::new();
+        for chunk in (0..n).step_by(PART_ROWS_PER_PAGE) {
+            let rows = chunk..(chunk + PART_ROWS_PER_PAGE).min(n);
+            for p in 0..parts {
+                let cols = p * per..((p + 1) * per).min(n);
+                let mut head = ["代号", "单位", "姓名"].map(Head::one).to_vec();
+                head.extend(
+                    right_head[cols.clone()]
+                        .iter()
+                        .map(|h| Head::one(h.clone())),
+                );
+                head.extend((cols.len()..per).map(|_| Head::one("")));
+                head.extend(right_head[n..].iter().map(|h| Head::one(h.clone())));
+                blocks.push(Block {
+                    heading: format!(
+                        "（第 {} 部分，共 {parts} 部分）对第 {}—{} 号",
+                        p + 1,
+                        cols.start + 1,
+                        cols.end
+                    ),
+                    head: vec![head],
+                    rows: rows
+                        .clone()
+                        .map(|i| {
+                            let r = &self.rows[i];
+                            let mut v = vec![r.no.to_string(), r.club.clone(), r.name.clone()];
+                            v.extend(right_cells[i][cols.clone()].iter().cloned());
+                            v.extend((cols.len()..per).map(|_| String::new()));
+                            v.extend(right_cells[i][n..].iter().cloned());
+                            v
+                        })
+                        .collect(),
+                    foot: Vec::new(),
+                });
+            }
+        }
+        let mut widths = FIXED_MM.to_vec();
+        widths.extend(std::iter::repeat_n(CELL_MM, per));
+        widths.extend(self.tail_widths());
         Sheet {
             title: self.title.clone(),
             caption,
@@ -311,5 +417,45 @@ mod tests {
             .map(|b| b.rows[0][3..].iter().filter(|c| *c == "1").count())
             .sum::<usize>();
         assert_eq!(ones, 39 + 1, "39 opponents, and 名次 1");
+    }
+
+    #[test]
+    fn a_wide_chain_is_repeated_at_its_width_in_every_part() {
+        let row = |no: u32| CrossRow {
+            no,
+            club: "中国火车头体育协会象棋队".into(),
+            name: format!("棋手{no}"),
+            cells: (1..=40).map(|o| (o != no).then(String::new)).collect(),
+            points: "5.5".into(),
+            tie_breaks: vec!["41.5".into(), "2.5/1.5/1/1/0.5/0.5/0/0".into()],
+            rank: no.to_string(),
+        };
+        let t = CrossTable {
+            title: "循环赛成绩表".into(),
+            event: "赛".into(),
+            score_name: "积分",
+            chain: vec!["对手分".into(), "倒数轮积分".into()],
+            rows: (1..=40).map(row).collect(),
+        };
+        let s = t.sheet();
+        let parts = t.column_parts();
+        assert!(parts >= 2);
+        assert_eq!(s.blocks.len(), parts);
+        // the 倒数轮积分 column is as wide as its text, the page is not overfull
+        let w = s.widths[s.widths.len() - 2];
+        assert!(w >= 23.0 * 1.3, "{w}");
+        assert!(s.widths.iter().sum::<f32>() <= PAGE_MM + 0.01);
+        for b in &s.blocks {
+            let heads: Vec<&str> = b.head[0].iter().map(|h| h.text.as_str()).collect();
+            assert_eq!(
+                &heads[heads.len() - 4..],
+                ["积分", "对手分", "倒数轮积分", "名次"]
+            );
+            assert_eq!(b.rows[0].len(), s.widths.len());
+            assert_eq!(b.rows[0][s.widths.len() - 2], "2.5/1.5/1/1/0.5/0.5/0/0");
+        }
+        // every opponent's column once across the parts
+        let opponents: usize = s.blocks.iter().map(|b| b.head[0].len() - 3 - 4).sum();
+        assert!(opponents >= 40);
     }
 }
