@@ -4,12 +4,10 @@
 //! Swiss (名次, 积分编排成绩表, 编排卡, 计分单, 积分编排表), a round robin (循环赛成绩表) and an
 //! event in groups (group tables, the groups' 循环赛成绩表, 总名次) and a knockout (对阵表).
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
 
 mod common;
+use common::desk::{Serving, get, serve};
 use common::print::{play, xq_ok as ok};
 
 fn new_event(dir: &Path, name: &str, players: u32, extra: &[&str]) -> String {
@@ -33,45 +31,6 @@ fn new_event(dir: &Path, name: &str, players: u32, extra: &[&str]) -> String {
     args.extend(extra.iter().map(|s| s.to_string()));
     ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
     f
-}
-
-/// A server process, killed when dropped.
-struct Serving(Child, String);
-
-impl Drop for Serving {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn serve(dir: &Path) -> Serving {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_xq"))
-        .args(["serve", dir.to_str().unwrap(), "--bind", "127.0.0.1:0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let at = line.find("http://").expect("an address") + 7;
-    let addr = line[at..].split('/').next().unwrap().trim().to_string();
-    Serving(child, addr)
-}
-
-fn get(addr: &str, path: &str) -> String {
-    let mut s = TcpStream::connect(addr).unwrap();
-    write!(
-        s,
-        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
-    )
-    .unwrap();
-    let mut text = String::new();
-    s.read_to_string(&mut text).unwrap();
-    assert!(text.starts_with("HTTP/1.1 200"), "{path}: {text}");
-    text.split_once("\r\n\r\n").map_or("", |x| x.1).to_string()
 }
 
 fn unescape(s: &str) -> String {

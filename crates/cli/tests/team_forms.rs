@@ -7,10 +7,12 @@
 //! names present, one page number per page); without `chromium` on the PATH that part prints
 //! `NOTICE … skipping`.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
+
+mod common;
+use common::desk::{get, serve};
+use common::print::{chromium_or_skip, pdf_pages};
 
 fn xq(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_xq"))
@@ -113,45 +115,6 @@ fn team_event(dir: &Path) -> String {
     ok(&["event", "result", &f, "1", "1", "1-0 = = 0-1"]);
     ok(&["event", "result", &f, "1", "2", "+- 1-0 0-1 1-0"]);
     f
-}
-
-/// A server process, killed when dropped.
-struct Serving(Child, String);
-
-impl Drop for Serving {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn serve(dir: &Path) -> Serving {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_xq"))
-        .args(["serve", dir.to_str().unwrap(), "--bind", "127.0.0.1:0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let at = line.find("http://").expect("an address") + 7;
-    let addr = line[at..].split('/').next().unwrap().trim().to_string();
-    Serving(child, addr)
-}
-
-fn get(addr: &str, path: &str) -> String {
-    let mut s = TcpStream::connect(addr).unwrap();
-    write!(
-        s,
-        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
-    )
-    .unwrap();
-    let mut text = String::new();
-    s.read_to_string(&mut text).unwrap();
-    assert!(text.starts_with("HTTP/1.1 200"), "{path}: {text}");
-    text.split_once("\r\n\r\n").map_or("", |x| x.1).to_string()
 }
 
 /// Every `<td>` cell's text of `html`, in order (tags inside removed).
@@ -260,48 +223,18 @@ fn team_record_and_scoresheets_per_board_from_the_cli_and_the_desk() {
     printed_to_pdf(d, &record, &sheets);
 }
 
-fn on_path(bin: &str) -> bool {
-    std::env::var_os("PATH")
-        .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(bin).is_file()))
-}
-
 /// Prints both forms with headless Chromium and reads the PDF text back.
 fn printed_to_pdf(dir: &Path, record: &str, sheets: &str) {
-    if !on_path("chromium") {
-        println!("NOTICE team_forms: chromium is not on the PATH; skipping the PDF check");
+    if !chromium_or_skip("team_forms") {
         return;
     }
-    use unicode_normalization::UnicodeNormalization as _;
     for (form, html) in [("record", record), ("scoresheets", sheets)] {
         let h = dir.join(format!("print-{form}.html"));
-        let pdf = dir.join(format!("print-{form}.pdf"));
         std::fs::write(&h, html).unwrap();
-        let status = Command::new("chromium")
-            .args([
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--no-pdf-header-footer",
-            ])
-            .arg(format!("--user-data-dir={}", dir.join("profile").display()))
-            .arg(format!("--print-to-pdf={}", pdf.display()))
-            .arg(&h)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .unwrap();
-        assert!(status.success(), "chromium printing {form}");
-        let pages: Vec<String> =
-            pdf_extract::extract_text_from_mem_by_pages(&std::fs::read(&pdf).unwrap())
-                .expect("a readable PDF")
-                .into_iter()
-                .map(|p| {
-                    p.nfkc()
-                        .map(|c| if c == '⻚' { '页' } else { c })
-                        .filter(|c| !c.is_whitespace())
-                        .collect()
-                })
-                .collect();
+        let pages: Vec<String> = pdf_pages(dir, &h)
+            .into_iter()
+            .map(|p| p.chars().filter(|c| !c.is_whitespace()).collect())
+            .collect();
         let m = pages.len();
         for (i, p) in pages.iter().enumerate() {
             assert!(

@@ -11,6 +11,10 @@ pub mod shared;
 #[allow(dead_code)]
 pub mod print;
 
+/// The desk as a process (`xq serve`), read over HTTP.
+#[allow(dead_code)]
+pub mod desk;
+
 /// The club event and the `xq` runner of the game-log tests.
 #[allow(dead_code)]
 pub mod club;

@@ -230,23 +230,40 @@ impl CrossTable {
                 },
             };
         }
-        if self.wide_tail() {
-            return self.sheet_with_tail(parts, caption, notes);
-        }
-        // parts of equal column count (the last padded), so one set of widths serves all
-        let per = right_head.len().div_ceil(parts);
+        self.sheet_in_parts(parts, caption, notes)
+    }
+
+    /// The table in `parts` of columns, of equal width so one set of widths serves all (the
+    /// last part padded), 代号, 单位 and 姓名 repeated in front, the pages of one block of rows
+    /// following each other (第1—40号, then 第41—80号). A narrow tail (积分, the chain, 名次)
+    /// follows the last opponent; a wide one ([`Self::wide_tail`]: a Swiss's 倒数轮积分 list)
+    /// ends every part at its own widths, the opponents divided between the parts.
+    fn sheet_in_parts(&self, parts: usize, caption: Vec<String>, notes: Vec<String>) -> Sheet {
+        let n = self.rows.len();
+        let (right_head, right_cells) = self.right();
+        let (spread, tail) = if self.wide_tail() {
+            (n, n..right_head.len())
+        } else {
+            (right_head.len(), right_head.len()..right_head.len())
+        };
+        let per = spread.div_ceil(parts);
         let mut blocks = Vec::new();
         for chunk in (0..n).step_by(PART_ROWS_PER_PAGE) {
             let rows = chunk..(chunk + PART_ROWS_PER_PAGE).min(n);
             for p in 0..parts {
-                let cols = p * per..((p + 1) * per).min(right_head.len());
-                let mut head = fixed_head();
+                let cols = p * per..((p + 1) * per).min(spread);
+                let mut head = ["代号", "单位", "姓名"].map(Head::one).to_vec();
                 head.extend(
                     right_head[cols.clone()]
                         .iter()
                         .map(|h| Head::one(h.clone())),
                 );
                 head.extend((cols.len()..per).map(|_| Head::one("")));
+                head.extend(
+                    right_head[tail.clone()]
+                        .iter()
+                        .map(|h| Head::one(h.clone())),
+                );
                 let opponents = cols.start + 1..cols.end.min(n) + 1;
                 let heading = if opponents.is_empty() {
                     format!("（第 {} 部分，共 {parts} 部分）", p + 1)
@@ -264,69 +281,11 @@ impl CrossTable {
                     rows: rows
                         .clone()
                         .map(|i| {
-                            let mut v = fixed(&self.rows[i]);
-                            v.extend(right_cells[i][cols.clone()].iter().cloned());
-                            v.extend((cols.len()..per).map(|_| String::new()));
-                            v
-                        })
-                        .collect(),
-                    foot: Vec::new(),
-                });
-            }
-        }
-        let mut widths = FIXED_MM.to_vec();
-        widths.extend(std::iter::repeat_n(CELL_MM, per));
-        Sheet {
-            title: self.title.clone(),
-            caption,
-            widths,
-            long_table: false,
-            blocks,
-            notes,
-            layout: Layout {
-                landscape: true,
-                font_pt: 6.5,
-                per_page: 1,
-            },
-        }
-    }
-
-    /// The table in `parts` of opponents' columns, each part ending with 积分, the chain and
-    /// 名次 at their own widths (a Swiss's wide 倒数轮积分 never squeezed into an opponent's
-    /// column), 代号, 单位 and 姓名 repeated in front.
-    fn sheet_with_tail(&self, parts: usize, caption: Vec<String>, notes: Vec<String>) -> Sheet {
-        let n = self.rows.len();
-        let (right_head, right_cells) = self.right();
-        let per = n.div_ceil(parts);
-        let mut blocks = Vec::new();
-        for chunk in (0..n).step_by(PART_ROWS_PER_PAGE) {
-            let rows = chunk..(chunk + PART_ROWS_PER_PAGE).min(n);
-            for p in 0..parts {
-                let cols = p * per..((p + 1) * per).min(n);
-                let mut head = ["代号", "单位", "姓名"].map(Head::one).to_vec();
-                head.extend(
-                    right_head[cols.clone()]
-                        .iter()
-                        .map(|h| Head::one(h.clone())),
-                );
-                head.extend((cols.len()..per).map(|_| Head::one("")));
-                head.extend(right_head[n..].iter().map(|h| Head::one(h.clone())));
-                blocks.push(Block {
-                    heading: format!(
-                        "（第 {} 部分，共 {parts} 部分）对第 {}—{} 号",
-                        p + 1,
-                        cols.start + 1,
-                        cols.end
-                    ),
-                    head: vec![head],
-                    rows: rows
-                        .clone()
-                        .map(|i| {
                             let r = &self.rows[i];
                             let mut v = vec![r.no.to_string(), r.club.clone(), r.name.clone()];
                             v.extend(right_cells[i][cols.clone()].iter().cloned());
                             v.extend((cols.len()..per).map(|_| String::new()));
-                            v.extend(right_cells[i][n..].iter().cloned());
+                            v.extend(right_cells[i][tail.clone()].iter().cloned());
                             v
                         })
                         .collect(),
@@ -336,7 +295,9 @@ impl CrossTable {
         }
         let mut widths = FIXED_MM.to_vec();
         widths.extend(std::iter::repeat_n(CELL_MM, per));
-        widths.extend(self.tail_widths());
+        if !tail.is_empty() {
+            widths.extend(self.tail_widths());
+        }
         Sheet {
             title: self.title.clone(),
             caption,
