@@ -723,3 +723,33 @@ fn blocks_of(html: &str, form: &str) -> Vec<Vec<Vec<String>>> {
         })
         .collect()
 }
+
+/// A forfeit shows on the round page as the 编排记录表 marks it (`+:-`), not as a played `1:0`.
+#[tokio::test]
+async fn a_forfeit_shows_as_a_forfeit_on_the_round_page() {
+    let (dir, _path) = folder();
+    let app = app(dir.path(), None);
+    let (_, _, page) = get(&app, "/e/open.toml").await;
+    let csrf = csrf_of(&page);
+    let (s, _, _) = post(&app, "/e/open.toml/pair", &format!("csrf={csrf}"), &[]).await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    for (board, typed) in [(1, "%2B-"), (2, "-%2B"), (3, "1-0")] {
+        let (s, _, body) = post(
+            &app,
+            &format!("/e/open.toml/round/1/board/{board}"),
+            &format!("csrf={csrf}&result={typed}"),
+            &[],
+        )
+        .await;
+        assert_eq!(s, StatusCode::SEE_OTHER, "{typed}: {body}");
+    }
+    let (_, _, body) = get(&app, "/e/open.toml/round/1").await;
+    for (board, shown) in [(1, "+:-"), (2, "-:+"), (3, "2:0")] {
+        let cell = body
+            .split(&format!("id=\"r{board}\">"))
+            .nth(1)
+            .and_then(|c| c.split('<').next())
+            .unwrap_or_default();
+        assert_eq!(cell.trim(), shown, "board {board}");
+    }
+}

@@ -18,6 +18,7 @@ use axum::response::Response;
 use axum::routing::{get, post};
 use xiangqi::event::Event;
 use xiangqi::event::export::result_colon;
+use xiangqi::event::forms;
 use xiangqi::scheduling::Points;
 
 use super::events::stage_name;
@@ -152,10 +153,16 @@ pub(crate) fn rows(ev: &Event, round: u32, focus: Option<u32>) -> Option<Vec<Boa
                 black: b.black,
                 black_name: name(b.black),
                 black_score: score(b.black),
-                shown: b
-                    .result
-                    .as_deref()
-                    .map_or(String::new(), |s| result_colon(s, ev.config.points, games)),
+                shown: b.result.as_deref().map_or(String::new(), |s| {
+                    // a forfeit as the 编排记录表 marks it (`+:-`), never as a played `1:0`
+                    match (
+                        forms::outcome(b, b.red).mark(),
+                        forms::outcome(b, b.black).mark(),
+                    ) {
+                        ("", "") => result_colon(s, ev.config.points, games),
+                        (r, k) => format!("{r}:{k}"),
+                    }
+                }),
                 raw: b.result.clone().unwrap_or_default(),
                 fouls: b.red_fouls + b.black_fouls > 0,
                 red_fouls: b.red_fouls,
