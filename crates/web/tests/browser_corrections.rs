@@ -168,8 +168,16 @@ async fn every_correction_in_the_browser() {
         "nothing before the confirmation"
     );
     click(&a, "form.confirm button").await;
-    wait_for(&a, "第 2 轮人工编排").await;
-    let ev = read(&path);
+    // the confirmation page itself says 第 2 轮人工编排: wait for the file, not the text
+    let mut ev = read(&path);
+    for _ in 0..200 {
+        if ev.paired.len() == 2 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        ev = read(&path);
+    }
+    assert_eq!(ev.paired.len(), 2, "round 2 saved after the confirmation");
     let r2: Vec<String> = ev.paired[1]
         .boards
         .iter()
