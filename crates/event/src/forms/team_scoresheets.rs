@@ -141,7 +141,7 @@ impl TeamScoresheets {
         Sheet {
             title: "计分单".into(),
             caption: vec![format!("{}　第 {} 轮（团体赛）", self.event, self.round)],
-            widths: vec![3.0, 4.0, 8.0, 3.0, 8.0, 4.0, 5.0, 3.0],
+            widths: vec![3.0, 4.0, 12.0, 3.0, 6.0, 4.0, 4.0, 3.0],
             long_table: false,
             blocks,
             notes: Vec::new(),
