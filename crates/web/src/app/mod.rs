@@ -182,6 +182,20 @@ fn today() -> String {
     format!("{y:04}-{m:02}-{d:02}")
 }
 
+/// A form page shown again with a refusal (400) over the event as it is on disk (the refused
+/// change wrote nothing): `view` builds the page from the event.
+pub(crate) async fn refused_again<T: Template>(
+    desk: &Shared,
+    lang: Lang,
+    id: &str,
+    view: impl FnOnce(&xiangqi::event::Event) -> T,
+) -> Response {
+    match load(desk, lang, id).await {
+        Ok((_, ev)) => render(StatusCode::BAD_REQUEST, &view(&ev)),
+        Err(r) => r,
+    }
+}
+
 pub(crate) fn render(status: StatusCode, t: &impl Template) -> Response {
     match t.render() {
         Ok(html) => (status, Html(html)).into_response(),

@@ -21,8 +21,8 @@ use xiangqi::event::create::parse_player;
 use xiangqi::event::{Done, Event, EventError};
 
 use crate::app::{
-    Desk, EventRequest, Page, Refused, Shared, edit, load, opt_version, render, stale_page, url,
-    whole_number, writable, writer,
+    Desk, EventRequest, Page, Refused, Shared, edit, opt_version, refused_again, render,
+    stale_page, url, whole_number, writable, writer,
 };
 use crate::words::CorrectionWords;
 use crate::words::corrections::what;
@@ -254,13 +254,10 @@ pub(crate) async fn refused_page(
     id: &str,
     msg: String,
 ) -> Response {
-    match load(desk, lang, id).await {
-        Ok((_, ev)) => render(
-            StatusCode::BAD_REQUEST,
-            &manage_view(desk, headers, lang, id, &ev, None, Some(msg)),
-        ),
-        Err(r) => r,
-    }
+    refused_again(desk, lang, id, |ev| {
+        manage_view(desk, headers, lang, id, ev, None, Some(msg))
+    })
+    .await
 }
 
 /// Runs a manage POST: the desk's checks, then `change` under the store's lock, recorded in the

@@ -18,7 +18,7 @@ use xiangqi::event::{Done, Event, EventError, PlayerEdit};
 
 use crate::app::{
     ChangeRow, ConfirmPage, Desk, EventRequest, Page, Refused, Shared, Wrote, arbiter, edit, load,
-    opt_version, render, stale_page, url, whole_number, writable, writer,
+    opt_version, refused_again, render, stale_page, url, whole_number, writable, writer,
 };
 use crate::words::corrections::what;
 use crate::words::{CorrectionWords as Words, Lang};
@@ -345,13 +345,10 @@ pub(super) async fn refusal_page(
     id: &str,
     msg: String,
 ) -> Response {
-    match load(desk, lang, id).await {
-        Ok((_, ev)) => render(
-            StatusCode::BAD_REQUEST,
-            &corrections_view(desk, headers, lang, id, &ev, None, Some(msg)),
-        ),
-        Err(r) => r,
-    }
+    refused_again(desk, lang, id, |ev| {
+        corrections_view(desk, headers, lang, id, ev, None, Some(msg))
+    })
+    .await
 }
 
 /// What was done, as the flash says it.
