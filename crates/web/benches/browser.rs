@@ -6,8 +6,10 @@
 //! - `ProcessTime`: the CPU time of the page's renderer process (all its threads): the figure
 //!   the target is about;
 //! - `ThreadTime`: the CPU time of its main thread;
-//! - `TaskDuration`: the main thread's tasks for the load (parse, style, layout, script), in
-//!   the thread's CPU time where the platform gives it (`timeDomain: threadTicks`);
+//! - `TaskDuration`: the main thread's tasks for the round page's document (parse, style,
+//!   layout, script), in the thread's CPU time where the platform gives it
+//!   (`timeDomain: threadTicks`); the browser counts these per document, so they are the round
+//!   page's own, not a difference;
 //! - `ScriptDuration`, `LayoutDuration`, `RecalcStyleDuration`: parts of it;
 //! - and the document's DOM nodes (every node, text nodes too).
 //!
@@ -15,7 +17,8 @@
 //! `cargo bench -p xiangqi-web --bench browser`; without `chromium` and `chromedriver` on the
 //! PATH it prints a `NOTICE … skipping` line and ends. `XQ_ROUND_URL` measures another desk's
 //! page instead (an older build serving the same event, for a before/after at the same load);
-//! `XQ_ROUND_DIR` keeps a copy of the event file there for it.
+//! `XQ_ROUND_DIR` keeps a copy of the event file there for it, and `XQ_ROUND_SAVE=FILE` saves
+//! the page's HTML as served (to try variants of it served from elsewhere).
 //!
 //! A benchmark, not a test: it prints what it measured and asserts only that the page it
 //! measured is the round page (its last board is there).
@@ -44,6 +47,10 @@ const METRICS: [&str; 6] = [
     "LayoutDuration",
     "RecalcStyleDuration",
 ];
+
+/// How many of [`METRICS`] (the first ones) count the renderer process's or thread's CPU since
+/// it started; the others count the current document's tasks.
+const PROCESS_COUNTERS: usize = 2;
 
 /// A DevTools command sent through chromedriver (`POST /session/ID/goog/cdp/execute`).
 #[derive(Debug)]
@@ -119,6 +126,17 @@ async fn run() {
         std::env::var("XQ_ROUND_URL").unwrap_or_else(|_| format!("{base}/e/big.toml/round/6"));
     let start = page.replace("/round/6", "");
     let c = browser.session().await;
+    if let Ok(save) = std::env::var("XQ_ROUND_SAVE") {
+        c.goto(&start).await.expect("the event's page");
+        let html = c
+            .execute_async(
+                "var done = arguments[1]; fetch(arguments[0]).then(function (r) { return r.text(); }).then(done);",
+                vec![json!(page)],
+            )
+            .await
+            .expect("the page's source");
+        std::fs::write(save, html.as_str().unwrap_or_default()).expect("saved");
+    }
     let mut spent: Vec<Vec<f64>> = vec![Vec::new(); METRICS.len()];
     let mut nodes = Vec::new();
     for _ in 0..LOADS {
@@ -145,8 +163,14 @@ async fn run() {
         assert_eq!(last, json!(true), "the round page has its 1,000th board");
         let after = metrics(&c).await;
         for (i, name) in METRICS.iter().enumerate() {
-            let d = after.get(*name).copied().unwrap_or(0.0)
-                - before.get(*name).copied().unwrap_or(0.0);
+            let now = after.get(*name).copied().unwrap_or(0.0);
+            // the process's and the thread's CPU count on across pages (the round page is the
+            // difference); the task counters are the document's own (the round page's alone)
+            let d = if i < PROCESS_COUNTERS {
+                now - before.get(*name).copied().unwrap_or(0.0)
+            } else {
+                now
+            };
             spent[i].push(d * 1e3);
         }
         let n = c

@@ -70,17 +70,14 @@ async fn two_browser_sessions_pair_enter_and_print() {
     b.goto(&format!("{base}/e/open.toml/round/1"))
         .await
         .unwrap();
-    let field = a
-        .find(Locator::Css("#b1 input[name=result]"))
-        .await
-        .unwrap();
+    let field = a.find(Locator::Css("#b1 input.result")).await.unwrap();
     field.send_keys("1-0").await.unwrap();
     field
         .send_keys(&String::from(char::from(Key::Enter)))
         .await
         .unwrap();
     wait_for(&a, "第 1 台结果已录入").await;
-    b.find(Locator::Css("#b2 input[name=result]"))
+    b.find(Locator::Css("#b2 input.result"))
         .await
         .unwrap()
         .send_keys(&format!("={}", char::from(Key::Enter)))

@@ -83,7 +83,7 @@ async fn every_correction_in_the_browser() {
     let b = browser.session().await;
     let board1 = "form[action*='/round/1/board/1?']";
     a.goto(&round1).await.unwrap();
-    type_in(&a, &format!("{board1} input[name=result]"), "1-0").await;
+    type_in(&a, &format!("{board1} input.result"), "1-0").await;
     click(&a, &format!("{board1} button")).await;
     until(&path, "board 1 is 1-0", |e| {
         e.paired[0].boards[0].result.as_deref() == Some("1-0")
@@ -92,8 +92,8 @@ async fn every_correction_in_the_browser() {
     // both pages now show board 1 with its result (and 覆盖)
     a.goto(&round1).await.unwrap();
     b.goto(&round1).await.unwrap();
-    type_in(&a, &format!("{board1} input[name=result]"), "=").await;
-    click(&a, &format!("{board1} input[name=force]")).await;
+    type_in(&a, &format!("{board1} input.result"), "=").await;
+    click(&a, &format!("{board1} input.force")).await;
     click(&a, &format!("{board1} button")).await;
     until(&path, "board 1 is a draw", |e| {
         e.paired[0].boards[0]
@@ -103,8 +103,8 @@ async fn every_correction_in_the_browser() {
     })
     .await;
     let draw = read(&path).paired[0].boards[0].result.clone();
-    type_in(&b, &format!("{board1} input[name=result]"), "0-1").await;
-    click(&b, &format!("{board1} input[name=force]")).await;
+    type_in(&b, &format!("{board1} input.result"), "0-1").await;
+    click(&b, &format!("{board1} input.force")).await;
     click(&b, &format!("{board1} button")).await;
     wait_for(&b, "他人已修改").await;
     let page = b.source().await.unwrap();
@@ -118,8 +118,8 @@ async fn every_correction_in_the_browser() {
     // 重新载入: the page of the new version; the 覆盖 goes through
     click(&b, "a.button").await;
     wait_for(&b, "编排记录表").await;
-    type_in(&b, &format!("{board1} input[name=result]"), "0-1").await;
-    click(&b, &format!("{board1} input[name=force]")).await;
+    type_in(&b, &format!("{board1} input.result"), "0-1").await;
+    click(&b, &format!("{board1} input.force")).await;
     click(&b, &format!("{board1} button")).await;
     until(&path, "board 1 is 0-1", |e| {
         e.paired[0].boards[0].result.as_deref() == Some("0-1")

@@ -341,8 +341,8 @@ async fn the_arbiters_day_forty_players_nine_rounds_keyboard_and_every_correctio
                 assert_eq!(a.at().await, "pairnext");
                 // the second arbiter's 覆盖 of the same board, from the page before it: refused
                 let board19 = "form[action*='/round/1/board/19?']";
-                b.fill(&format!("{board19} input[name=result]"), "=").await;
-                b.click(&format!("{board19} input[name=force]")).await;
+                b.fill(&format!("{board19} input.result"), "=").await;
+                b.click(&format!("{board19} input.force")).await;
                 b.click(&format!("{board19} button")).await;
                 b.wait("他人已修改").await;
                 let page = common::unescape(&b.source().await);

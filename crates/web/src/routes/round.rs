@@ -9,6 +9,7 @@
 mod bulk;
 mod date;
 mod entry;
+mod table;
 
 use askama::Template;
 use axum::Router;
@@ -33,6 +34,7 @@ pub(crate) fn routes() -> Router<Shared> {
             "/e/{id}/round/{round}/board/{board}",
             get(entry::board_page).post(entry::enter_result),
         )
+        .route("/e/{id}/round/{round}/entry", post(table::enter_table))
         .route("/e/{id}/round/{round}/results", post(bulk::enter_results))
         .route("/e/{id}/round/{round}/date", post(date::set_date))
 }
@@ -68,7 +70,6 @@ pub(crate) struct RowContext {
     id: String,
     round: u32,
     lang: &'static str,
-    csrf: String,
     can_write: bool,
     /// The event's version the page showed (every write form carries it).
     version: u64,
@@ -97,6 +98,84 @@ pub(crate) struct RoundPage {
     pair_next: bool,
     /// The date field's text: the round's date, or what was typed and refused ([`date`]).
     date_typed: String,
+    /// The table's columns (`<colgroup>`, [`columns`]).
+    cols: String,
+    /// Each part's width (its `style`, [`columns`]).
+    part_style: String,
+}
+
+/// Rows in each part of the round table. Each part is a table of its own, in a box the browser
+/// lays out and paints only when it comes near the screen (`content-visibility: auto`), all with
+/// the same fixed column widths ([`columns`]) so that they read as one table: a 1,000-board
+/// round is 20 parts, of which the browser lays out the first one or two at load.
+const PART_ROWS: usize = 50;
+
+impl RoundPage {
+    /// The parts of the table ([`PART_ROWS`] rows each); one empty part for a round without
+    /// rows to show (its column heads).
+    fn parts(&self) -> Vec<&[BoardRow]> {
+        if self.boards.is_empty() {
+            vec![&[]]
+        } else {
+            self.boards.chunks(PART_ROWS).collect()
+        }
+    }
+}
+
+/// The width of `text` in em, roughly: a CJK (wide) character 1 em, any other `narrow` em.
+fn em(text: &str, narrow: f32) -> f32 {
+    use unicode_width::UnicodeWidthChar as _;
+    text.chars()
+        .map(|c| if c.width() == Some(2) { 1.0 } else { narrow })
+        .sum()
+}
+
+/// The round table's `<colgroup>`: fixed widths for the board, number, name, score and result
+/// columns, from the widest text of each (every part of the table alike, so that the parts line
+/// up), the entry column the rest; and the parts' `style` (as wide as the screen, at most what
+/// the columns need).
+fn columns(boards: &[BoardRow], tr: &Tr, can_write: bool) -> (String, String) {
+    // padding (.5 em each side) and the grid line
+    const PAD: f32 = 1.1;
+    let widest = |f: &dyn Fn(&BoardRow) -> f32| boards.iter().map(f).fold(0.0f32, f32::max);
+    // 台次: the board number (at least 2 em, 44 px on a touch screen), the bracket, the link to
+    // the live console (44 px on a touch screen)
+    let board =
+        2.75 + widest(&|b| {
+            if b.bracket.is_empty() {
+                0.0
+            } else {
+                0.3 + em(&b.bracket, 0.55) * 0.85
+            }
+        }) + 0.3
+            + (em(tr.live_link, 0.55) * 0.85).max(2.75)
+            + PAD;
+    let no = widest(&|b| em(&b.red.max(b.black).to_string(), 0.6)).max(2.0) + PAD;
+    let name =
+        (widest(&|b| em(&b.red_name, 0.62).max(em(&b.black_name, 0.62))).max(2.0) + PAD).min(12.0);
+    // 上轮积分 and 比赛结果: their four-character heads, or the result with fouls
+    let score = 4.0 + PAD;
+    let result = if boards.iter().any(|b| b.fouls) {
+        7.0
+    } else {
+        4.0 + PAD
+    };
+    let total = board + 2.0 * (no + name + score) + result;
+    let col = |w: f32| format!("<col style=\"width:{w:.1}em\">");
+    let mut cols = String::from("<colgroup>");
+    cols.push_str(&col(board));
+    for _ in 0..2 {
+        cols.push_str(&col(no));
+        cols.push_str(&col(name));
+        cols.push_str(&col(score));
+    }
+    cols.push_str(&col(result));
+    if can_write {
+        cols.push_str("<col class=\"noprint\">");
+    }
+    cols.push_str("</colgroup>");
+    let max = if can_write { total + 17.0 } else { total };
+    (cols, format!("width:100%;max-width:{max:.1}em"))
 }
 
 /// One row alone: the answer to a partial update.
@@ -231,13 +310,13 @@ pub(crate) fn round_view(
     let names: std::collections::HashMap<u32, &str> =
         ev.players.iter().map(|p| (p.no, p.name.as_str())).collect();
     let stage = stage_name(ev, r.stage, page.tr);
+    let (cols, part_style) = columns(&boards, page.tr, page.can_write);
     Some(RoundPage {
         cx: RowContext {
             tr: page.tr,
             id: id.to_string(),
             round,
             lang: page.lang,
-            csrf: page.csrf.clone(),
             can_write: page.can_write,
             version: ev.version(),
             open_only,
@@ -261,6 +340,8 @@ pub(crate) fn round_view(
             && ev.paired.len() < ev.rounds as usize
             && !ev.staged(),
         date_typed: r.date.as_ref().map_or(String::new(), |d| d.to_string()),
+        cols,
+        part_style,
     })
 }
 

@@ -114,6 +114,9 @@ pub struct Tr {
     pub preview: &'static str,
     /// The button that saves every board pasted.
     pub save_all: &'static str,
+    /// The round table's own save (shown without script; Enter in a result field does the
+    /// same): every result typed into the table.
+    pub save_typed: &'static str,
     /// A refused line of a paste: its number, why.
     pub line_refused: fn(usize, &str) -> String,
     /// A line that is not `台号 结果`.
@@ -215,6 +218,7 @@ pub(crate) static ZH: Tr = Tr {
     bulk_help: "每行一台：台号 结果（如 12 1-0），结果的写法同上；先预览，再全部保存",
     preview: "预览",
     save_all: "全部保存",
+    save_typed: "保存已填写的结果",
     line_refused: |n, why| format!("第 {n} 行：{why}"),
     bulk_expected: |line| format!("“{line}”不是“台号 结果”"),
     bulk_twice: |b, first| format!("第 {b} 台已在第 {first} 行录入"),
@@ -297,6 +301,7 @@ pub(crate) static EN: Tr = Tr {
     bulk_help: "one board a line: BOARD RESULT (12 1-0), the result words above; preview, then save all",
     preview: "Preview",
     save_all: "Save all",
+    save_typed: "Save every result typed",
     line_refused: |n, why| format!("line {n}: {why}"),
     bulk_expected: |line| format!("{line:?} is not BOARD RESULT"),
     bulk_twice: |b, first| format!("board {b} was given on line {first}"),

@@ -50,6 +50,14 @@ impl Lang {
         }
     }
 
+    /// A form's `version` field (the event's version the page showed) that is not a number.
+    pub(crate) fn bad_version(self, v: &str) -> String {
+        self.pick(
+            format!("版本号 {v:?}：不是整数（请刷新页面）"),
+            format!("version {v:?}: not a whole number"),
+        )
+    }
+
     /// A login with a wrong token.
     pub(crate) fn wrong_token(self) -> &'static str {
         self.pick("令牌错误", "wrong token")

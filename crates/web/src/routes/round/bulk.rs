@@ -46,6 +46,27 @@ pub(crate) struct BulkForm {
     version: Option<u64>,
 }
 
+impl BulkForm {
+    /// The results typed into the round table, sent without script ([`super::table`]), as a
+    /// paste: saved at once, or previewed when `force` (a 覆盖 among them).
+    pub(crate) fn typed(
+        (csrf, token, version): (String, Option<String>, Option<u64>),
+        lang: Lang,
+        text: String,
+        force: bool,
+    ) -> BulkForm {
+        BulkForm {
+            csrf,
+            lang: Some(lang.code().to_string()),
+            token,
+            text,
+            force: force.then(|| "1".to_string()),
+            action: Some(if force { "preview" } else { "save" }.to_string()),
+            version,
+        }
+    }
+}
+
 /// One line read: its board and result.
 #[derive(Clone, Debug, PartialEq)]
 struct Line {

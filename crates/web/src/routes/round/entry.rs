@@ -42,6 +42,30 @@ pub(crate) struct ResultForm {
     confirm: Option<String>,
 }
 
+impl ResultForm {
+    /// One row of the round table sent without script ([`super::table`]): the form's secret,
+    /// access token and version, the result typed and whether its 覆盖 was ticked.
+    pub(crate) fn row(
+        (csrf, token, version): (String, Option<String>, Option<u64>),
+        result: String,
+        force: bool,
+    ) -> ResultForm {
+        ResultForm {
+            csrf,
+            lang: None,
+            token,
+            result,
+            quick: None,
+            red_fouls: None,
+            black_fouls: None,
+            force: force.then(|| "1".to_string()),
+            open: None,
+            version,
+            confirm: None,
+        }
+    }
+}
+
 /// The board the cursor goes to after a result on `board`: the next board of the round without a
 /// result (after `board`, then from the first), or `board` itself when every board has one.
 pub(crate) fn next_open(ev: &Event, round: u32, board: u32) -> u32 {
@@ -193,7 +217,6 @@ pub(crate) async fn enter_result(
                 id: id.clone(),
                 round,
                 lang: lang.code(),
-                csrf: page.csrf,
                 can_write: page.can_write,
                 version,
                 open_only,
@@ -284,7 +307,6 @@ pub(crate) async fn board_page(
         id: id.clone(),
         round,
         lang: page.lang,
-        csrf: page.csrf.clone(),
         can_write: page.can_write,
         version: ev.version(),
         open_only: false,

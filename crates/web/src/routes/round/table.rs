@@ -1,0 +1,201 @@
+//! The round table's own form. The whole table is one `<form>` (a form per row costs the
+//! browser about a millisecond each to load, a second on a 1,000-board round), and the page's
+//! script sends a row alone to its board's address ([`super::entry`]). Without script the table
+//! is sent whole: a row's 录入 names its board and saves that row, as the board's own form
+//! would; Enter in a result field (the table's hidden first button) saves every result typed —
+//! one board through the board's own path, several at once as a pasted round ([`super::bulk`]).
+//! A field that shows a board's stored result is not a new result: it is saved only with its
+//! row's 覆盖 ticked.
+
+use std::collections::HashMap;
+
+use axum::extract::{Form, Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Redirect, Response};
+
+use super::bulk::{BulkForm, enter_results};
+use super::entry::{ResultForm, enter_result};
+use crate::app::{Q, Shared, load, refuse, url, writable};
+use crate::words::Lang;
+
+/// A result typed into the table: its board, the words typed, and whether its row's 覆盖 was
+/// ticked.
+#[derive(Debug, Clone, PartialEq)]
+struct Typed {
+    board: u32,
+    result: String,
+    force: bool,
+}
+
+/// The results typed into the table's fields (`rN`, and `fN` for a ticked 覆盖), against the
+/// round's boards and their stored results: a field left empty, or showing the stored result, or
+/// changed without 覆盖, is not a result to save.
+fn typed(boards: &[xiangqi::event::Pairing], fields: &HashMap<String, String>) -> Vec<Typed> {
+    boards
+        .iter()
+        .filter_map(|b| {
+            let v = fields.get(&format!("r{}", b.board))?.trim();
+            if v.is_empty() {
+                return None;
+            }
+            let force = fields.contains_key(&format!("f{}", b.board));
+            match &b.result {
+                None => Some(Typed {
+                    board: b.board,
+                    result: v.to_string(),
+                    force: false,
+                }),
+                Some(stored) if force && v != stored => Some(Typed {
+                    board: b.board,
+                    result: v.to_string(),
+                    force: true,
+                }),
+                Some(_) => None,
+            }
+        })
+        .collect()
+}
+
+/// `POST /e/{id}/round/{round}/entry`: the table sent without script.
+pub(crate) async fn enter_table(
+    State(desk): State<Shared>,
+    headers: HeaderMap,
+    Path((id, round)): Path<(String, u32)>,
+    Query(q): Query<Q>,
+    Form(fields): Form<HashMap<String, String>>,
+) -> Response {
+    let field = |k: &str| fields.get(k).cloned();
+    let lang = Lang::from_param(q.lang.as_deref().or(fields.get("lang").map(String::as_str)));
+    let version = match fields.get("version").map(|v| v.trim()) {
+        None | Some("") => None,
+        Some(v) => match v.parse::<u64>() {
+            Ok(v) => Some(v),
+            Err(_) => {
+                return refuse(lang, StatusCode::BAD_REQUEST, lang.bad_version(v));
+            }
+        },
+    };
+    let csrf = field("csrf").unwrap_or_default();
+    // a row's 录入: that row alone, as its board's own form
+    if let Some(board) = fields
+        .get("board")
+        .and_then(|b| b.trim().parse::<u32>().ok())
+    {
+        let form = ResultForm::row(
+            (csrf, field("token"), version),
+            field(&format!("r{board}")).unwrap_or_default(),
+            fields.contains_key(&format!("f{board}")),
+        );
+        return enter_result(
+            State(desk),
+            headers,
+            Path((id, round, board)),
+            Query(q),
+            Form(form),
+        )
+        .await;
+    }
+    if let Err(r) = writable(&desk, &headers, lang, &id, &csrf, field("token").as_deref()) {
+        return *r;
+    }
+    let (_, ev) = match load(&desk, lang, &id).await {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let boards = ev
+        .paired
+        .get(round.wrapping_sub(1) as usize)
+        .map_or(&[][..], |r| &r.boards[..]);
+    let mut typed = typed(boards, &fields);
+    match typed.len() {
+        // nothing new: the page again
+        0 => Redirect::to(&format!(
+            "/e/{}/round/{round}?lang={}{}",
+            url(&id),
+            lang.code(),
+            if q.open.as_deref() == Some("1") {
+                "&open=1"
+            } else {
+                ""
+            }
+        ))
+        .into_response(),
+        1 => {
+            let t = typed.remove(0);
+            let form = ResultForm::row((csrf, field("token"), version), t.result, t.force);
+            enter_result(
+                State(desk),
+                headers,
+                Path((id, round, t.board)),
+                Query(q),
+                Form(form),
+            )
+            .await
+        }
+        // several: one write, as a pasted round; with a 覆盖 among them, shown first as the
+        // paste's preview (the arbiter saves it from there)
+        _ => {
+            let force = typed.iter().any(|t| t.force);
+            let text: String = typed
+                .iter()
+                .map(|t| format!("{} {}\n", t.board, t.result))
+                .collect();
+            let form = BulkForm::typed((csrf, field("token"), version), lang, text, force);
+            enter_results(State(desk), headers, Path((id, round)), Form(form)).await
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(no: u32, result: Option<&str>) -> xiangqi::event::Pairing {
+        let mut p = xiangqi::event::Pairing::new(no, 2 * no - 1, 2 * no);
+        p.result = result.map(String::from);
+        p
+    }
+
+    #[test]
+    fn only_new_results_and_ticked_corrections_are_typed() {
+        let boards = [
+            board(1, None),
+            board(2, None),
+            board(3, Some("1-0")),
+            board(4, Some("=")),
+            board(5, Some("0-1")),
+        ];
+        let fields: HashMap<String, String> = [
+            ("r1", " 1：0 "),
+            ("r2", ""),
+            ("r3", "1-0"),
+            ("f3", "1"),
+            ("r4", "0-1"),
+            ("r5", "1-0"),
+            ("f5", "1"),
+            ("csrf", "x"),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+        let got = typed(&boards, &fields);
+        assert_eq!(
+            got,
+            [
+                // an open board: what was typed, trimmed
+                Typed {
+                    board: 1,
+                    result: "1：0".into(),
+                    force: false
+                },
+                // board 3 shows its stored result (覆盖 or not); board 4 was changed without
+                // 覆盖: neither is saved
+                Typed {
+                    board: 5,
+                    result: "1-0".into(),
+                    force: true
+                },
+            ]
+        );
+    }
+}
