@@ -81,7 +81,7 @@ async fn every_correction_in_the_browser() {
     // --- two arbiters on the same round page; the second's 覆盖 comes from a stale page
     let a = browser.session().await;
     let b = browser.session().await;
-    let board1 = "form[action*='/round/1/board/1?']";
+    let board1 = "#b1";
     a.goto(&round1).await.unwrap();
     type_in(&a, &format!("{board1} input.result"), "1-0").await;
     click(&a, &format!("{board1} button")).await;

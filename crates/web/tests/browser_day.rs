@@ -340,7 +340,7 @@ async fn the_arbiters_day_forty_players_nine_rounds_keyboard_and_every_correctio
                 // the page is back: 编排下一轮 has the cursor again
                 assert_eq!(a.at().await, "pairnext");
                 // the second arbiter's 覆盖 of the same board, from the page before it: refused
-                let board19 = "form[action*='/round/1/board/19?']";
+                let board19 = "#b19";
                 b.fill(&format!("{board19} input.result"), "=").await;
                 b.click(&format!("{board19} input.force")).await;
                 b.click(&format!("{board19} button")).await;

@@ -5,8 +5,10 @@
 //! `chromium` and `chromedriver` on the PATH the test prints a `NOTICE … skipping` line and
 //! passes.
 //!
-//! `round_page_browser_cpu_1000_boards` (ignored: run it by name) prints the browser's work for
-//! a 1,000-board round page.
+//! The table is one form (not a form per row): without script it is sent whole — Enter saves
+//! every result typed, a row's 录入 that row. On a 1,000-board round (its rows in parts the
+//! browser lays out only near the screen) the cursor reaches a board far down, on the screen.
+//! The browser's CPU for that page is `cargo bench -p xiangqi-web --bench browser`.
 
 mod common;
 
@@ -206,64 +208,6 @@ async fn the_round_page_on_a_phone_and_a_tablet() {
     c.close().await.unwrap();
 }
 
-/// The browser's work for a 1,000-board round page (2,000 players): DOM nodes, and the time
-/// from the response's end to the load event (parse, style, layout, script) as the
-/// Navigation Timing API reports it, median of five loads. Run by name (ignored by default).
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "a measurement: run by name and read what it prints"]
-async fn round_page_browser_cpu_1000_boards() {
-    let Some(browser) = Browser::start("round_page_browser_cpu_1000_boards").await else {
-        return;
-    };
-    let dir = tempfile::tempdir().unwrap();
-    let (mut ev, _) = simulate(2000, 5, 2026, SimSystem::Swiss).unwrap();
-    ev.rounds = 6;
-    ev.pair_next().unwrap();
-    Store::new(dir.path().join("big.toml")).create(&ev).unwrap();
-    let base = common::serve(dir.path()).await;
-    // XQ_ROUND_URL: measure another desk's page instead (e.g. an older build serving the same
-    // event, for a before/after on the same machine at the same load)
-    let page =
-        std::env::var("XQ_ROUND_URL").unwrap_or_else(|_| format!("{base}/e/big.toml/round/6"));
-    if let Ok(keep) = std::env::var("XQ_ROUND_DIR") {
-        std::fs::copy(
-            dir.path().join("big.toml"),
-            Path::new(&keep).join("big.toml"),
-        )
-        .unwrap();
-    }
-    let c = browser.session().await;
-    let mut times = Vec::new();
-    let mut nodes = 0;
-    for _ in 0..5 {
-        c.goto(&page).await.unwrap();
-        wait_for(&c, "id=\"b1000\"").await;
-        // the layout the first paint needs, then the timings
-        let t = js(
-            &c,
-            "document.body.offsetHeight; var n = performance.getEntriesByType('navigation')[0]; \
-             return n.loadEventEnd - n.responseEnd;",
-        )
-        .await;
-        times.push(t.as_f64().unwrap());
-        nodes = js(
-            &c,
-            "var w = document.createTreeWalker(document, NodeFilter.SHOW_ALL); var n = 0; \
-             while (w.nextNode()) n++; return n;",
-        )
-        .await
-        .as_u64()
-        .unwrap();
-    }
-    times.sort_by(f64::total_cmp);
-    eprintln!(
-        "1,000-board round page: {nodes} DOM nodes; response end to load event: median {:.0} ms \
-         (of {times:?})",
-        times[2]
-    );
-    c.close().await.unwrap();
-}
-
 /// Screenshots of a 40-player round page, half entered, at 390, 820 and 1280 px
 /// (`chromium --headless --screenshot`), into the folder `XQ_SHOTS` names. Run by name and look
 /// at the PNGs (ignored by default).
@@ -314,4 +258,188 @@ async fn round_page_screenshots() {
         .unwrap();
         assert!(status.success());
     }
+}
+
+/// The stored result of `board` in round 1 of the event file at `path`.
+fn stored(path: &Path, board: usize) -> Option<String> {
+    Store::<xiangqi::event::Event>::new(path)
+        .read()
+        .unwrap()
+        .paired[0]
+        .boards[board - 1]
+        .result
+        .clone()
+}
+
+/// Waits (up to 10 s) until board `board` of the file has result `want`.
+async fn until_stored(path: &Path, board: usize, want: &str) {
+    let start = std::time::Instant::now();
+    while stored(path, board).as_deref() != Some(want) {
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(10),
+            "board {board}: {:?}, not {want}",
+            stored(path, board)
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_script_the_table_is_sent_whole() {
+    let Some(browser) = Browser::start("without_script_the_table_is_sent_whole").await else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    round_one(dir.path(), "n.toml", 40);
+    let path = dir.path().join("n.toml");
+    let base = common::serve(dir.path()).await;
+    let c = browser
+        .session_with(&["--blink-settings=scriptEnabled=false"])
+        .await;
+    let round = format!("{base}/e/n.toml/round/1");
+    c.goto(&round).await.unwrap();
+    wait_for(&c, "编排记录表").await;
+    // script is off for the page (WebDriver's own scripts still run): `<noscript>` was read as
+    // elements, and the table's own button is on the page
+    assert_eq!(
+        js(&c, "return !!document.querySelector('noscript button');").await,
+        serde_json::json!(true)
+    );
+    // the cursor starts in board 1's field (autofocus): type, Enter
+    c.active_element()
+        .await
+        .unwrap()
+        .send_keys(&format!("1-0{}", Key::Enter))
+        .await
+        .unwrap();
+    until_stored(&path, 1, "1-0").await;
+    wait_for(&c, "第 1 台结果已录入").await;
+    assert!(c.current_url().await.unwrap().as_str().ends_with("#r2"));
+    // two boards typed, then Enter in the second: both saved, in one write
+    let field = |b: u32| Locator::Css(Box::leak(format!("#b{b} input.result").into_boxed_str()));
+    c.find(field(2))
+        .await
+        .unwrap()
+        .send_keys("和")
+        .await
+        .unwrap();
+    c.find(field(3))
+        .await
+        .unwrap()
+        .send_keys(&format!("0-1{}", Key::Enter))
+        .await
+        .unwrap();
+    until_stored(&path, 3, "0-1").await;
+    assert_eq!(stored(&path, 2).as_deref(), Some("="));
+    wait_for(&c, "已保存 2 台结果").await;
+    // a row's 录入: that row
+    c.find(field(5))
+        .await
+        .unwrap()
+        .send_keys("红胜")
+        .await
+        .unwrap();
+    c.find(Locator::Css("#b5 button"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    until_stored(&path, 5, "1-0").await;
+    assert_eq!(stored(&path, 4), None);
+    // the table's own button (shown without script) does what Enter does
+    c.find(field(6))
+        .await
+        .unwrap()
+        .send_keys("负")
+        .await
+        .unwrap();
+    c.find(Locator::Css("noscript button"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    until_stored(&path, 6, "0-1").await;
+    c.close().await.unwrap();
+}
+
+/// A 1,000-board round: its rows are in parts the browser lays out only near the screen. The
+/// cursor on a board far down (after a save there) is on the screen, its row laid out (the
+/// point at its field is the field), and ↓ and ↑ cross from one part to the next.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_board_far_down_a_1000_board_round_is_reached_and_shown() {
+    let Some(browser) = Browser::start("a_board_far_down_a_1000_board_round").await else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    round_one(dir.path(), "big.toml", 2000);
+    let path = dir.path().join("big.toml");
+    let base = common::serve(dir.path()).await;
+    let c = browser.session().await;
+    c.goto(&format!("{base}/e/big.toml/round/1")).await.unwrap();
+    wait_for(&c, "id=\"b1000\"").await;
+    assert_eq!(js(&c, AT).await, "b1");
+    // the field the point at its middle hits: the field itself when its part is laid out
+    let hit = |b: u32| {
+        format!(
+            "var f = document.querySelector('#b{b} input.result'); \
+             var r = f.getBoundingClientRect(); \
+             return [r.top >= 0 && r.bottom <= innerHeight, \
+               document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) === f];"
+        )
+    };
+    // board 749 is saved, the cursor goes to 750 (part 15), and ↓ to 751 (part 16)
+    js(
+        &c,
+        "var f = document.querySelector('#b749 input.result'); f.focus(); f.value = '1-0'; \
+         return null;",
+    )
+    .await;
+    c.active_element()
+        .await
+        .unwrap()
+        .send_keys(&Key::Enter.to_string())
+        .await
+        .unwrap();
+    until_stored(&path, 749, "1-0").await;
+    let start = std::time::Instant::now();
+    while js(&c, AT).await != "b750" {
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(10),
+            "the cursor to 750"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    // a frame for the part to be laid out
+    c.execute_async(
+        "var done = arguments[0]; requestAnimationFrame(function () { \
+         requestAnimationFrame(function () { done(null); }); });",
+        vec![],
+    )
+    .await
+    .unwrap();
+    assert_eq!(js(&c, &hit(750)).await, serde_json::json!([true, true]));
+    for (key, to) in [(Key::Down, "b751"), (Key::Up, "b750"), (Key::Up, "b749")] {
+        c.active_element()
+            .await
+            .unwrap()
+            .send_keys(&key.to_string())
+            .await
+            .unwrap();
+        assert_eq!(js(&c, AT).await, to);
+    }
+    c.execute_async(
+        "var done = arguments[0]; requestAnimationFrame(function () { \
+         requestAnimationFrame(function () { done(null); }); });",
+        vec![],
+    )
+    .await
+    .unwrap();
+    assert_eq!(js(&c, &hit(749)).await, serde_json::json!([true, true]));
+    if let Ok(shots) = std::env::var("XQ_SHOTS") {
+        let png = c.screenshot().await.unwrap();
+        std::fs::write(Path::new(&shots).join("round-1000-board-749.png"), png).unwrap();
+    }
+    c.close().await.unwrap();
 }

@@ -86,11 +86,23 @@ impl Browser {
 
     /// A new headless Chromium session (1200×900).
     pub async fn session(&self) -> Client {
+        self.session_with(&[]).await
+    }
+
+    /// A new headless Chromium session (1200×900) with more command-line switches (e.g.
+    /// `--blink-settings=scriptEnabled=false`: a browser without script).
+    pub async fn session_with(&self, more: &[&str]) -> Client {
+        let mut args = vec![
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--window-size=1200,900",
+        ];
+        args.extend_from_slice(more);
         let mut caps = serde_json::Map::new();
         caps.insert(
             "goog:chromeOptions".into(),
-            serde_json::json!({"args": ["--headless", "--no-sandbox", "--disable-gpu",
-                "--window-size=1200,900"]}),
+            serde_json::json!({ "args": args }),
         );
         let connector = hyper_util::client::legacy::connect::HttpConnector::new();
         ClientBuilder::new(connector)
