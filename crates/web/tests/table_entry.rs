@@ -179,3 +179,35 @@ async fn a_bad_version_or_secret_is_refused_in_chinese() {
     assert_eq!(s, StatusCode::FORBIDDEN);
     assert_eq!(std::fs::read(&path).unwrap(), before, "nothing written");
 }
+
+/// A pasted forfeit is previewed as the 编排记录表 marks it (`+:-`), not as a played `2:0`.
+#[tokio::test]
+async fn a_pasted_forfeit_is_previewed_as_a_forfeit() {
+    let (_dir, app, csrf, path) = six_player_swiss("open.toml").await;
+    let before = std::fs::read(&path).unwrap();
+    let (s, _, body) = post_form(
+        &app,
+        "/e/open.toml/round/1/results",
+        &form(&[
+            ("csrf", &csrf),
+            ("lang", "zh"),
+            ("text", "1 +-\n2 -+\n3 1-0"),
+            ("action", "preview"),
+        ]),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{body}");
+    let preview = &body[body.find("将保存的结果").expect("the preview")..];
+    let cells: Vec<&str> = preview
+        .split("<td class=\"res\">")
+        .skip(1)
+        .map(|c| &c[..c.find("</td>").unwrap()])
+        .collect();
+    // (a played win: 2:0 in the 2-1-0 points of this event)
+    assert_eq!(cells, ["+:-", "-:+", "2:0"], "{preview}");
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        before,
+        "a preview writes nothing"
+    );
+}

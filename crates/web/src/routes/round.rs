@@ -232,16 +232,7 @@ pub(crate) fn rows(ev: &Event, round: u32, focus: Option<u32>) -> Option<Vec<Boa
                 black: b.black,
                 black_name: name(b.black),
                 black_score: score(b.black),
-                shown: b.result.as_deref().map_or(String::new(), |s| {
-                    // a forfeit as the 编排记录表 marks it (`+:-`), never as a played `1:0`
-                    match (
-                        forms::outcome(b, b.red).mark(),
-                        forms::outcome(b, b.black).mark(),
-                    ) {
-                        ("", "") => result_colon(s, ev.config.points, games),
-                        (r, k) => format!("{r}:{k}"),
-                    }
-                }),
+                shown: shown(ev, b, games),
                 raw: b.result.clone().unwrap_or_default(),
                 fouls: b.red_fouls + b.black_fouls > 0,
                 red_fouls: b.red_fouls,
@@ -252,6 +243,20 @@ pub(crate) fn rows(ev: &Event, round: u32, focus: Option<u32>) -> Option<Vec<Boa
             })
             .collect(),
     )
+}
+
+/// A board's result as the 编排记录表 prints it (`1:0`, `0.5:0.5`), a forfeit as the form marks
+/// it (`+:-`), never as a played `2:0`; empty without a result.
+pub(crate) fn shown(ev: &Event, b: &xiangqi::event::Pairing, games: usize) -> String {
+    b.result.as_deref().map_or(String::new(), |s| {
+        match (
+            forms::outcome(b, b.red).mark(),
+            forms::outcome(b, b.black).mark(),
+        ) {
+            ("", "") => result_colon(s, ev.config.points, games),
+            (r, k) => format!("{r}:{k}"),
+        }
+    })
 }
 
 /// What every page of round `round` shows around its content.

@@ -6,7 +6,6 @@ use axum::extract::{Form, Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use serde::Deserialize;
-use xiangqi::event::export::result_colon;
 use xiangqi::event::{Done, EditError, Event, EventError, UpdateError};
 
 use super::{Notice, frame, round_view};
@@ -138,7 +137,7 @@ fn apply(
                     l.board,
                     name(b.red),
                     name(b.black),
-                    result_colon(&l.result, ev.config.points, games),
+                    super::shown(ev, b, games),
                 ));
             }
             Err(e) => refused.push((tr.line_refused)(l.no, &e.to_string())),
