@@ -208,13 +208,17 @@ async fn the_round_page_on_a_phone_and_a_tablet() {
     c.close().await.unwrap();
 }
 
-/// Screenshots of a 40-player round page, half entered, at 390, 820 and 1280 px
-/// (`chromium --headless --screenshot`), into the folder `XQ_SHOTS` names. Run by name and look
-/// at the PNGs (ignored by default).
+/// Screenshots of a 40-player round page, half entered, at 390, 820 and 1280 px, the cursor on
+/// board 11 after board 10's save, into the folder `XQ_SHOTS` names. Run by name and look at the
+/// PNGs (ignored by default). Taken over WebDriver once the page has settled: `chromium
+/// --headless --screenshot` captures a page scrolled to its cursor before it is painted (blank).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "writes screenshots to look at: run by name with XQ_SHOTS=FOLDER"]
 async fn round_page_screenshots() {
     let Ok(shots) = std::env::var("XQ_SHOTS") else {
+        return;
+    };
+    let Some(browser) = Browser::start("round_page_screenshots").await else {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
@@ -235,29 +239,26 @@ async fn round_page_screenshots() {
         })
         .unwrap();
     let base = common::serve(dir.path()).await;
-    for (w, h) in [(390, 844), (820, 1180), (1280, 900)] {
-        let out = Path::new(&shots).join(format!("round-{w}.png"));
-        let url = format!("{base}/e/s.toml/round/1?ok=10");
-        let status = tokio::task::spawn_blocking(move || {
-            std::process::Command::new("chromium")
-                .args([
-                    "--headless",
-                    "--no-sandbox",
-                    "--disable-gpu",
-                    "--hide-scrollbars",
-                    &format!("--screenshot={}", out.display()),
-                    &format!("--window-size={w},{h}"),
-                    &url,
-                ])
-                .stdout(std::process::Stdio::null())
-                .stderr(std::process::Stdio::null())
-                .status()
-        })
+    let c = browser.session().await;
+    for (w, h) in [(390u32, 844u32), (820, 1180), (1280, 900)] {
+        c.set_window_size(w, h).await.unwrap();
+        // a new address each time (the same address again is only a move to its fragment)
+        c.goto(&format!("{base}/e/s.toml/round/1?ok=10&w={w}#r11"))
+            .await
+            .unwrap();
+        wait_for(&c, "编排记录表").await;
+        assert_eq!(js(&c, AT).await, "b11");
+        c.execute_async(
+            "var done = arguments[0]; requestAnimationFrame(function () { \
+             requestAnimationFrame(function () { done(null); }); });",
+            vec![],
+        )
         .await
-        .unwrap()
         .unwrap();
-        assert!(status.success());
+        let png = c.screenshot().await.unwrap();
+        std::fs::write(Path::new(&shots).join(format!("round-{w}.png")), png).unwrap();
     }
+    c.close().await.unwrap();
 }
 
 /// The stored result of `board` in round 1 of the event file at `path`.
