@@ -9,7 +9,7 @@ mod common;
 
 use std::path::Path;
 
-use common::{Browser, wait_for};
+use common::{Browser, click, wait_for};
 use fantoccini::{Client, Locator};
 use xiangqi::event::{Event, NewEvent, Store, Writer};
 
@@ -25,15 +25,6 @@ async fn until(path: &Path, what: &str, ok: impl Fn(&Event) -> bool) {
         assert!(start.elapsed().as_secs() < 10, "never: {what}");
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
-}
-
-async fn click(c: &Client, css: &str) {
-    c.find(Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("{css}: {e}"))
-        .click()
-        .await
-        .unwrap();
 }
 
 async fn type_in(c: &Client, css: &str, text: &str) {

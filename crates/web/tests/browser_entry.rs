@@ -14,7 +14,7 @@ mod common;
 
 use std::path::Path;
 
-use common::{Browser, wait_for};
+use common::{Browser, click, keys_here, settle, wait_for};
 use fantoccini::key::Key;
 use fantoccini::{Client, Locator};
 use xiangqi::event::Store;
@@ -248,13 +248,7 @@ async fn round_page_screenshots() {
             .unwrap();
         wait_for(&c, "编排记录表").await;
         assert_eq!(js(&c, AT).await, "b11");
-        c.execute_async(
-            "var done = arguments[0]; requestAnimationFrame(function () { \
-             requestAnimationFrame(function () { done(null); }); });",
-            vec![],
-        )
-        .await
-        .unwrap();
+        settle(&c).await;
         let png = c.screenshot().await.unwrap();
         std::fs::write(Path::new(&shots).join(format!("round-{w}.png")), png).unwrap();
     }
@@ -270,6 +264,16 @@ fn stored(path: &Path, board: usize) -> Option<String> {
         .boards[board - 1]
         .result
         .clone()
+}
+
+/// Types `text` into the element `css` finds.
+async fn type_into(c: &Client, css: &str, text: &str) {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"))
+        .send_keys(text)
+        .await
+        .unwrap();
 }
 
 /// Waits (up to 10 s) until board `board` of the file has result `want`.
@@ -307,60 +311,24 @@ async fn without_script_the_table_is_sent_whole() {
         serde_json::json!(true)
     );
     // the cursor starts in board 1's field (autofocus): type, Enter
-    c.active_element()
-        .await
-        .unwrap()
-        .send_keys(&format!("1-0{}", Key::Enter))
-        .await
-        .unwrap();
+    keys_here(&c, &format!("1-0{}", Key::Enter)).await;
     until_stored(&path, 1, "1-0").await;
     wait_for(&c, "第 1 台结果已录入").await;
     assert!(c.current_url().await.unwrap().as_str().ends_with("#r2"));
     // two boards typed, then Enter in the second: both saved, in one write
-    let field = |b: u32| Locator::Css(Box::leak(format!("#b{b} input.result").into_boxed_str()));
-    c.find(field(2))
-        .await
-        .unwrap()
-        .send_keys("和")
-        .await
-        .unwrap();
-    c.find(field(3))
-        .await
-        .unwrap()
-        .send_keys(&format!("0-1{}", Key::Enter))
-        .await
-        .unwrap();
+    type_into(&c, "#b2 input.result", "和").await;
+    type_into(&c, "#b3 input.result", &format!("0-1{}", Key::Enter)).await;
     until_stored(&path, 3, "0-1").await;
     assert_eq!(stored(&path, 2).as_deref(), Some("="));
     wait_for(&c, "已保存 2 台结果").await;
     // a row's 录入: that row
-    c.find(field(5))
-        .await
-        .unwrap()
-        .send_keys("红胜")
-        .await
-        .unwrap();
-    c.find(Locator::Css("#b5 button"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    type_into(&c, "#b5 input.result", "红胜").await;
+    click(&c, "#b5 button").await;
     until_stored(&path, 5, "1-0").await;
     assert_eq!(stored(&path, 4), None);
     // the table's own button (shown without script) does what Enter does
-    c.find(field(6))
-        .await
-        .unwrap()
-        .send_keys("负")
-        .await
-        .unwrap();
-    c.find(Locator::Css("noscript button"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    type_into(&c, "#b6 input.result", "负").await;
+    click(&c, "noscript button").await;
     until_stored(&path, 6, "0-1").await;
     c.close().await.unwrap();
 }
@@ -397,12 +365,7 @@ async fn a_board_far_down_a_1000_board_round_is_reached_and_shown() {
          return null;",
     )
     .await;
-    c.active_element()
-        .await
-        .unwrap()
-        .send_keys(&Key::Enter.to_string())
-        .await
-        .unwrap();
+    keys_here(&c, &Key::Enter.to_string()).await;
     until_stored(&path, 749, "1-0").await;
     let start = std::time::Instant::now();
     while js(&c, AT).await != "b750" {
@@ -413,30 +376,13 @@ async fn a_board_far_down_a_1000_board_round_is_reached_and_shown() {
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
     // a frame for the part to be laid out
-    c.execute_async(
-        "var done = arguments[0]; requestAnimationFrame(function () { \
-         requestAnimationFrame(function () { done(null); }); });",
-        vec![],
-    )
-    .await
-    .unwrap();
+    settle(&c).await;
     assert_eq!(js(&c, &hit(750)).await, serde_json::json!([true, true]));
     for (key, to) in [(Key::Down, "b751"), (Key::Up, "b750"), (Key::Up, "b749")] {
-        c.active_element()
-            .await
-            .unwrap()
-            .send_keys(&key.to_string())
-            .await
-            .unwrap();
+        keys_here(&c, &key.to_string()).await;
         assert_eq!(js(&c, AT).await, to);
     }
-    c.execute_async(
-        "var done = arguments[0]; requestAnimationFrame(function () { \
-         requestAnimationFrame(function () { done(null); }); });",
-        vec![],
-    )
-    .await
-    .unwrap();
+    settle(&c).await;
     assert_eq!(js(&c, &hit(749)).await, serde_json::json!([true, true]));
     if let Ok(shots) = std::env::var("XQ_SHOTS") {
         let png = c.screenshot().await.unwrap();

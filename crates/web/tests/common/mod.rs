@@ -137,6 +137,37 @@ pub async fn wait_for(c: &Client, text: &str) {
     }
 }
 
+/// Clicks the element `css` finds (the test fails, naming it, when there is none).
+pub async fn click(c: &Client, css: &str) {
+    c.find(fantoccini::Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"))
+        .click()
+        .await
+        .unwrap();
+}
+
+/// Types `text` (keys, `Key::Enter` among them) where the cursor is.
+pub async fn keys_here(c: &Client, text: &str) {
+    c.active_element()
+        .await
+        .unwrap()
+        .send_keys(text)
+        .await
+        .unwrap();
+}
+
+/// Waits for two frames: the page's style, layout and paint after a change are done.
+pub async fn settle(c: &Client) {
+    c.execute_async(
+        "var done = arguments[0]; requestAnimationFrame(function () { \
+         requestAnimationFrame(function () { done(null); }); });",
+        vec![],
+    )
+    .await
+    .unwrap();
+}
+
 /// The number of pages of a PDF (its `/Type /Page` objects).
 pub fn pdf_pages(pdf: &[u8]) -> usize {
     let text = String::from_utf8_lossy(pdf);
