@@ -300,6 +300,9 @@ struct Matcher<'a, W> {
     /// Vertices and blossoms labelled in this stage: the delta search and the reset between
     /// stages touch only these.
     lab_list: Vec<usize>,
+    /// The blossoms of `lab_list` (the only labelled indices whose stored dual a dual
+    /// adjustment changes: vertices follow it lazily, see [`Matcher::vmode`]).
+    lab_blossoms: Vec<usize>,
     /// Vertices and blossoms whose `bestedge` / `blossombestedges` were set in this stage.
     best_list: Vec<usize>,
     /// Edges made allowed in this stage.
@@ -323,6 +326,12 @@ struct Matcher<'a, W> {
     heap2: Candidates<W>,
     heap3: Candidates<W>,
     heap4: Candidates<W>,
+    /// Indices whose least-slack edge was set since the last dual adjustment: they enter the
+    /// heaps (with their current key) just before the next one, so that a vertex whose edge
+    /// improves several times while the queue is scanned is pushed once. The heaps answer the
+    /// same: the entries left out are superseded ones, never again the least candidate.
+    dirty: Vec<usize>,
+    in_dirty: Vec<bool>,
     /// Lazy vertex duals: a vertex whose top-level blossom is labelled S (1) or T (2) changes
     /// by every dual adjustment, so its dual is stored as `y + stage_delta` (S) or
     /// `y - stage_delta` (T) and a dual adjustment touches no vertex. The mode is changed (and
@@ -402,6 +411,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
             allowedge: vec![false; ne],
             queue: Vec::new(),
             lab_list: Vec::new(),
+            lab_blossoms: Vec::new(),
             best_list: Vec::new(),
             allow_list: Vec::new(),
             in_lab: vec![false; 2 * n],
@@ -414,6 +424,8 @@ impl<'a, W: Weight> Matcher<'a, W> {
             heap2: BinaryHeap::new(),
             heap3: BinaryHeap::new(),
             heap4: BinaryHeap::new(),
+            dirty: Vec::new(),
+            in_dirty: vec![false; 2 * n],
             vmode: vec![0; n],
             moded: Vec::new(),
         }
@@ -665,6 +677,9 @@ impl<'a, W: Weight> Matcher<'a, W> {
             self.in_lab[x] = true;
             self.lab_pos[x] = self.lab_list.len();
             self.lab_list.push(x);
+            if x >= self.n {
+                self.lab_blossoms.push(x);
+            }
         }
         if t == 2 && x >= self.n {
             self.push_candidates(x);
@@ -690,22 +705,30 @@ impl<'a, W: Weight> Matcher<'a, W> {
             slack.add(self.stage_delta.double())
         };
         self.note_best(x);
-        self.push_candidates_with(x, Some(slack));
+        if !self.in_dirty[x] {
+            self.in_dirty[x] = true;
+            self.dirty.push(x);
+        }
+    }
+
+    /// Pushes every index of [`Matcher::dirty`] into the candidate heaps.
+    fn push_dirty(&mut self) {
+        let dirty = std::mem::take(&mut self.dirty);
+        for &x in &dirty {
+            self.in_dirty[x] = false;
+            self.push_candidates(x);
+        }
+        self.dirty = dirty;
+        self.dirty.clear();
     }
 
     /// Pushes `x` into every candidate heap whose kind it may be now (the checks at the top
     /// decide), with its current value as the key.
     fn push_candidates(&mut self, x: usize) {
-        self.push_candidates_with(x, None);
-    }
-
-    /// [`Matcher::push_candidates`], given the current slack of `x`'s least-slack edge if the
-    /// caller has just computed it.
-    fn push_candidates_with(&mut self, x: usize, slack: Option<W>) {
         let k = self.bestedge[x];
         if k != NONE && self.in_best[x] {
             let pos = self.best_pos[x];
-            let s = slack.unwrap_or_else(|| self.best_slack(x));
+            let s = self.best_slack(x);
             if x < self.n && self.label[self.inblossom[x]] != 1 {
                 self.heap2
                     .push(Reverse((s.add(self.stage_delta), pos, x, k)));
@@ -1218,6 +1241,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
                 self.label[x] = 0;
                 self.in_lab[x] = false;
             }
+            self.lab_blossoms.clear();
             for x in std::mem::take(&mut self.best_list) {
                 self.in_best[x] = false;
                 self.bestedge[x] = NONE;
@@ -1231,6 +1255,9 @@ impl<'a, W: Weight> Matcher<'a, W> {
             self.heap2.clear();
             self.heap3.clear();
             self.heap4.clear();
+            for x in std::mem::take(&mut self.dirty) {
+                self.in_dirty[x] = false;
+            }
             self.fix_duals();
             self.stage_delta = W::ZERO;
             self.queue.clear();
@@ -1294,6 +1321,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
                 }
                 // dual adjustment: the least candidate of each kind, in this order of
                 // precedence (a later kind only where strictly less)
+                self.push_dirty();
                 let mut deltatype = 0u8;
                 let mut delta = W::ZERO;
                 let mut deltaedge = NONE;
@@ -1320,15 +1348,15 @@ impl<'a, W: Weight> Matcher<'a, W> {
                 stats.dual_updates += 1;
                 self.stage_delta = self.stage_delta.add(delta);
                 // only labelled top-level vertices and blossoms change, and every one of them
-                // was labelled in this stage, so it is in `lab_list` (once)
-                for idx in 0..self.lab_list.len() {
-                    let x = self.lab_list[idx];
+                // was labelled in this stage, so it is in `lab_list` (once); vertices follow
+                // `stage_delta` lazily (`vmode`), so only the blossoms are visited
+                for idx in 0..self.lab_blossoms.len() {
+                    let x = self.lab_blossoms[idx];
                     let t = self.label[x];
                     if (t != 1 && t != 2) || self.blossomparent[x] != NONE {
                         continue;
                     }
-                    // vertices follow `stage_delta` lazily (`vmode`)
-                    if x < n || self.blossombase[x] == NONE {
+                    if self.blossombase[x] == NONE {
                         continue;
                     }
                     self.dualvar[x] = if t == 1 {
@@ -1364,12 +1392,11 @@ impl<'a, W: Weight> Matcher<'a, W> {
             // top-level S-blossoms with a zero dual, in index order (all were labelled in
             // this stage)
             let mut zero: Vec<usize> = self
-                .lab_list
+                .lab_blossoms
                 .iter()
                 .copied()
                 .filter(|&b| {
-                    b >= n
-                        && self.blossomparent[b] == NONE
+                    self.blossomparent[b] == NONE
                         && self.blossombase[b] != NONE
                         && self.label[b] == 1
                         && self.dualvar[b] == W::ZERO
