@@ -263,13 +263,22 @@ fn run<W: Weight>(
 }
 
 /// One end of an edge in a vertex's adjacency: the remote endpoint `p` (of edge `p / 2`), the
-/// neighbour `endpoint[p]` and twice the edge's weight, inline, so that scanning a vertex's edges
-/// reads one contiguous run of memory instead of one cache line per edge somewhere in `edges`.
+/// neighbour `endpoint[p]` and twice the edge's weight, so that scanning a vertex's edges reads
+/// contiguous runs of memory instead of one cache line per edge somewhere in `edges`.
 #[derive(Clone, Copy)]
 struct Adj<W> {
     wt2: W,
     p: usize,
     w: usize,
+}
+
+/// How [`Matcher`] stores an [`Adj`]: the two indices narrow (8 bytes an entry, so that the
+/// scan of a vertex's edges mostly reads these), twice the weight beside them in
+/// [`Matcher::adj_wt2`], read only for the edges whose slack is needed.
+#[derive(Clone, Copy)]
+struct AdjEnd {
+    p: u32,
+    w: u32,
 }
 
 struct Matcher<'a, W> {
@@ -278,7 +287,9 @@ struct Matcher<'a, W> {
     endpoint: Vec<usize>,
     /// The adjacency of vertex `v` is `adj[adj_start[v]..adj_start[v + 1]]`, in edge order.
     adj_start: Vec<usize>,
-    adj: Vec<Adj<W>>,
+    adj: Vec<AdjEnd>,
+    /// Twice the weight of the edge of `adj[idx]`, at `idx`.
+    adj_wt2: Vec<W>,
     mate: Vec<usize>,
     label: Vec<u8>,
     labelend: Vec<usize>,
@@ -355,28 +366,26 @@ impl<'a, W: Weight> Matcher<'a, W> {
         for v in 0..n {
             adj_start[v + 1] += adj_start[v];
         }
+        assert!(
+            n <= u32::MAX as usize && 2 * ne <= u32::MAX as usize,
+            "graph too large for 32-bit vertex and endpoint indices"
+        );
         let mut fill = adj_start.clone();
-        let mut adj = vec![
-            Adj {
-                wt2: W::ZERO,
-                p: NONE,
-                w: NONE
-            };
-            2 * ne
-        ];
+        let mut adj = vec![AdjEnd { p: 0, w: 0 }; 2 * ne];
+        let mut adj_wt2 = vec![W::ZERO; 2 * ne];
         for (k, &(i, j, wt)) in edges.iter().enumerate() {
             let wt2 = wt.double();
-            adj[fill[i]] = Adj {
-                wt2,
-                p: 2 * k + 1,
-                w: j,
+            adj[fill[i]] = AdjEnd {
+                p: (2 * k + 1) as u32,
+                w: j as u32,
             };
+            adj_wt2[fill[i]] = wt2;
             fill[i] += 1;
-            adj[fill[j]] = Adj {
-                wt2,
-                p: 2 * k,
-                w: i,
+            adj[fill[j]] = AdjEnd {
+                p: (2 * k) as u32,
+                w: i as u32,
             };
+            adj_wt2[fill[j]] = wt2;
             fill[j] += 1;
         }
         let maxweight = edges
@@ -395,6 +404,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
             endpoint,
             adj_start,
             adj,
+            adj_wt2,
             mate: vec![NONE; n],
             label: vec![0; 2 * n],
             labelend: vec![NONE; 2 * n],
@@ -439,7 +449,6 @@ impl<'a, W: Weight> Matcher<'a, W> {
         for v in 0..n {
             let best = self
                 .neighbours(v)
-                .iter()
                 .map(|a| self.edges[a.p / 2].2)
                 .max()
                 .unwrap_or(W::ZERO);
@@ -521,12 +530,11 @@ impl<'a, W: Weight> Matcher<'a, W> {
             if self.mate[v] != NONE || w >= n || mate.get(w).copied().flatten() != Some(v) {
                 continue;
             }
-            if let Some(p) = self
+            let tight = self
                 .neighbours(v)
-                .iter()
                 .map(|a| a.p)
-                .find(|&p| self.endpoint[p] == w && self.slack(p / 2) == W::ZERO)
-            {
+                .find(|&p| self.endpoint[p] == w && self.slack(p / 2) == W::ZERO);
+            if let Some(p) = tight {
                 self.mate[v] = p;
                 self.mate[w] = p ^ 1;
             }
@@ -576,7 +584,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
                 return false;
             }
             *budget -= 1;
-            let Adj { wt2, p, w } = self.adj[idx];
+            let Adj { wt2, p, w } = self.adj_at(idx);
             if stamp[w] == round || self.dualvar[u].add(self.dualvar[w]).sub(wt2) != W::ZERO {
                 continue;
             }
@@ -603,8 +611,18 @@ impl<'a, W: Weight> Matcher<'a, W> {
     }
 
     /// The edge ends at vertex `v`, in edge order.
-    fn neighbours(&self, v: usize) -> &[Adj<W>] {
-        &self.adj[self.adj_start[v]..self.adj_start[v + 1]]
+    fn neighbours(&self, v: usize) -> impl Iterator<Item = Adj<W>> + '_ {
+        (self.adj_start[v]..self.adj_start[v + 1]).map(|idx| self.adj_at(idx))
+    }
+
+    /// The edge end at `idx` of the adjacency.
+    fn adj_at(&self, idx: usize) -> Adj<W> {
+        let AdjEnd { p, w } = self.adj[idx];
+        Adj {
+            wt2: self.adj_wt2[idx],
+            p: p as usize,
+            w: w as usize,
+        }
     }
 
     /// The current dual of vertex `v` (see [`Matcher::vmode`]).
@@ -1274,14 +1292,15 @@ impl<'a, W: Weight> Matcher<'a, W> {
                     // no dual changes while the queue is scanned (modes do, values do not)
                     let yv = self.y(v);
                     for idx in self.adj_start[v]..self.adj_start[v + 1] {
-                        let Adj { wt2, p, w } = self.adj[idx];
+                        let AdjEnd { p, w } = self.adj[idx];
+                        let (p, w) = (p as usize, w as usize);
                         let k = p / 2;
                         if self.inblossom[v] == self.inblossom[w] {
                             continue;
                         }
                         let mut kslack = W::ZERO;
                         if !self.allowedge[k] {
-                            kslack = yv.add(self.y(w)).sub(wt2);
+                            kslack = yv.add(self.y(w)).sub(self.adj_wt2[idx]);
                             if kslack <= W::ZERO {
                                 self.allow(k);
                             }
