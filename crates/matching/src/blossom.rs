@@ -330,6 +330,11 @@ struct Matcher<'a, W> {
     best_pos: Vec<usize>,
     /// Sum of the dual adjustments of this stage.
     stage_delta: W,
+    /// What a vertex's stored dual is off by, per mode ([`Matcher::vmode`]): `[0, −stage_delta,
+    /// stage_delta]`, so that [`Matcher::y`] is one addition without a branch.
+    mode_off: [W; 3],
+    /// Scratch of [`Matcher::assign_label`] (empty between calls).
+    leaf_buf: Vec<usize>,
     /// Candidates of the dual adjustment, by kind: an unlabelled vertex's least-slack edge to
     /// an S-vertex (2), a top-level S-blossom's least-slack edge to another S-blossom (3), a
     /// top-level T-blossom's dual (4). Entries are checked when they reach the top; stale ones
@@ -431,6 +436,8 @@ impl<'a, W: Weight> Matcher<'a, W> {
             lab_pos: vec![NONE; 2 * n],
             best_pos: vec![NONE; 2 * n],
             stage_delta: W::ZERO,
+            mode_off: [W::ZERO; 3],
+            leaf_buf: Vec::new(),
             heap2: BinaryHeap::new(),
             heap3: BinaryHeap::new(),
             heap4: BinaryHeap::new(),
@@ -627,11 +634,13 @@ impl<'a, W: Weight> Matcher<'a, W> {
 
     /// The current dual of vertex `v` (see [`Matcher::vmode`]).
     fn y(&self, v: usize) -> W {
-        match self.vmode[v] {
-            0 => self.dualvar[v],
-            1 => self.dualvar[v].sub(self.stage_delta),
-            _ => self.dualvar[v].add(self.stage_delta),
-        }
+        self.dualvar[v].add(self.mode_off[self.vmode[v] as usize])
+    }
+
+    /// Sets the stage's total adjustment (and [`Matcher::mode_off`] with it).
+    fn set_stage_delta(&mut self, d: W) {
+        self.stage_delta = d;
+        self.mode_off = [W::ZERO, W::ZERO.sub(d), d];
     }
 
     /// Sets the lazy mode of vertex `v` (0 = fixed, 1 = falls with every adjustment, 2 =
@@ -714,14 +723,20 @@ impl<'a, W: Weight> Matcher<'a, W> {
 
     /// Makes edge `k`, of current slack `slack`, the least-slack edge of `x`.
     fn set_best(&mut self, x: usize, k: usize, slack: W) {
-        self.bestedge[x] = k;
         // slack = y(x) + y(o) − 2w with o an S-vertex (y(o) = its stored dual − stage_delta);
         // a blossom's edge joins two S-vertices
-        self.best_off[x] = if x < self.n {
+        let off = if x < self.n {
             slack.sub(self.y(x)).add(self.stage_delta)
         } else {
             slack.add(self.stage_delta.double())
         };
+        self.set_best_off(x, k, off);
+    }
+
+    /// [`Matcher::set_best`] given the edge's [`Matcher::best_off`] value instead of its slack.
+    fn set_best_off(&mut self, x: usize, k: usize, off: W) {
+        self.bestedge[x] = k;
+        self.best_off[x] = off;
         self.note_best(x);
         if !self.in_dirty[x] {
             self.in_dirty[x] = true;
@@ -856,14 +871,26 @@ impl<'a, W: Weight> Matcher<'a, W> {
             self.labelend[b] = p;
             self.bestedge[w] = NONE;
             self.bestedge[b] = NONE;
-            let mut l = Vec::new();
-            self.leaves(b, &mut l);
-            for &v in &l {
-                self.set_mode(v, t);
-            }
-            if t == 1 {
-                self.queue.extend(l);
-                return;
+            if b < self.n {
+                self.set_mode(b, t);
+                if t == 1 {
+                    self.queue.push(b);
+                    return;
+                }
+            } else {
+                let mut l = std::mem::take(&mut self.leaf_buf);
+                self.leaves(b, &mut l);
+                for &v in &l {
+                    self.set_mode(v, t);
+                }
+                if t == 1 {
+                    self.queue.extend(l.drain(..));
+                }
+                l.clear();
+                self.leaf_buf = l;
+                if t == 1 {
+                    return;
+                }
             }
             let base = self.blossombase[b];
             let mb = self.mate[base];
@@ -1277,7 +1304,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
                 self.in_dirty[x] = false;
             }
             self.fix_duals();
-            self.stage_delta = W::ZERO;
+            self.set_stage_delta(W::ZERO);
             self.queue.clear();
             free.retain(|&v| self.mate[v] == NONE);
             for &v in &free {
@@ -1291,6 +1318,12 @@ impl<'a, W: Weight> Matcher<'a, W> {
                     let Some(v) = self.queue.pop() else { break };
                     // no dual changes while the queue is scanned (modes do, values do not)
                     let yv = self.y(v);
+                    // an edge to an unlabelled vertex w is compared by its `best_off` value
+                    // `y(v) + stage_delta − 2w` (its slack less y(w), plus stage_delta), which
+                    // needs neither y(w) nor w's current least slack
+                    let yv_sd = yv.add(self.stage_delta);
+                    // the least slack of `inblossom[v]`'s least-slack edge, while it is known
+                    let mut cached: Option<(usize, Option<W>)> = None;
                     for idx in self.adj_start[v]..self.adj_start[v + 1] {
                         let AdjEnd { p, w } = self.adj[idx];
                         let (p, w) = (p as usize, w as usize);
@@ -1306,6 +1339,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
                             }
                         }
                         if self.allowedge[k] {
+                            cached = None;
                             if self.label[self.inblossom[w]] == 0 {
                                 self.assign_label(w, 2, p ^ 1);
                             } else if self.label[self.inblossom[w]] == 1 {
@@ -1325,13 +1359,25 @@ impl<'a, W: Weight> Matcher<'a, W> {
                             }
                         } else if self.label[self.inblossom[w]] == 1 {
                             let b = self.inblossom[v];
-                            if self.bestedge[b] == NONE || kslack < self.best_slack(b) {
+                            let least = match cached {
+                                Some((c, least)) if c == b => least,
+                                _ => (self.bestedge[b] != NONE).then(|| self.best_slack(b)),
+                            };
+                            if least.is_none_or(|l| kslack < l) {
                                 self.set_best(b, k, kslack);
+                                cached = Some((b, Some(kslack)));
+                            } else {
+                                cached = Some((b, least));
                             }
-                        } else if self.label[w] == 0
-                            && (self.bestedge[w] == NONE || kslack < self.best_slack(w))
-                        {
-                            self.set_best(w, k, kslack);
+                        } else if self.label[w] == 0 {
+                            let off = yv_sd.sub(self.adj_wt2[idx]);
+                            debug_assert!(
+                                self.bestedge[w] == NONE
+                                    || (off < self.best_off[w]) == (kslack < self.best_slack(w))
+                            );
+                            if self.bestedge[w] == NONE || off < self.best_off[w] {
+                                self.set_best_off(w, k, off);
+                            }
                         }
                     }
                 }
@@ -1365,7 +1411,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
                     break;
                 }
                 stats.dual_updates += 1;
-                self.stage_delta = self.stage_delta.add(delta);
+                self.set_stage_delta(self.stage_delta.add(delta));
                 // only labelled top-level vertices and blossoms change, and every one of them
                 // was labelled in this stage, so it is in `lab_list` (once); vertices follow
                 // `stage_delta` lazily (`vmode`), so only the blossoms are visited
