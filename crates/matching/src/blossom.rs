@@ -272,13 +272,17 @@ struct Adj<W> {
     w: usize,
 }
 
-/// How [`Matcher`] stores an [`Adj`]: the two indices narrow (8 bytes an entry, so that the
-/// scan of a vertex's edges mostly reads these), twice the weight beside them in
-/// [`Matcher::adj_wt2`], read only for the edges whose slack is needed.
+/// How [`Matcher`] stores an [`Adj`], in 24 bytes whatever the width of `W`: the two indices
+/// narrow, twice the weight split into its low 64 bits `lo` and the rest, `hi` being an index
+/// into [`Matcher::wt2_hi`] (a graph's weights have few distinct high parts: those of the
+/// Swiss digits above the adjacency and colour digits), so that the scan of a vertex's edges
+/// reads a short contiguous run of memory.
 #[derive(Clone, Copy)]
 struct AdjEnd {
+    lo: u64,
     p: u32,
     w: u32,
+    hi: u32,
 }
 
 struct Matcher<'a, W> {
@@ -288,8 +292,8 @@ struct Matcher<'a, W> {
     /// The adjacency of vertex `v` is `adj[adj_start[v]..adj_start[v + 1]]`, in edge order.
     adj_start: Vec<usize>,
     adj: Vec<AdjEnd>,
-    /// Twice the weight of the edge of `adj[idx]`, at `idx`.
-    adj_wt2: Vec<W>,
+    /// The distinct high parts of the doubled weights (multiples of 2^64), see [`AdjEnd`].
+    wt2_hi: Vec<W>,
     mate: Vec<usize>,
     label: Vec<u8>,
     labelend: Vec<usize>,
@@ -376,21 +380,39 @@ impl<'a, W: Weight> Matcher<'a, W> {
             "graph too large for 32-bit vertex and endpoint indices"
         );
         let mut fill = adj_start.clone();
-        let mut adj = vec![AdjEnd { p: 0, w: 0 }; 2 * ne];
-        let mut adj_wt2 = vec![W::ZERO; 2 * ne];
+        let mut adj = vec![
+            AdjEnd {
+                lo: 0,
+                p: 0,
+                w: 0,
+                hi: 0
+            };
+            2 * ne
+        ];
+        let mut wt2_hi = Vec::new();
+        let mut hi_index = std::collections::BTreeMap::new();
         for (k, &(i, j, wt)) in edges.iter().enumerate() {
             let wt2 = wt.double();
+            // exact in W: wt2 = hi + lo with 0 <= lo < 2^64
+            let lo = wt2.to_wide().0[0];
+            let hi_part = wt2.sub(W::from_u64(lo));
+            let hi = *hi_index.entry(hi_part).or_insert_with(|| {
+                wt2_hi.push(hi_part);
+                (wt2_hi.len() - 1) as u32
+            });
             adj[fill[i]] = AdjEnd {
+                lo,
                 p: (2 * k + 1) as u32,
                 w: j as u32,
+                hi,
             };
-            adj_wt2[fill[i]] = wt2;
             fill[i] += 1;
             adj[fill[j]] = AdjEnd {
+                lo,
                 p: (2 * k) as u32,
                 w: i as u32,
+                hi,
             };
-            adj_wt2[fill[j]] = wt2;
             fill[j] += 1;
         }
         let maxweight = edges
@@ -409,7 +431,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
             endpoint,
             adj_start,
             adj,
-            adj_wt2,
+            wt2_hi,
             mate: vec![NONE; n],
             label: vec![0; 2 * n],
             labelend: vec![NONE; 2 * n],
@@ -622,11 +644,17 @@ impl<'a, W: Weight> Matcher<'a, W> {
         (self.adj_start[v]..self.adj_start[v + 1]).map(|idx| self.adj_at(idx))
     }
 
+    /// Twice the weight of the edge of `adj[idx]`.
+    fn wt2(&self, idx: usize) -> W {
+        let a = self.adj[idx];
+        self.wt2_hi[a.hi as usize].add(W::from_u64(a.lo))
+    }
+
     /// The edge end at `idx` of the adjacency.
     fn adj_at(&self, idx: usize) -> Adj<W> {
-        let AdjEnd { p, w } = self.adj[idx];
+        let AdjEnd { p, w, .. } = self.adj[idx];
         Adj {
-            wt2: self.adj_wt2[idx],
+            wt2: self.wt2(idx),
             p: p as usize,
             w: w as usize,
         }
@@ -1325,7 +1353,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
                     // the least slack of `inblossom[v]`'s least-slack edge, while it is known
                     let mut cached: Option<(usize, Option<W>)> = None;
                     for idx in self.adj_start[v]..self.adj_start[v + 1] {
-                        let AdjEnd { p, w } = self.adj[idx];
+                        let AdjEnd { p, w, .. } = self.adj[idx];
                         let (p, w) = (p as usize, w as usize);
                         let k = p / 2;
                         if self.inblossom[v] == self.inblossom[w] {
@@ -1333,7 +1361,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
                         }
                         let mut kslack = W::ZERO;
                         if !self.allowedge[k] {
-                            kslack = yv.add(self.y(w)).sub(self.adj_wt2[idx]);
+                            kslack = yv.add(self.y(w)).sub(self.wt2(idx));
                             if kslack <= W::ZERO {
                                 self.allow(k);
                             }
@@ -1370,7 +1398,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
                                 cached = Some((b, least));
                             }
                         } else if self.label[w] == 0 {
-                            let off = yv_sd.sub(self.adj_wt2[idx]);
+                            let off = yv_sd.sub(self.wt2(idx));
                             debug_assert!(
                                 self.bestedge[w] == NONE
                                     || (off < self.best_off[w]) == (kslack < self.best_slack(w))
