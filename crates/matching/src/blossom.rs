@@ -1385,7 +1385,12 @@ impl<'a, W: Weight> Matcher<'a, W> {
                                 self.set_label(w, 2);
                                 self.labelend[w] = p ^ 1;
                             }
-                        } else if self.label[self.inblossom[w]] == 1 {
+                        } else if {
+                            // a vertex's mode is the label of its top-level blossom (one byte
+                            // read instead of two dependent ones)
+                            debug_assert_eq!(self.vmode[w], self.label[self.inblossom[w]]);
+                            self.vmode[w] == 1
+                        } {
                             let b = self.inblossom[v];
                             let least = match cached {
                                 Some((c, least)) if c == b => least,
