@@ -912,7 +912,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
                     self.set_mode(v, t);
                 }
                 if t == 1 {
-                    self.queue.extend(l.drain(..));
+                    self.queue.append(&mut l);
                 }
                 l.clear();
                 self.leaf_buf = l;
@@ -1366,6 +1366,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
                                 self.allow(k);
                             }
                         }
+                        debug_assert_eq!(self.vmode[w], self.label[self.inblossom[w]]);
                         if self.allowedge[k] {
                             cached = None;
                             if self.label[self.inblossom[w]] == 0 {
@@ -1385,12 +1386,9 @@ impl<'a, W: Weight> Matcher<'a, W> {
                                 self.set_label(w, 2);
                                 self.labelend[w] = p ^ 1;
                             }
-                        } else if {
+                        } else if self.vmode[w] == 1 {
                             // a vertex's mode is the label of its top-level blossom (one byte
                             // read instead of two dependent ones)
-                            debug_assert_eq!(self.vmode[w], self.label[self.inblossom[w]]);
-                            self.vmode[w] == 1
-                        } {
                             let b = self.inblossom[v];
                             let least = match cached {
                                 Some((c, least)) if c == b => least,
