@@ -80,8 +80,27 @@ impl Weight for i128 {
 /// assert_eq!(x.bits(), 65);
 /// assert!(Wide::<2>::ZERO.wsub(&x).is_negative());
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, Eq, Debug)]
 pub struct Wide<const N: usize>(pub [u64; N]);
+
+/// Equality limb by limb without a branch (the derived one may call `memcmp`); the same
+/// relation as the arrays' equality.
+impl<const N: usize> PartialEq for Wide<N> {
+    fn eq(&self, other: &Self) -> bool {
+        let mut diff = 0u64;
+        for i in 0..N {
+            diff |= self.0[i] ^ other.0[i];
+        }
+        diff == 0
+    }
+}
+
+/// The limbs' hash, as derived (equal values have equal limbs).
+impl<const N: usize> std::hash::Hash for Wide<N> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.hash(state);
+    }
+}
 
 impl<const N: usize> Wide<N> {
     /// Zero.
