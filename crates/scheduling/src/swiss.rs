@@ -643,6 +643,32 @@ const THIN_WINDOW: usize = 2;
 /// Candidate edges of a block: for every player, the nearest `window` legal partners in the
 /// order in each direction (any partner, a partner with a compatible due colour, one without a
 /// strong colour clash), a few long-range compatible partners, and the extra pairs.
+/// A fast hasher for the integer keys of the candidate graph's pair set and the certificate's
+/// maps (multiply-rotate, as rustc's FxHasher; SipHash's resistance to chosen keys is not
+/// needed there, and the iteration order of these sets is never used).
+#[derive(Default, Clone, Copy)]
+struct FastHasher(u64);
+
+impl std::hash::Hasher for FastHasher {
+    fn finish(&self) -> u64 {
+        self.0 ^ (self.0 >> 29)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
+}
+
+/// A `HashSet` / `HashMap` with [`FastHasher`].
+type FastBuild = std::hash::BuildHasherDefault<FastHasher>;
+
 fn block_edges<W: Weight>(
     model: &Model<'_>,
     block: &Block<W>,
@@ -652,7 +678,8 @@ fn block_edges<W: Weight>(
     let len = e - s;
     let window = block.window;
     let mut edges: Vec<(usize, usize, W)> = Vec::new();
-    let mut seen = std::collections::HashSet::new();
+    let mut seen: std::collections::HashSet<(usize, usize), FastBuild> =
+        std::collections::HashSet::default();
     let mut push = |i: usize, j: usize, edges: &mut Vec<(usize, usize, W)>| {
         let (i, j) = (i.min(j), i.max(j));
         if seen.insert((i, j)) {
@@ -940,20 +967,23 @@ impl<W: Weight> Certifier<W> {
         let n = d.y.len();
         // large blossoms (every ancestor of a large blossom is larger, so they are a prefix of
         // each chain); the 64 largest at most
-        let mut sizes: std::collections::HashMap<usize, usize> = std::collections::HashMap::new();
+        // (blossom indices are below 2n)
+        let mut sizes = vec![0usize; d.cum.len()];
         for ch in &d.chain {
             for &b in ch {
-                *sizes.entry(b as usize).or_insert(0) += 1;
+                sizes[b as usize] += 1;
             }
         }
         let mut big: Vec<(usize, usize)> = sizes
             .into_iter()
+            .enumerate()
             .filter(|&(_, c)| c >= 64)
             .map(|(b, c)| (c, b))
             .collect();
         big.sort_unstable_by(|x, y| y.cmp(x));
         big.truncate(64);
-        let big: std::collections::HashSet<usize> = big.into_iter().map(|(_, b)| b).collect();
+        let big: std::collections::HashSet<usize, FastBuild> =
+            big.into_iter().map(|(_, b)| b).collect();
         // depth of the large prefix of each chain
         let depth: Vec<usize> = (0..n)
             .map(|v| {
@@ -964,8 +994,8 @@ impl<W: Weight> Certifier<W> {
             })
             .collect();
         // groups: (class, deepest large blossom), members in rank order, a representative
-        let mut index: std::collections::HashMap<(usize, usize), usize> =
-            std::collections::HashMap::new();
+        let mut index: std::collections::HashMap<(usize, usize), usize, FastBuild> =
+            std::collections::HashMap::default();
         let mut groups: Vec<(usize, usize, Vec<usize>)> = Vec::new();
         for (class, members) in self.members.iter().enumerate() {
             for &v in members {
