@@ -339,6 +339,8 @@ struct Matcher<'a, W> {
     mode_off: [W; 3],
     /// Scratch of [`Matcher::assign_label`] (empty between calls).
     leaf_buf: Vec<usize>,
+    /// Scratch stack of [`Matcher::leaves`] (which is not re-entered while it runs).
+    leaf_stack: std::cell::RefCell<Vec<usize>>,
     /// Candidates of the dual adjustment, by kind: an unlabelled vertex's least-slack edge to
     /// an S-vertex (2), a top-level S-blossom's least-slack edge to another S-blossom (3), a
     /// top-level T-blossom's dual (4). Entries are checked when they reach the top; stale ones
@@ -460,6 +462,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
             stage_delta: W::ZERO,
             mode_off: [W::ZERO; 3],
             leaf_buf: Vec::new(),
+            leaf_stack: std::cell::RefCell::new(Vec::new()),
             heap2: BinaryHeap::new(),
             heap3: BinaryHeap::new(),
             heap4: BinaryHeap::new(),
@@ -869,14 +872,14 @@ impl<'a, W: Weight> Matcher<'a, W> {
             out.push(b);
             return;
         }
-        let mut stack = vec![b];
+        let mut stack = self.leaf_stack.borrow_mut();
+        stack.clear();
+        stack.push(b);
         while let Some(x) = stack.pop() {
             if x < self.n {
                 out.push(x);
             } else {
-                for &c in self.blossomchilds[x].iter().rev() {
-                    stack.push(c);
-                }
+                stack.extend(self.blossomchilds[x].iter().rev());
             }
         }
     }
