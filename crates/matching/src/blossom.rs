@@ -1353,6 +1353,8 @@ impl<'a, W: Weight> Matcher<'a, W> {
                     // `y(v) + stage_delta − 2w` (its slack less y(w), plus stage_delta), which
                     // needs neither y(w) nor w's current least slack
                     let yv_sd = yv.add(self.stage_delta);
+                    // y(v) plus a neighbour's mode offset: y(v) + y(w) is one addition
+                    let yv_off = self.mode_off.map(|o| yv.add(o));
                     // the least slack of `inblossom[v]`'s least-slack edge, while it is known
                     let mut cached: Option<(usize, Option<W>)> = None;
                     for idx in self.adj_start[v]..self.adj_start[v + 1] {
@@ -1363,8 +1365,11 @@ impl<'a, W: Weight> Matcher<'a, W> {
                             continue;
                         }
                         let mut kslack = W::ZERO;
+                        let mut wt2 = W::ZERO;
                         if !self.allowedge[k] {
-                            kslack = yv.add(self.y(w)).sub(self.wt2(idx));
+                            wt2 = self.wt2(idx);
+                            kslack = yv_off[self.vmode[w] as usize].add(self.dualvar[w]).sub(wt2);
+                            debug_assert_eq!(kslack, yv.add(self.y(w)).sub(wt2));
                             if kslack <= W::ZERO {
                                 self.allow(k);
                             }
@@ -1404,7 +1409,8 @@ impl<'a, W: Weight> Matcher<'a, W> {
                                 cached = Some((b, least));
                             }
                         } else if self.label[w] == 0 {
-                            let off = yv_sd.sub(self.wt2(idx));
+                            // the edge was not allowed before this scan step: `wt2` is set
+                            let off = yv_sd.sub(wt2);
                             debug_assert!(
                                 self.bestedge[w] == NONE
                                     || (off < self.best_off[w]) == (kslack < self.best_slack(w))
