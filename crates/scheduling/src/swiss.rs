@@ -1054,6 +1054,8 @@ impl<W: Weight> Certifier<W> {
                     };
                     let lo = mb.partition_point(|&j| j < lo_rank);
                     let hi = mb.partition_point(|&j| j <= i + reach);
+                    // y_i − (K − P), once for all partners
+                    let yi_kp = d.y[i].sub(kp);
                     for &j in &mb[lo..hi] {
                         if j == i {
                             continue;
@@ -1061,7 +1063,7 @@ impl<W: Weight> Certifier<W> {
                         computed += 1;
                         let dist = i.abs_diff(j) as u64;
                         let four_d2 = W::from_u64(4 * dist * dist);
-                        if d.y[i].add(d.y[j]).sub(kp).add(four_d2) >= W::ZERO {
+                        if yi_kp.add(d.y[j]).add(four_d2) >= W::ZERO {
                             continue;
                         }
                         if d.mate[i] == j {
