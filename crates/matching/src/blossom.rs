@@ -263,13 +263,26 @@ fn run<W: Weight>(
 }
 
 /// One end of an edge in a vertex's adjacency: the remote endpoint `p` (of edge `p / 2`), the
-/// neighbour `endpoint[p]` and twice the edge's weight, inline, so that scanning a vertex's edges
-/// reads one contiguous run of memory instead of one cache line per edge somewhere in `edges`.
+/// neighbour `endpoint[p]` and twice the edge's weight, so that scanning a vertex's edges reads
+/// contiguous runs of memory instead of one cache line per edge somewhere in `edges`.
 #[derive(Clone, Copy)]
 struct Adj<W> {
     wt2: W,
     p: usize,
     w: usize,
+}
+
+/// How [`Matcher`] stores an [`Adj`], in 24 bytes whatever the width of `W`: the two indices
+/// narrow, twice the weight split into its low 64 bits `lo` and the rest, `hi` being an index
+/// into [`Matcher::wt2_hi`] (a graph's weights have few distinct high parts: those of the
+/// Swiss digits above the adjacency and colour digits), so that the scan of a vertex's edges
+/// reads a short contiguous run of memory.
+#[derive(Clone, Copy)]
+struct AdjEnd {
+    lo: u64,
+    p: u32,
+    w: u32,
+    hi: u32,
 }
 
 struct Matcher<'a, W> {
@@ -278,7 +291,9 @@ struct Matcher<'a, W> {
     endpoint: Vec<usize>,
     /// The adjacency of vertex `v` is `adj[adj_start[v]..adj_start[v + 1]]`, in edge order.
     adj_start: Vec<usize>,
-    adj: Vec<Adj<W>>,
+    adj: Vec<AdjEnd>,
+    /// The distinct high parts of the doubled weights (multiples of 2^64), see [`AdjEnd`].
+    wt2_hi: Vec<W>,
     mate: Vec<usize>,
     label: Vec<u8>,
     labelend: Vec<usize>,
@@ -300,6 +315,9 @@ struct Matcher<'a, W> {
     /// Vertices and blossoms labelled in this stage: the delta search and the reset between
     /// stages touch only these.
     lab_list: Vec<usize>,
+    /// The blossoms of `lab_list` (the only labelled indices whose stored dual a dual
+    /// adjustment changes: vertices follow it lazily, see [`Matcher::vmode`]).
+    lab_blossoms: Vec<usize>,
     /// Vertices and blossoms whose `bestedge` / `blossombestedges` were set in this stage.
     best_list: Vec<usize>,
     /// Edges made allowed in this stage.
@@ -316,6 +334,13 @@ struct Matcher<'a, W> {
     best_pos: Vec<usize>,
     /// Sum of the dual adjustments of this stage.
     stage_delta: W,
+    /// What a vertex's stored dual is off by, per mode ([`Matcher::vmode`]): `[0, −stage_delta,
+    /// stage_delta]`, so that [`Matcher::y`] is one addition without a branch.
+    mode_off: [W; 3],
+    /// Scratch of [`Matcher::assign_label`] (empty between calls).
+    leaf_buf: Vec<usize>,
+    /// Scratch stack of [`Matcher::leaves`] (which is not re-entered while it runs).
+    leaf_stack: std::cell::RefCell<Vec<usize>>,
     /// Candidates of the dual adjustment, by kind: an unlabelled vertex's least-slack edge to
     /// an S-vertex (2), a top-level S-blossom's least-slack edge to another S-blossom (3), a
     /// top-level T-blossom's dual (4). Entries are checked when they reach the top; stale ones
@@ -323,6 +348,12 @@ struct Matcher<'a, W> {
     heap2: Candidates<W>,
     heap3: Candidates<W>,
     heap4: Candidates<W>,
+    /// Indices whose least-slack edge was set since the last dual adjustment: they enter the
+    /// heaps (with their current key) just before the next one, so that a vertex whose edge
+    /// improves several times while the queue is scanned is pushed once. The heaps answer the
+    /// same: the entries left out are superseded ones, never again the least candidate.
+    dirty: Vec<usize>,
+    in_dirty: Vec<bool>,
     /// Lazy vertex duals: a vertex whose top-level blossom is labelled S (1) or T (2) changes
     /// by every dual adjustment, so its dual is stored as `y + stage_delta` (S) or
     /// `y - stage_delta` (T) and a dual adjustment touches no vertex. The mode is changed (and
@@ -346,27 +377,43 @@ impl<'a, W: Weight> Matcher<'a, W> {
         for v in 0..n {
             adj_start[v + 1] += adj_start[v];
         }
+        assert!(
+            n <= u32::MAX as usize && 2 * ne <= u32::MAX as usize,
+            "graph too large for 32-bit vertex and endpoint indices"
+        );
         let mut fill = adj_start.clone();
         let mut adj = vec![
-            Adj {
-                wt2: W::ZERO,
-                p: NONE,
-                w: NONE
+            AdjEnd {
+                lo: 0,
+                p: 0,
+                w: 0,
+                hi: 0
             };
             2 * ne
         ];
+        let mut wt2_hi = Vec::new();
+        let mut hi_index = std::collections::BTreeMap::new();
         for (k, &(i, j, wt)) in edges.iter().enumerate() {
             let wt2 = wt.double();
-            adj[fill[i]] = Adj {
-                wt2,
-                p: 2 * k + 1,
-                w: j,
+            // exact in W: wt2 = hi + lo with 0 <= lo < 2^64
+            let lo = wt2.to_wide().0[0];
+            let hi_part = wt2.sub(W::from_u64(lo));
+            let hi = *hi_index.entry(hi_part).or_insert_with(|| {
+                wt2_hi.push(hi_part);
+                (wt2_hi.len() - 1) as u32
+            });
+            adj[fill[i]] = AdjEnd {
+                lo,
+                p: (2 * k + 1) as u32,
+                w: j as u32,
+                hi,
             };
             fill[i] += 1;
-            adj[fill[j]] = Adj {
-                wt2,
-                p: 2 * k,
-                w: i,
+            adj[fill[j]] = AdjEnd {
+                lo,
+                p: (2 * k) as u32,
+                w: i as u32,
+                hi,
             };
             fill[j] += 1;
         }
@@ -386,6 +433,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
             endpoint,
             adj_start,
             adj,
+            wt2_hi,
             mate: vec![NONE; n],
             label: vec![0; 2 * n],
             labelend: vec![NONE; 2 * n],
@@ -402,6 +450,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
             allowedge: vec![false; ne],
             queue: Vec::new(),
             lab_list: Vec::new(),
+            lab_blossoms: Vec::new(),
             best_list: Vec::new(),
             allow_list: Vec::new(),
             in_lab: vec![false; 2 * n],
@@ -411,9 +460,14 @@ impl<'a, W: Weight> Matcher<'a, W> {
             lab_pos: vec![NONE; 2 * n],
             best_pos: vec![NONE; 2 * n],
             stage_delta: W::ZERO,
+            mode_off: [W::ZERO; 3],
+            leaf_buf: Vec::new(),
+            leaf_stack: std::cell::RefCell::new(Vec::new()),
             heap2: BinaryHeap::new(),
             heap3: BinaryHeap::new(),
             heap4: BinaryHeap::new(),
+            dirty: Vec::new(),
+            in_dirty: vec![false; 2 * n],
             vmode: vec![0; n],
             moded: Vec::new(),
         }
@@ -427,7 +481,6 @@ impl<'a, W: Weight> Matcher<'a, W> {
         for v in 0..n {
             let best = self
                 .neighbours(v)
-                .iter()
                 .map(|a| self.edges[a.p / 2].2)
                 .max()
                 .unwrap_or(W::ZERO);
@@ -509,12 +562,11 @@ impl<'a, W: Weight> Matcher<'a, W> {
             if self.mate[v] != NONE || w >= n || mate.get(w).copied().flatten() != Some(v) {
                 continue;
             }
-            if let Some(p) = self
+            let tight = self
                 .neighbours(v)
-                .iter()
                 .map(|a| a.p)
-                .find(|&p| self.endpoint[p] == w && self.slack(p / 2) == W::ZERO)
-            {
+                .find(|&p| self.endpoint[p] == w && self.slack(p / 2) == W::ZERO);
+            if let Some(p) = tight {
                 self.mate[v] = p;
                 self.mate[w] = p ^ 1;
             }
@@ -564,7 +616,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
                 return false;
             }
             *budget -= 1;
-            let Adj { wt2, p, w } = self.adj[idx];
+            let Adj { wt2, p, w } = self.adj_at(idx);
             if stamp[w] == round || self.dualvar[u].add(self.dualvar[w]).sub(wt2) != W::ZERO {
                 continue;
             }
@@ -591,17 +643,35 @@ impl<'a, W: Weight> Matcher<'a, W> {
     }
 
     /// The edge ends at vertex `v`, in edge order.
-    fn neighbours(&self, v: usize) -> &[Adj<W>] {
-        &self.adj[self.adj_start[v]..self.adj_start[v + 1]]
+    fn neighbours(&self, v: usize) -> impl Iterator<Item = Adj<W>> + '_ {
+        (self.adj_start[v]..self.adj_start[v + 1]).map(|idx| self.adj_at(idx))
+    }
+
+    /// Twice the weight of the edge of `adj[idx]`.
+    fn wt2(&self, idx: usize) -> W {
+        let a = self.adj[idx];
+        self.wt2_hi[a.hi as usize].add(W::from_u64(a.lo))
+    }
+
+    /// The edge end at `idx` of the adjacency.
+    fn adj_at(&self, idx: usize) -> Adj<W> {
+        let AdjEnd { p, w, .. } = self.adj[idx];
+        Adj {
+            wt2: self.wt2(idx),
+            p: p as usize,
+            w: w as usize,
+        }
     }
 
     /// The current dual of vertex `v` (see [`Matcher::vmode`]).
     fn y(&self, v: usize) -> W {
-        match self.vmode[v] {
-            0 => self.dualvar[v],
-            1 => self.dualvar[v].sub(self.stage_delta),
-            _ => self.dualvar[v].add(self.stage_delta),
-        }
+        self.dualvar[v].add(self.mode_off[self.vmode[v] as usize])
+    }
+
+    /// Sets the stage's total adjustment (and [`Matcher::mode_off`] with it).
+    fn set_stage_delta(&mut self, d: W) {
+        self.stage_delta = d;
+        self.mode_off = [W::ZERO, W::ZERO.sub(d), d];
     }
 
     /// Sets the lazy mode of vertex `v` (0 = fixed, 1 = falls with every adjustment, 2 =
@@ -665,6 +735,9 @@ impl<'a, W: Weight> Matcher<'a, W> {
             self.in_lab[x] = true;
             self.lab_pos[x] = self.lab_list.len();
             self.lab_list.push(x);
+            if x >= self.n {
+                self.lab_blossoms.push(x);
+            }
         }
         if t == 2 && x >= self.n {
             self.push_candidates(x);
@@ -681,31 +754,45 @@ impl<'a, W: Weight> Matcher<'a, W> {
 
     /// Makes edge `k`, of current slack `slack`, the least-slack edge of `x`.
     fn set_best(&mut self, x: usize, k: usize, slack: W) {
-        self.bestedge[x] = k;
         // slack = y(x) + y(o) − 2w with o an S-vertex (y(o) = its stored dual − stage_delta);
         // a blossom's edge joins two S-vertices
-        self.best_off[x] = if x < self.n {
+        let off = if x < self.n {
             slack.sub(self.y(x)).add(self.stage_delta)
         } else {
             slack.add(self.stage_delta.double())
         };
+        self.set_best_off(x, k, off);
+    }
+
+    /// [`Matcher::set_best`] given the edge's [`Matcher::best_off`] value instead of its slack.
+    fn set_best_off(&mut self, x: usize, k: usize, off: W) {
+        self.bestedge[x] = k;
+        self.best_off[x] = off;
         self.note_best(x);
-        self.push_candidates_with(x, Some(slack));
+        if !self.in_dirty[x] {
+            self.in_dirty[x] = true;
+            self.dirty.push(x);
+        }
+    }
+
+    /// Pushes every index of [`Matcher::dirty`] into the candidate heaps.
+    fn push_dirty(&mut self) {
+        let dirty = std::mem::take(&mut self.dirty);
+        for &x in &dirty {
+            self.in_dirty[x] = false;
+            self.push_candidates(x);
+        }
+        self.dirty = dirty;
+        self.dirty.clear();
     }
 
     /// Pushes `x` into every candidate heap whose kind it may be now (the checks at the top
     /// decide), with its current value as the key.
     fn push_candidates(&mut self, x: usize) {
-        self.push_candidates_with(x, None);
-    }
-
-    /// [`Matcher::push_candidates`], given the current slack of `x`'s least-slack edge if the
-    /// caller has just computed it.
-    fn push_candidates_with(&mut self, x: usize, slack: Option<W>) {
         let k = self.bestedge[x];
         if k != NONE && self.in_best[x] {
             let pos = self.best_pos[x];
-            let s = slack.unwrap_or_else(|| self.best_slack(x));
+            let s = self.best_slack(x);
             if x < self.n && self.label[self.inblossom[x]] != 1 {
                 self.heap2
                     .push(Reverse((s.add(self.stage_delta), pos, x, k)));
@@ -785,14 +872,14 @@ impl<'a, W: Weight> Matcher<'a, W> {
             out.push(b);
             return;
         }
-        let mut stack = vec![b];
+        let mut stack = self.leaf_stack.borrow_mut();
+        stack.clear();
+        stack.push(b);
         while let Some(x) = stack.pop() {
             if x < self.n {
                 out.push(x);
             } else {
-                for &c in self.blossomchilds[x].iter().rev() {
-                    stack.push(c);
-                }
+                stack.extend(self.blossomchilds[x].iter().rev());
             }
         }
     }
@@ -815,14 +902,26 @@ impl<'a, W: Weight> Matcher<'a, W> {
             self.labelend[b] = p;
             self.bestedge[w] = NONE;
             self.bestedge[b] = NONE;
-            let mut l = Vec::new();
-            self.leaves(b, &mut l);
-            for &v in &l {
-                self.set_mode(v, t);
-            }
-            if t == 1 {
-                self.queue.extend(l);
-                return;
+            if b < self.n {
+                self.set_mode(b, t);
+                if t == 1 {
+                    self.queue.push(b);
+                    return;
+                }
+            } else {
+                let mut l = std::mem::take(&mut self.leaf_buf);
+                self.leaves(b, &mut l);
+                for &v in &l {
+                    self.set_mode(v, t);
+                }
+                if t == 1 {
+                    self.queue.append(&mut l);
+                }
+                l.clear();
+                self.leaf_buf = l;
+                if t == 1 {
+                    return;
+                }
             }
             let base = self.blossombase[b];
             let mb = self.mate[base];
@@ -1218,6 +1317,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
                 self.label[x] = 0;
                 self.in_lab[x] = false;
             }
+            self.lab_blossoms.clear();
             for x in std::mem::take(&mut self.best_list) {
                 self.in_best[x] = false;
                 self.bestedge[x] = NONE;
@@ -1231,8 +1331,11 @@ impl<'a, W: Weight> Matcher<'a, W> {
             self.heap2.clear();
             self.heap3.clear();
             self.heap4.clear();
+            for x in std::mem::take(&mut self.dirty) {
+                self.in_dirty[x] = false;
+            }
             self.fix_duals();
-            self.stage_delta = W::ZERO;
+            self.set_stage_delta(W::ZERO);
             self.queue.clear();
             free.retain(|&v| self.mate[v] == NONE);
             for &v in &free {
@@ -1246,20 +1349,34 @@ impl<'a, W: Weight> Matcher<'a, W> {
                     let Some(v) = self.queue.pop() else { break };
                     // no dual changes while the queue is scanned (modes do, values do not)
                     let yv = self.y(v);
+                    // an edge to an unlabelled vertex w is compared by its `best_off` value
+                    // `y(v) + stage_delta − 2w` (its slack less y(w), plus stage_delta), which
+                    // needs neither y(w) nor w's current least slack
+                    let yv_sd = yv.add(self.stage_delta);
+                    // y(v) plus a neighbour's mode offset: y(v) + y(w) is one addition
+                    let yv_off = self.mode_off.map(|o| yv.add(o));
+                    // the least slack of `inblossom[v]`'s least-slack edge, while it is known
+                    let mut cached: Option<(usize, Option<W>)> = None;
                     for idx in self.adj_start[v]..self.adj_start[v + 1] {
-                        let Adj { wt2, p, w } = self.adj[idx];
+                        let AdjEnd { p, w, .. } = self.adj[idx];
+                        let (p, w) = (p as usize, w as usize);
                         let k = p / 2;
                         if self.inblossom[v] == self.inblossom[w] {
                             continue;
                         }
                         let mut kslack = W::ZERO;
+                        let mut wt2 = W::ZERO;
                         if !self.allowedge[k] {
-                            kslack = yv.add(self.y(w)).sub(wt2);
+                            wt2 = self.wt2(idx);
+                            kslack = yv_off[self.vmode[w] as usize].add(self.dualvar[w]).sub(wt2);
+                            debug_assert_eq!(kslack, yv.add(self.y(w)).sub(wt2));
                             if kslack <= W::ZERO {
                                 self.allow(k);
                             }
                         }
+                        debug_assert_eq!(self.vmode[w], self.label[self.inblossom[w]]);
                         if self.allowedge[k] {
+                            cached = None;
                             if self.label[self.inblossom[w]] == 0 {
                                 self.assign_label(w, 2, p ^ 1);
                             } else if self.label[self.inblossom[w]] == 1 {
@@ -1277,15 +1394,30 @@ impl<'a, W: Weight> Matcher<'a, W> {
                                 self.set_label(w, 2);
                                 self.labelend[w] = p ^ 1;
                             }
-                        } else if self.label[self.inblossom[w]] == 1 {
+                        } else if self.vmode[w] == 1 {
+                            // a vertex's mode is the label of its top-level blossom (one byte
+                            // read instead of two dependent ones)
                             let b = self.inblossom[v];
-                            if self.bestedge[b] == NONE || kslack < self.best_slack(b) {
+                            let least = match cached {
+                                Some((c, least)) if c == b => least,
+                                _ => (self.bestedge[b] != NONE).then(|| self.best_slack(b)),
+                            };
+                            if least.is_none_or(|l| kslack < l) {
                                 self.set_best(b, k, kslack);
+                                cached = Some((b, Some(kslack)));
+                            } else {
+                                cached = Some((b, least));
                             }
-                        } else if self.label[w] == 0
-                            && (self.bestedge[w] == NONE || kslack < self.best_slack(w))
-                        {
-                            self.set_best(w, k, kslack);
+                        } else if self.label[w] == 0 {
+                            // the edge was not allowed before this scan step: `wt2` is set
+                            let off = yv_sd.sub(wt2);
+                            debug_assert!(
+                                self.bestedge[w] == NONE
+                                    || (off < self.best_off[w]) == (kslack < self.best_slack(w))
+                            );
+                            if self.bestedge[w] == NONE || off < self.best_off[w] {
+                                self.set_best_off(w, k, off);
+                            }
                         }
                     }
                 }
@@ -1294,6 +1426,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
                 }
                 // dual adjustment: the least candidate of each kind, in this order of
                 // precedence (a later kind only where strictly less)
+                self.push_dirty();
                 let mut deltatype = 0u8;
                 let mut delta = W::ZERO;
                 let mut deltaedge = NONE;
@@ -1318,17 +1451,17 @@ impl<'a, W: Weight> Matcher<'a, W> {
                     break;
                 }
                 stats.dual_updates += 1;
-                self.stage_delta = self.stage_delta.add(delta);
+                self.set_stage_delta(self.stage_delta.add(delta));
                 // only labelled top-level vertices and blossoms change, and every one of them
-                // was labelled in this stage, so it is in `lab_list` (once)
-                for idx in 0..self.lab_list.len() {
-                    let x = self.lab_list[idx];
+                // was labelled in this stage, so it is in `lab_list` (once); vertices follow
+                // `stage_delta` lazily (`vmode`), so only the blossoms are visited
+                for idx in 0..self.lab_blossoms.len() {
+                    let x = self.lab_blossoms[idx];
                     let t = self.label[x];
                     if (t != 1 && t != 2) || self.blossomparent[x] != NONE {
                         continue;
                     }
-                    // vertices follow `stage_delta` lazily (`vmode`)
-                    if x < n || self.blossombase[x] == NONE {
+                    if self.blossombase[x] == NONE {
                         continue;
                     }
                     self.dualvar[x] = if t == 1 {
@@ -1364,12 +1497,11 @@ impl<'a, W: Weight> Matcher<'a, W> {
             // top-level S-blossoms with a zero dual, in index order (all were labelled in
             // this stage)
             let mut zero: Vec<usize> = self
-                .lab_list
+                .lab_blossoms
                 .iter()
                 .copied()
                 .filter(|&b| {
-                    b >= n
-                        && self.blossomparent[b] == NONE
+                    self.blossomparent[b] == NONE
                         && self.blossombase[b] != NONE
                         && self.label[b] == 1
                         && self.dualvar[b] == W::ZERO

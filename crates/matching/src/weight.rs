@@ -80,8 +80,27 @@ impl Weight for i128 {
 /// assert_eq!(x.bits(), 65);
 /// assert!(Wide::<2>::ZERO.wsub(&x).is_negative());
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, Eq, Debug)]
 pub struct Wide<const N: usize>(pub [u64; N]);
+
+/// Equality limb by limb without a branch (the derived one may call `memcmp`); the same
+/// relation as the arrays' equality.
+impl<const N: usize> PartialEq for Wide<N> {
+    fn eq(&self, other: &Self) -> bool {
+        let mut diff = 0u64;
+        for i in 0..N {
+            diff |= self.0[i] ^ other.0[i];
+        }
+        diff == 0
+    }
+}
+
+/// The limbs' hash, as derived (equal values have equal limbs).
+impl<const N: usize> std::hash::Hash for Wide<N> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.hash(state);
+    }
+}
 
 impl<const N: usize> Wide<N> {
     /// Zero.
@@ -126,10 +145,7 @@ impl<const N: usize> Wide<N> {
         let mut out = [0u64; N];
         let mut carry = false;
         for i in 0..N {
-            let (s1, c1) = self.0[i].overflowing_add(o.0[i]);
-            let (s2, c2) = s1.overflowing_add(carry as u64);
-            out[i] = s2;
-            carry = c1 || c2;
+            (out[i], carry) = self.0[i].carrying_add(o.0[i], carry);
         }
         Wide(out)
     }
@@ -139,10 +155,7 @@ impl<const N: usize> Wide<N> {
         let mut out = [0u64; N];
         let mut borrow = false;
         for i in 0..N {
-            let (s1, b1) = self.0[i].overflowing_sub(o.0[i]);
-            let (s2, b2) = s1.overflowing_sub(borrow as u64);
-            out[i] = s2;
-            borrow = b1 || b2;
+            (out[i], borrow) = self.0[i].borrowing_sub(o.0[i], borrow);
         }
         Wide(out)
     }
@@ -168,18 +181,24 @@ impl<const N: usize> PartialOrd for Wide<N> {
 
 impl<const N: usize> Ord for Wide<N> {
     fn cmp(&self, other: &Self) -> Ordering {
-        match (self.is_negative(), other.is_negative()) {
-            (true, false) => return Ordering::Less,
-            (false, true) => return Ordering::Greater,
-            _ => {}
+        // without branches: the borrow of the lower limbs' difference decides between equal
+        // top limbs (compared signed), and any differing limb makes the values differ
+        let mut borrow = false;
+        let mut diff = 0u64;
+        for i in 0..N - 1 {
+            let d;
+            (d, borrow) = self.0[i].borrowing_sub(other.0[i], borrow);
+            diff |= d;
         }
-        for i in (0..N).rev() {
-            match self.0[i].cmp(&other.0[i]) {
-                Ordering::Equal => continue,
-                o => return o,
-            }
+        let (a, b) = (self.0[N - 1] as i64 as i128, other.0[N - 1] as i64 as i128);
+        let top = a - b - borrow as i128;
+        if top < 0 {
+            Ordering::Less
+        } else if top > 0 || diff != 0 {
+            Ordering::Greater
+        } else {
+            Ordering::Equal
         }
-        Ordering::Equal
     }
 }
 
@@ -226,5 +245,28 @@ impl<const N: usize> Weight for Wide<N> {
     }
     fn to_wide(self) -> Wide<8> {
         self.resize()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn wide_arithmetic_and_order_agree_with_i128(a in any::<i128>(), b in any::<i128>(), small in -3i128..3) {
+            for (a, b) in [(a, b), (a, a), (a, a.wrapping_add(small)), (small, b)] {
+                let (wa, wb) = (a.to_wide(), b.to_wide());
+                let (a2, b2): (Wide<2>, Wide<2>) = (wa.resize(), wb.resize());
+                prop_assert_eq!(a2.cmp(&b2), a.cmp(&b));
+                prop_assert_eq!(wa.resize::<4>().cmp(&wb.resize::<4>()), a.cmp(&b));
+                prop_assert_eq!(wa.cmp(&wb), a.cmp(&b));
+                prop_assert_eq!(a2.wadd(&b2), a.wrapping_add(b).to_wide().resize::<2>());
+                prop_assert_eq!(a2.wsub(&b2), a.wrapping_sub(b).to_wide().resize::<2>());
+                let (a1, b1) = (Wide::<1>([a as u64]), Wide::<1>([b as u64]));
+                prop_assert_eq!(a1.cmp(&b1), (a as i64).cmp(&(b as i64)));
+            }
+        }
     }
 }

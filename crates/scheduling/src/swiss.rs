@@ -626,8 +626,68 @@ impl<W> Block<W> {
 struct Duals<W> {
     mate: Vec<usize>,
     y: Vec<W>,
-    chain: Vec<Vec<u32>>,
+    /// The chains one after the other (the chain of `v` is
+    /// `chain_flat[chain_start[v]..chain_start[v + 1]]`), so that the chains of players close
+    /// in rank are close in memory.
+    chain_flat: Vec<u32>,
+    chain_start: Vec<usize>,
     cum: Vec<W>,
+}
+
+impl<W> Duals<W> {
+    /// The blossoms containing `v`, outermost first.
+    fn chain(&self, v: usize) -> &[u32] {
+        &self.chain_flat[self.chain_start[v]..self.chain_start[v + 1]]
+    }
+}
+
+/// The number of blossoms two players share (the common prefix of their chains) in constant
+/// time: with the players sorted by chain, the common prefix of two chains is the least common
+/// prefix of neighbours in that order between them (the chains are paths from the outermost
+/// blossom of one laminar family, sorted as words), a range minimum of a sparse table.
+struct SharedBlossoms {
+    /// Each player's place in the order by chain.
+    pos: Vec<u32>,
+    /// `table[l][k]`: the least common prefix of neighbours `k .. k + 2^l` in that order.
+    table: Vec<Vec<u32>>,
+}
+
+impl SharedBlossoms {
+    fn new<W>(d: &Duals<W>) -> SharedBlossoms {
+        let n = d.chain_start.len() - 1;
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_unstable_by(|&a, &b| d.chain(a).cmp(d.chain(b)));
+        let mut pos = vec![0u32; n];
+        for (k, &v) in order.iter().enumerate() {
+            pos[v] = k as u32;
+        }
+        let common = |a: &[u32], b: &[u32]| a.iter().zip(b).take_while(|(x, y)| x == y).count();
+        let first: Vec<u32> = order
+            .windows(2)
+            .map(|w| common(d.chain(w[0]), d.chain(w[1])) as u32)
+            .collect();
+        let mut table = vec![first];
+        let mut width = 1;
+        while 2 * width <= table[0].len() {
+            let prev = table.last().expect("a level");
+            let next: Vec<u32> = (0..prev.len() - width)
+                .map(|k| prev[k].min(prev[k + width]))
+                .collect();
+            table.push(next);
+            width *= 2;
+        }
+        SharedBlossoms { pos, table }
+    }
+
+    /// The number of blossoms containing both `i` and `j` (`i != j`).
+    fn count(&self, i: usize, j: usize) -> usize {
+        let (a, b) = (self.pos[i].min(self.pos[j]), self.pos[i].max(self.pos[j]));
+        // neighbours a .. b - 1
+        let len = (b - a) as usize;
+        let l = len.ilog2() as usize;
+        let row = &self.table[l];
+        row[a as usize].min(row[b as usize - (1 << l)]) as usize
+    }
 }
 
 /// How many times further than the plain window the candidate graph looks for partners of a
@@ -643,6 +703,32 @@ const THIN_WINDOW: usize = 2;
 /// Candidate edges of a block: for every player, the nearest `window` legal partners in the
 /// order in each direction (any partner, a partner with a compatible due colour, one without a
 /// strong colour clash), a few long-range compatible partners, and the extra pairs.
+/// A fast hasher for the integer keys of the candidate graph's pair set and the certificate's
+/// maps (multiply-rotate, as rustc's FxHasher; SipHash's resistance to chosen keys is not
+/// needed there, and the iteration order of these sets is never used).
+#[derive(Default, Clone, Copy)]
+struct FastHasher(u64);
+
+impl std::hash::Hasher for FastHasher {
+    fn finish(&self) -> u64 {
+        self.0 ^ (self.0 >> 29)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
+}
+
+/// A `HashSet` / `HashMap` with [`FastHasher`].
+type FastBuild = std::hash::BuildHasherDefault<FastHasher>;
+
 fn block_edges<W: Weight>(
     model: &Model<'_>,
     block: &Block<W>,
@@ -652,7 +738,8 @@ fn block_edges<W: Weight>(
     let len = e - s;
     let window = block.window;
     let mut edges: Vec<(usize, usize, W)> = Vec::new();
-    let mut seen = std::collections::HashSet::new();
+    let mut seen: std::collections::HashSet<(usize, usize), FastBuild> =
+        std::collections::HashSet::default();
     let mut push = |i: usize, j: usize, edges: &mut Vec<(usize, usize, W)>| {
         let (i, j) = (i.min(j), i.max(j));
         if seen.insert((i, j)) {
@@ -802,9 +889,11 @@ fn solve_with<W: Weight>(
         let mut duals = Duals {
             mate: sol.mate.iter().map(|m| m.unwrap_or(usize::MAX)).collect(),
             y: (0..n).map(|v| sol.vertex_dual(v)).collect(),
-            chain: Vec::with_capacity(n),
+            chain_flat: Vec::new(),
+            chain_start: Vec::with_capacity(n + 1),
             cum: vec![W::ZERO; 2 * n],
         };
+        duals.chain_start.push(0);
         for v in 0..n {
             let mut sum = W::ZERO;
             let chain = sol.blossom_chain(v);
@@ -813,8 +902,9 @@ fn solve_with<W: Weight>(
                 duals.cum[bl] = sum;
             }
             duals
-                .chain
-                .push(chain.into_iter().map(|bl| bl as u32).collect());
+                .chain_flat
+                .extend(chain.into_iter().map(|bl| bl as u32));
+            duals.chain_start.push(duals.chain_flat.len());
         }
         let (violated, checked) = certify.violations(&duals);
         stats.certified_pairs += checked;
@@ -940,38 +1030,39 @@ impl<W: Weight> Certifier<W> {
         let n = d.y.len();
         // large blossoms (every ancestor of a large blossom is larger, so they are a prefix of
         // each chain); the 64 largest at most
-        let mut sizes: std::collections::HashMap<usize, usize> = std::collections::HashMap::new();
-        for ch in &d.chain {
-            for &b in ch {
-                *sizes.entry(b as usize).or_insert(0) += 1;
-            }
+        // (blossom indices are below 2n)
+        let mut sizes = vec![0usize; d.cum.len()];
+        for &b in &d.chain_flat {
+            sizes[b as usize] += 1;
         }
         let mut big: Vec<(usize, usize)> = sizes
             .into_iter()
+            .enumerate()
             .filter(|&(_, c)| c >= 64)
             .map(|(b, c)| (c, b))
             .collect();
         big.sort_unstable_by(|x, y| y.cmp(x));
         big.truncate(64);
-        let big: std::collections::HashSet<usize> = big.into_iter().map(|(_, b)| b).collect();
+        let big: std::collections::HashSet<usize, FastBuild> =
+            big.into_iter().map(|(_, b)| b).collect();
         // depth of the large prefix of each chain
         let depth: Vec<usize> = (0..n)
             .map(|v| {
-                d.chain[v]
+                d.chain(v)
                     .iter()
                     .take_while(|&&b| big.contains(&(b as usize)))
                     .count()
             })
             .collect();
         // groups: (class, deepest large blossom), members in rank order, a representative
-        let mut index: std::collections::HashMap<(usize, usize), usize> =
-            std::collections::HashMap::new();
+        let mut index: std::collections::HashMap<(usize, usize), usize, FastBuild> =
+            std::collections::HashMap::default();
         let mut groups: Vec<(usize, usize, Vec<usize>)> = Vec::new();
         for (class, members) in self.members.iter().enumerate() {
             for &v in members {
                 let node = match depth[v] {
                     0 => usize::MAX,
-                    k => d.chain[v][k - 1] as usize,
+                    k => d.chain(v)[k - 1] as usize,
                 };
                 let g = *index.entry((class, node)).or_insert_with(|| {
                     groups.push((class, v, Vec::new()));
@@ -982,7 +1073,7 @@ impl<W: Weight> Certifier<W> {
         }
         // twice the duals of the large blossoms common to two groups
         let common = |x: usize, y: usize| -> W {
-            let (cx, cy) = (&d.chain[x][..depth[x]], &d.chain[y][..depth[y]]);
+            let (cx, cy) = (&d.chain(x)[..depth[x]], &d.chain(y)[..depth[y]]);
             let m = cx.iter().zip(cy.iter()).take_while(|(a, b)| a == b).count();
             if m == 0 {
                 W::ZERO
@@ -997,6 +1088,8 @@ impl<W: Weight> Certifier<W> {
         let c = self.classes;
         let mut out = Vec::new();
         let mut computed = 0usize;
+        // built at the first exact slack
+        let mut shared: Option<SharedBlossoms> = None;
         for (gi, (ca, ra, ma)) in groups.iter().enumerate() {
             for (hj, (cb, rb, mb)) in groups.iter().enumerate().skip(gi) {
                 let (Some(min_a), Some(min_b)) = (min_y[gi], min_y[hj]) else {
@@ -1004,7 +1097,8 @@ impl<W: Weight> Certifier<W> {
                 };
                 // K − P: the blossoms common to the two groups lower the bar
                 let k = self.k[ca * c + cb];
-                let kp = k.sub(common(*ra, *rb));
+                let p_common = common(*ra, *rb);
+                let kp = k.sub(p_common);
                 // the closest two players of different ranks are at distance 1
                 if min_a.add(min_b).sub(kp).add(W::from_u64(4)) >= W::ZERO {
                     continue;
@@ -1024,6 +1118,8 @@ impl<W: Weight> Certifier<W> {
                     };
                     let lo = mb.partition_point(|&j| j < lo_rank);
                     let hi = mb.partition_point(|&j| j <= i + reach);
+                    // y_i − (K − P), once for all partners
+                    let yi_kp = d.y[i].sub(kp);
                     for &j in &mb[lo..hi] {
                         if j == i {
                             continue;
@@ -1031,24 +1127,26 @@ impl<W: Weight> Certifier<W> {
                         computed += 1;
                         let dist = i.abs_diff(j) as u64;
                         let four_d2 = W::from_u64(4 * dist * dist);
-                        if d.y[i].add(d.y[j]).sub(kp).add(four_d2) >= W::ZERO {
+                        let bound = yi_kp.add(d.y[j]).add(four_d2);
+                        if bound >= W::ZERO {
                             continue;
                         }
                         if d.mate[i] == j {
                             continue;
                         }
                         // the exact slack: blossoms are nested, the common ones a common prefix
-                        let mut s = d.y[i].add(d.y[j]).sub(k).add(four_d2);
-                        let (ci, cj) = (&d.chain[i], &d.chain[j]);
-                        let (mut lo, mut hi) = (0, ci.len().min(cj.len()));
-                        while lo < hi {
-                            let mid = (lo + hi) / 2;
-                            if ci[mid] == cj[mid] {
-                                lo = mid + 1;
-                            } else {
-                                hi = mid;
-                            }
-                        }
+                        // (y_i + y_j − K + 4·dist², from the bound: the same value)
+                        let mut s = bound.sub(p_common);
+                        debug_assert_eq!(s, d.y[i].add(d.y[j]).sub(k).add(four_d2));
+                        let (ci, cj) = (d.chain(i), d.chain(j));
+                        let lo = shared
+                            .get_or_insert_with(|| SharedBlossoms::new(d))
+                            .count(i, j);
+                        debug_assert_eq!(
+                            lo,
+                            ci.iter().zip(cj).take_while(|(a, b)| a == b).count(),
+                            "shared blossoms of {i} and {j}"
+                        );
                         if lo > 0 {
                             s = s.add(d.cum[ci[lo - 1] as usize]);
                         }
