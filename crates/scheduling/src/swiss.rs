@@ -700,9 +700,6 @@ const ALIGNED_REACH: isize = 3;
 /// Window of the thin graph that warm-starts a block.
 const THIN_WINDOW: usize = 2;
 
-/// Candidate edges of a block: for every player, the nearest `window` legal partners in the
-/// order in each direction (any partner, a partner with a compatible due colour, one without a
-/// strong colour clash), a few long-range compatible partners, and the extra pairs.
 /// A fast hasher for the integer keys of the candidate graph's pair set and the certificate's
 /// maps (multiply-rotate, as rustc's FxHasher; SipHash's resistance to chosen keys is not
 /// needed there, and the iteration order of these sets is never used).
@@ -729,6 +726,9 @@ impl std::hash::Hasher for FastHasher {
 /// A `HashSet` / `HashMap` with [`FastHasher`].
 type FastBuild = std::hash::BuildHasherDefault<FastHasher>;
 
+/// Candidate edges of a block: for every player, the nearest `window` legal partners in the
+/// order in each direction (any partner, a partner with a compatible due colour, one without a
+/// strong colour clash), a few long-range compatible partners, and the extra pairs.
 fn block_edges<W: Weight>(
     model: &Model<'_>,
     block: &Block<W>,

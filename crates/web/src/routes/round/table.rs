@@ -15,7 +15,7 @@ use axum::response::{IntoResponse, Redirect, Response};
 
 use super::bulk::{BulkForm, enter_results};
 use super::entry::{ResultForm, enter_result};
-use crate::app::{Q, Shared, load, refuse, url, writable};
+use crate::app::{Q, Shared, load_shared, refuse, url, writable};
 use crate::words::Lang;
 
 /// A result typed into the table: its board, the words typed, and whether its row's 覆盖 was
@@ -38,20 +38,17 @@ fn typed(boards: &[xiangqi::event::Pairing], fields: &HashMap<String, String>) -
             if v.is_empty() {
                 return None;
             }
-            let force = fields.contains_key(&format!("f{}", b.board));
-            match &b.result {
-                None => Some(Typed {
-                    board: b.board,
-                    result: v.to_string(),
-                    force: false,
-                }),
-                Some(stored) if force && v != stored => Some(Typed {
-                    board: b.board,
-                    result: v.to_string(),
-                    force: true,
-                }),
-                Some(_) => None,
-            }
+            let ticked = fields.contains_key(&format!("f{}", b.board));
+            // an open board: any result; a board with one: a different result with 覆盖
+            let new = b
+                .result
+                .as_deref()
+                .is_none_or(|stored| ticked && v != stored);
+            new.then(|| Typed {
+                board: b.board,
+                result: v.to_string(),
+                force: b.result.is_some(),
+            })
         })
         .collect()
 }
@@ -98,11 +95,13 @@ pub(crate) async fn enter_table(
     if let Err(r) = writable(&desk, &headers, lang, &id, &csrf, field("token").as_deref()) {
         return *r;
     }
-    let (_, ev) = match load(&desk, lang, &id).await {
+    // the event as the desk holds it, not copied (only its boards' results are read)
+    let (_, snap) = match load_shared(&desk, lang, &id).await {
         Ok(x) => x,
         Err(r) => return r,
     };
-    let boards = ev
+    let boards = snap
+        .doc
         .paired
         .get(round.wrapping_sub(1) as usize)
         .map_or(&[][..], |r| &r.boards[..]);
