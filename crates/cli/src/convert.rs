@@ -106,9 +106,9 @@ fn games<'a>(
     if let Some(n) = args.game {
         return match read_nth_game(input, name, n, mode).map_err(CliError::input)? {
             NthGame::Found(g) => Ok(Box::new(std::iter::once(Ok(*g)))),
-            NthGame::Missing { count } => Err(CliError::input(format!(
-                "{name}: no game {n} (the file holds {count})"
-            ))),
+            NthGame::Missing { count } => {
+                Err(CliError::input(crate::io::missing_game(name, n, count)))
+            }
         };
     }
     match open_database(input).map_err(|e| CliError::input(format!("{name}: {e}")))? {

@@ -603,7 +603,27 @@ fn store_error(e: StoreError) -> CliError {
 }
 
 fn load(path: &Path) -> Result<Event, CliError> {
+    land_logs(path);
     store(path).read().map_err(store_error)
+}
+
+/// Lands the finished game logs of the event file `path` on their boards before it is read or
+/// changed ([`xiangqi::game::landing`]): each result entered now, each log whose board holds
+/// another result, and each result that could not be entered, one line on standard error.
+fn land_logs(path: &Path) -> xiangqi::game::landing::Landing {
+    static SCAN: std::sync::LazyLock<xiangqi::game::landing::LogScan> =
+        std::sync::LazyLock::new(Default::default);
+    let landing = SCAN.land(path);
+    for line in &landing.landed {
+        eprintln!("xq: landed on the event board: {line}");
+    }
+    for c in &landing.conflicts {
+        eprintln!("xq: warning: {}: {c}", path.display());
+    }
+    for f in &landing.failed {
+        eprintln!("xq: warning: {f}");
+    }
+    landing
 }
 
 /// Applies `change` to the event file under the store's lock and records it in the event's
@@ -613,6 +633,7 @@ fn update<T>(
     who: &Writer,
     change: impl FnOnce(&mut Event) -> Result<Done<T>, EventError>,
 ) -> Result<T, CliError> {
+    land_logs(path);
     let done = store(path)
         .edit(who, change)
         .map_err(|e| edit_error(path, e))?;
@@ -882,7 +903,9 @@ fn check(a: CheckArgs) -> Result<(), CliError> {
 
 fn import(a: ImportArgs) -> Result<(), CliError> {
     let bytes = read_input(&a.trf.to_string_lossy())?;
-    let text = String::from_utf8_lossy(&bytes);
+    // UTF-8, GBK/GB18030 or Big5, as the game readers take them
+    let (text, _) = xiangqi::notation::encoding::decode(&bytes)
+        .map_err(|e| CliError::input(format!("{}: {e}", a.trf.display())))?;
     let (ruleset, config) = match &a.ruleset {
         Some(r) => {
             let refused =
@@ -919,6 +942,31 @@ fn import(a: ImportArgs) -> Result<(), CliError> {
 }
 
 fn result(a: ResultArgs, who: &Writer) -> Result<(), CliError> {
+    // a board whose game log ended with another result: only with --force, and said
+    let landing = land_logs(&a.file);
+    if let Some(log) = landing.log_of(a.round, a.board)
+        && !xiangqi::game::landing::same_result(&log.result, &a.result)
+    {
+        let what = format!(
+            "round {} board {}: the game log {} ended {}",
+            a.round,
+            a.board,
+            log.log.display(),
+            log.result
+        );
+        if !a.force {
+            return Err(CliError::input(format!(
+                "{}: {what}; entering {} against it needs --force",
+                a.file.display(),
+                a.result
+            )));
+        }
+        eprintln!(
+            "xq: warning: {}: {what}; {} entered against it (--force)",
+            a.file.display(),
+            a.result
+        );
+    }
     update(&a.file, who, |ev| {
         ev.enter_result(
             a.round,

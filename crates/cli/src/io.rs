@@ -52,9 +52,19 @@ pub fn read_nth_game(
     };
     match found.map_err(CliError::input)? {
         NthGame::Found(game) => Ok(*game),
-        NthGame::Missing { count } => Err(CliError::input(format!(
-            "{name}: no game {n} (the file holds {count})"
-        ))),
+        NthGame::Missing { count } => Err(CliError::input(missing_game(&name, n, count))),
+    }
+}
+
+/// The message for a game `n` that a file of `count` games does not hold: an empty input says
+/// so (standard input closed before any text is the usual slip).
+pub fn missing_game(name: &str, n: usize, count: usize) -> String {
+    match (count, name) {
+        (0, "-" | "<stdin>" | "standard input") => {
+            format!("{name}: standard input is empty: no game to read")
+        }
+        (0, _) => format!("{name}: the file holds no game (it is empty or has no game text)"),
+        _ => format!("{name}: no game {n} (the file holds {count})"),
     }
 }
 

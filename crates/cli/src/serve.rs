@@ -30,6 +30,11 @@ pub struct ServeArgs {
     /// addresses; repeatable.
     #[arg(long = "allow-host", value_name = "NAME")]
     allow_hosts: Vec<String>,
+    /// The memory, in MiB, that the game viewer's readings in progress may take together
+    /// (default 1024): a reading weighs 8 bytes per byte of its game's text and waits for room.
+    #[arg(long = "parse-memory", value_name = "MIB", default_value_t = 1024,
+          value_parser = clap::value_parser!(u64).range(16..=1 << 20))]
+    parse_memory: u64,
 }
 
 /// Runs `xq serve` until the process is stopped.
@@ -50,6 +55,10 @@ pub fn run(a: ServeArgs) -> Result<(), CliError> {
         bind: a.bind,
         token,
         allow_hosts: a.allow_hosts,
+        limits: xiangqi_web::Limits {
+            parse_memory: a.parse_memory << 20,
+            ..Default::default()
+        },
         ..Default::default()
     })
     .map_err(|e| match e {

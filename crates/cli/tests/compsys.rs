@@ -844,3 +844,45 @@ fn import_a_trf_file_then_pair_check_and_export() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("line 1"));
     assert!(!dir.path().join("bad.toml").exists());
 }
+
+#[test]
+fn a_gbk_trf_is_decoded_as_the_game_readers_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let trf = dir.path().join("gbk.trf");
+    // 012 北京公开赛, two players with Chinese names, round 1 played: GBK bytes as Excel or a
+    // Chinese Windows tool writes them (each name 2 characters, 4 bytes in GBK, 4 columns)
+    let mut bytes: Vec<u8> = b"012 ".to_vec();
+    bytes.extend_from_slice(&[0xB1, 0xB1, 0xBE, 0xA9, 0xB9, 0xAB, 0xBF, 0xAA, 0xC8, 0xFC]);
+    bytes.push(b'\n');
+    for (no, name, opp, col, res) in [
+        (1, [0xD5u8, 0xC5, 0xC8, 0xFD], 2, 'w', '1'),
+        (2, [0xC0, 0xEE, 0xCB, 0xC4], 1, 'b', '0'),
+    ] {
+        bytes.extend_from_slice(format!("001 {no:>4}      ").as_bytes());
+        bytes.extend_from_slice(&name);
+        // the name field is 33 columns: 2 characters and 31 blanks
+        bytes.extend_from_slice(format!("{} {:>4}{}{opp:>4} {col} {res}\n", " ".repeat(31), 1900, " ".repeat(39)).as_bytes());
+    }
+    std::fs::write(&trf, &bytes).unwrap();
+    let v = json(&["event", "import", p(&trf), "--json"]);
+    assert_eq!(v["name"].as_str(), Some("北京公开赛"));
+    assert_eq!(v["paired"].as_u64(), Some(1));
+    let out = ok(&["event", "standings", p(&dir.path().join("gbk.toml"))]);
+    assert!(out.contains("张三") && out.contains("李四"), "{out}");
+}
+
+#[test]
+fn a_trf_pairing_number_over_9999_is_refused_with_line_and_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let trf = dir.path().join("wide.trf");
+    std::fs::write(
+        &trf,
+        "012 Wide\n001 10000      Test10000                         2000\n",
+    )
+    .unwrap();
+    let o = xq(&["event", "import", p(&trf)]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("line 2: column 9:"), "{err}");
+    assert!(!dir.path().join("wide.toml").exists());
+}

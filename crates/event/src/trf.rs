@@ -37,6 +37,12 @@ pub enum TrfError {
         /// What is wrong.
         reason: String,
     },
+    /// A file with no player line.
+    #[error("no player line (001) in its {lines} lines: not a TRF file")]
+    NoPlayers {
+        /// How many lines the file has.
+        lines: usize,
+    },
     /// The event built from the file is refused.
     #[error(transparent)]
     Event(#[from] EventError),
@@ -158,7 +164,11 @@ pub fn import(text: &str, ruleset: &str, config: EventConfig) -> Result<Event, T
     let mut total: Option<u32> = None;
     let (mut bbw, mut bbd) = (None, None);
     let mut players: BTreeMap<u32, (Player, Vec<Option<Block>>)> = BTreeMap::new();
+    // the line each player's record is on, for messages about its rounds
+    let mut line_of: BTreeMap<u32, usize> = BTreeMap::new();
+    let mut lines = 0;
     for (i, raw) in text.lines().enumerate() {
+        lines = i + 1;
         let line = i + 1;
         let raw = raw.trim_end_matches('\r');
         let chars: Vec<char> = raw.chars().collect();
@@ -178,15 +188,19 @@ pub fn import(text: &str, ruleset: &str, config: EventConfig) -> Result<Event, T
             "BBD" => bbd = rest().parse::<f64>().ok(),
             "001" => {
                 let (p, blocks) = player_line(&chars, line)?;
-                if players.insert(p.no, (p.clone(), blocks)).is_some() {
-                    return Err(bad(line, format!("pairing number {} appears twice", p.no)));
+                if let Some(first) = line_of.insert(p.no, line) {
+                    return Err(bad(
+                        line,
+                        format!("pairing number {} appears twice (also on line {first})", p.no),
+                    ));
                 }
+                players.insert(p.no, (p, blocks));
             }
             _ => {}
         }
     }
     if players.is_empty() {
-        return Err(bad(0, "no player line (001): not a TRF file"));
+        return Err(TrfError::NoPlayers { lines });
     }
     if let (Some(w), Some(d)) = (bbw, bbd)
         && (w - 2.0).abs() < 1e-9
@@ -216,6 +230,7 @@ pub fn import(text: &str, ruleset: &str, config: EventConfig) -> Result<Event, T
         let mut pairs: Vec<(u32, u32, Option<String>)> = Vec::new();
         let mut requested: Vec<u32> = Vec::new();
         for (&no, (_, blocks)) in &players {
+            let at = line_of.get(&no).copied().unwrap_or(0);
             let block = blocks.get(k).copied().flatten();
             let Some(b) = block else {
                 requested.push(no);
@@ -227,7 +242,7 @@ pub fn import(text: &str, ruleset: &str, config: EventConfig) -> Result<Event, T
                     'U' | 'F' => round_rec.byes.push(no),
                     'H' => {
                         return Err(bad(
-                            0,
+                            at,
                             format!(
                                 "player {no} round {round}: a half-point bye (H); an event here has none"
                             ),
@@ -239,7 +254,7 @@ pub fn import(text: &str, ruleset: &str, config: EventConfig) -> Result<Event, T
             }
             let other = players.get(&b.opponent).ok_or_else(|| {
                 bad(
-                    0,
+                    at,
                     format!(
                         "player {no} round {round}: opponent {} has no player line",
                         b.opponent
@@ -249,7 +264,7 @@ pub fn import(text: &str, ruleset: &str, config: EventConfig) -> Result<Event, T
             let ob = other.1.get(k).copied().flatten();
             if ob.map(|o| o.opponent) != Some(no) {
                 return Err(bad(
-                    0,
+                    at,
                     format!(
                         "round {round}: player {no} meets {} but {} does not meet {no}",
                         b.opponent, b.opponent
@@ -272,7 +287,7 @@ pub fn import(text: &str, ruleset: &str, config: EventConfig) -> Result<Event, T
                 '+' => Some(if ob.is_some_and(|o| o.result == '+') {
                     // both claim the forfeit win: impossible
                     return Err(bad(
-                        0,
+                        at,
                         format!("round {round}: {no} and {} both won by forfeit", b.opponent),
                     ));
                 } else {
@@ -283,7 +298,7 @@ pub fn import(text: &str, ruleset: &str, config: EventConfig) -> Result<Event, T
                 ' ' => None,
                 c => {
                     return Err(bad(
-                        0,
+                        at,
                         format!(
                             "player {no} round {round}: result {c:?} (expected 1 0 = + - W D L)"
                         ),
@@ -332,6 +347,22 @@ pub fn import(text: &str, ruleset: &str, config: EventConfig) -> Result<Event, T
 
 /// A `001` line: the player and the round blocks (`None` = blank, not paired).
 fn player_line(chars: &[char], line: usize) -> Result<(Player, Vec<Option<Block>>), TrfError> {
+    // the blank columns between fields: a field written wider than TRF-16's layout (a pairing
+    // number over 9,999, a five-digit rating) shifts every later field, so it is refused where
+    // it runs over rather than read shifted
+    for (col, after) in [
+        (4, "the record code 001 (columns 1–3)"),
+        (9, "the pairing number (columns 5–8: TRF holds at most 9,999 players)"),
+        (48, "the name (columns 15–47)"),
+        (53, "the rating (columns 49–52)"),
+    ] {
+        if let Some(c) = chars.get(col - 1).filter(|c| **c != ' ') {
+            return Err(bad(
+                line,
+                format!("column {col}: {c:?} where a blank follows {after}: a widened or shifted field is not TRF-16's layout"),
+            ));
+        }
+    }
     let no: u32 = cols(chars, 5, 8)
         .trim()
         .parse()
@@ -350,6 +381,19 @@ fn player_line(chars: &[char], line: usize) -> Result<(Player, Vec<Option<Block>
         let colour = chars.get(start + 4).copied().unwrap_or(' ');
         let result = chars.get(start + 6).copied().unwrap_or(' ');
         let round = blocks.len() + 1;
+        for col in [start + 4, start + 6] {
+            if let Some(c) = chars.get(col - 1).filter(|c| **c != ' ') {
+                return Err(bad(
+                    line,
+                    format!(
+                        "round {round} (column {col}): {c:?} where a blank belongs (opponent in columns {start}–{}, colour {}, result {}): a widened or shifted field is not TRF-16's layout",
+                        start + 3,
+                        start + 5,
+                        start + 7
+                    ),
+                ));
+            }
+        }
         if opp.trim().is_empty() && colour == ' ' && result == ' ' {
             blocks.push(None);
         } else {
@@ -460,6 +504,112 @@ mod tests {
             e.to_string(),
             "line 1: columns 5–8: expected the pairing number"
         );
-        assert!(import("hello\n", "", EventConfig::default()).is_err());
+        assert_eq!(
+            import("hello\n\n", "", EventConfig::default())
+                .unwrap_err()
+                .to_string(),
+            "no player line (001) in its 2 lines: not a TRF file"
+        );
+    }
+
+    /// A TRF-16 player line: number, name, rating, then (opponent, colour, result) blocks.
+    fn line(no: u32, name: &str, rating: u32, blocks: &[(u32, char, char)]) -> String {
+        let mut s = format!("001 {no:>4}      {name:<33} {rating:>4}");
+        while s.chars().count() < 91 {
+            s.push(' ');
+        }
+        for &(opp, colour, result) in blocks {
+            s.push_str(&format!("{opp:>4} {colour} {result}  "));
+        }
+        s.trim_end().to_string()
+    }
+
+    #[test]
+    fn a_widened_pairing_number_is_refused_at_its_column_not_read_shifted() {
+        // as a writer that widens the number to five columns puts it
+        let text = "012 Big\n001 10000      Test10000                         2000\n";
+        let e = import(text, "", EventConfig::default()).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 2: column 9: '0' where a blank follows the pairing number (columns 5–8: TRF holds at most 9,999 players): a widened or shifted field is not TRF-16's layout"
+        );
+        // a five-digit opponent in a round block
+        let mut l = line(1, "A", 2000, &[]);
+        l.push_str(&" ".repeat(91 - l.chars().count()));
+        l.push_str("10000 w 1");
+        let e = import(&format!("{}\n{l}\n", line(2, "B", 1900, &[])), "", EventConfig::default())
+            .unwrap_err();
+        assert!(
+            e.to_string().starts_with("line 2: round 1 (column 96): '0' where a blank belongs"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn errors_about_rounds_name_the_line_of_the_player() {
+        let text = [
+            line(1, "A", 2000, &[(2, 'w', '1')]),
+            line(2, "B", 1900, &[(3, 'b', '0')]),
+            line(3, "C", 1800, &[(0, '-', 'H')]),
+        ]
+        .join("\n");
+        let e = import(&text, "", EventConfig::default()).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 1: round 1: player 1 meets 2 but 2 does not meet 1"
+        );
+        let text = [
+            line(1, "A", 2000, &[(0, '-', 'U')]),
+            line(2, "B", 1900, &[(0, '-', 'H')]),
+        ]
+        .join("\n");
+        let e = import(&text, "", EventConfig::default()).unwrap_err();
+        assert!(e.to_string().starts_with("line 2: player 2 round 1: a half-point bye"), "{e}");
+        let dup = [line(1, "A", 2000, &[]), line(1, "B", 1900, &[])].join("\n");
+        assert_eq!(
+            import(&dup, "", EventConfig::default()).unwrap_err().to_string(),
+            "line 2: pairing number 1 appears twice (also on line 1)"
+        );
+    }
+
+    proptest::proptest! {
+        /// Any pairing number is read as written (1–9,999) or refused naming a line and a
+        /// column; never read shifted.
+        #[test]
+        fn pairing_numbers_are_read_as_written_or_refused_with_line_and_column(
+            no in 1u32..200_000,
+            rating in 0u32..30_000,
+        ) {
+            let other = if no == 1 { 2 } else { 1 };
+            let text = format!(
+                "012 T\n001 {no:>4}      Test{no:<29} {rating:>4}\n{}\n",
+                line(other, "Other", 1500, &[])
+            );
+            match import(&text, "", EventConfig::default()) {
+                Ok(ev) => {
+                    proptest::prop_assert!(no <= MAX_TRF_NO && rating < 10_000);
+                    let p = ev.players.iter().find(|p| p.no == no).unwrap();
+                    proptest::prop_assert_eq!(p.rating, Some(rating).filter(|&r| r > 0));
+                    proptest::prop_assert_eq!(p.club.as_str(), "");
+                }
+                Err(e) => {
+                    let e = e.to_string();
+                    proptest::prop_assert!(no > MAX_TRF_NO || rating >= 10_000, "{}", e);
+                    proptest::prop_assert!(e.starts_with("line 2: column "), "{}", e);
+                }
+            }
+        }
+
+        /// Garbage never panics, and every refusal names a line.
+        #[test]
+        fn garbage_lines_are_refused_with_a_line(
+            lines in proptest::collection::vec("(001|012|XXR)?[ 0-9a-zA-Z=+-]{0,120}", 0..6)
+        ) {
+            if let Err(e) = import(&lines.join("\n"), "", EventConfig::default()) {
+                let e = e.to_string();
+                proptest::prop_assert!(e.starts_with("line ") || e.starts_with("no player line") || !e.contains("line 0"), "{}", e);
+                proptest::prop_assert!(!e.contains("line 0"), "{}", e);
+            }
+        }
     }
 }

@@ -116,6 +116,7 @@
 pub mod declared;
 pub mod envelope;
 mod game;
+pub mod landing;
 mod log;
 pub mod paper;
 mod refusal;

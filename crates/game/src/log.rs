@@ -471,8 +471,9 @@ impl GameLog {
     }
 
     /// Reads a log from text: JSON when it starts with `{`, else PGN. A version 2 log must be
-    /// whole: a file cut short (a lost entry, a lost last line, even a lost final newline) is
-    /// refused with what is missing.
+    /// whole: a file cut short (a lost entry, a lost last line) is refused with what is missing.
+    /// Its final newline is not required (a file that lost only that has lost nothing; an
+    /// editor may have dropped it).
     pub fn parse(text: &str) -> Result<GameLog, GameError> {
         if text.trim_start().starts_with('{') {
             let mut log: GameLog =
@@ -482,7 +483,7 @@ impl GameLog {
                     "not an xq game log (format \"xq-game\", version 1 to {LOG_VERSION})"
                 )));
             }
-            if log.version >= 2 && !text.ends_with("}\n") {
+            if log.version >= 2 && !text.trim_end_matches(['\n', '\r']).ends_with('}') {
                 return Err(GameError::File(
                     "the log is cut short: it does not end with its closing `}` line".into(),
                 ));
@@ -1014,7 +1015,7 @@ fn read_pgn(text: &str) -> Result<GameLog, GameError> {
 
 /// A version 2 PGN log is whole: its `[XqEntries]` count is the number of entries read, and
 /// the file ends with the line that holds the game's termination marker (`*`, or the result
-/// its `[Result]` tag records) and a newline.
+/// its `[Result]` tag records), with or without a final newline.
 fn check_whole(
     text: &str,
     game: &xiangqi_notation::NotatedGame,
@@ -1031,8 +1032,9 @@ fn check_whole(
     }
     let marker = game.tag("Result").unwrap_or("*");
     let last = text
-        .strip_suffix('\n')
-        .and_then(|t| t.rsplit('\n').next())
+        .trim_end_matches(['\n', '\r'])
+        .rsplit('\n')
+        .next()
         .and_then(|l| l.split_whitespace().last());
     if last != Some(marker) {
         return Err(cut(format!(

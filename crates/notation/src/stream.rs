@@ -179,6 +179,25 @@ impl Record {
     /// Reads the record as a game. Errors name `source_name`, this record's game number, the
     /// line and column or the ply and the token.
     pub fn read(&self, source_name: &str, mode: Mode) -> Result<NotatedGame, GameFileError> {
+        self.read_with(source_name, mode, true)
+    }
+
+    /// [`Record::read`] of the main line only: the variations are checked but not kept (see
+    /// [`crate::pgn::split_games_main_line`]), so the memory taken is the main line's.
+    pub fn read_main_line(
+        &self,
+        source_name: &str,
+        mode: Mode,
+    ) -> Result<NotatedGame, GameFileError> {
+        self.read_with(source_name, mode, false)
+    }
+
+    fn read_with(
+        &self,
+        source_name: &str,
+        mode: Mode,
+        keep_variations: bool,
+    ) -> Result<NotatedGame, GameFileError> {
         let err = |kind| GameFileError {
             source_name: source_name.to_string(),
             game: Some(self.index),
@@ -194,7 +213,12 @@ impl Record {
                 GameFileErrorKind::Corrupt(format!("line {}: {e}", self.line))
             })
         })?;
-        let mut games = crate::pgn::read_games_from_line(text, source_name, mode, self.line)
+        let read = if keep_variations {
+            crate::pgn::read_games_from_line
+        } else {
+            crate::pgn::read_main_lines_from_line
+        };
+        let mut games = read(text, source_name, mode, self.line)
             .map_err(|mut e| {
                 e.game = Some(self.index);
                 e

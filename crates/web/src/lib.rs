@@ -37,8 +37,11 @@
 //! round page (skipped with a `NOTICE` without `chromium` and `chromedriver`).
 
 mod app;
+mod conn;
 mod routes;
 pub mod security;
+pub use conn::BODY_GRACE;
+pub use routes::viewer::PARSE_BYTES_PER_BYTE;
 mod words;
 
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
@@ -90,14 +93,27 @@ pub struct Limits {
     /// A request's header must arrive within this long, and a kept-alive connection that sends
     /// no new request is closed after it (hyper's header read timeout; default 30 s).
     pub header_read_timeout: Duration,
-    /// A request's body must arrive within this long (default 30 s; 408 otherwise).
+    /// A request's whole body must arrive within this long, however it is cut into frames
+    /// (default 30 s; 408 otherwise).
     pub body_timeout: Duration,
-    /// The most connections open at once; more wait to be accepted until one closes (default
-    /// 4,096, and never more than the process may open files, less a reserve for the files the
-    /// desk reads and writes).
+    /// After its first 5 s ([`BODY_GRACE`]), a body must have come at this many bytes a
+    /// second on average (default 1,000; 408 otherwise): one byte every few seconds does not
+    /// hold a connection for the whole [`Limits::body_timeout`].
+    pub min_body_rate: u32,
+    /// The most connections open at once (default 4,096, and never more than the process may
+    /// open files, less a reserve for the files the desk reads and writes). When it is reached,
+    /// the oldest connection that is not being answered (idle, or still sending its request:
+    /// what a slow client holds) is closed to make room; only when all are being answered does
+    /// a new one wait.
     pub max_connections: usize,
     /// The largest request body in bytes (default 1 MiB: a form, a players file).
     pub max_body: usize,
+    /// The memory the game viewer's readings in progress may take together, in bytes (default
+    /// 1 GiB). Each reading weighs its text's length × [`PARSE_BYTES_PER_BYTE`] and waits for
+    /// room (503 after 20 s); a game is read once for every request that shows it. With the
+    /// desk's own memory and the four games kept, this bounds the desk's memory however many
+    /// readers open the largest file the readers take at once (see `docs/cli.md`).
+    pub parse_memory: u64,
 }
 
 impl Default for Limits {
@@ -105,8 +121,10 @@ impl Default for Limits {
         Limits {
             header_read_timeout: Duration::from_secs(30),
             body_timeout: Duration::from_secs(30),
+            min_body_rate: 1000,
             max_connections: 4096,
             max_body: 1 << 20,
+            parse_memory: 1 << 30,
         }
     }
 }
@@ -166,18 +184,19 @@ fn build(
         root,
         csrf: security::random_secret(),
         token,
-        games: Default::default(),
+        games: routes::viewer::GameCache::new(limits.parse_memory),
         events: Default::default(),
         lan_login,
         hosts,
         guesses: GuessLimit::default(),
         max_body: limits.max_body,
     });
+    let body_limits = *limits;
     let routes = routes::routes(Arc::clone(&desk))
         .layer(axum::extract::DefaultBodyLimit::max(limits.max_body))
-        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
-            limits.body_timeout,
-        ));
+        .layer(axum::middleware::from_fn(move |req, next| {
+            conn::whole_body(body_limits, req, next)
+        }));
     Ok(routes.layer(axum::middleware::from_fn(move |req, next| {
         front_door(Arc::clone(&desk), req, next)
     })))
@@ -206,6 +225,11 @@ async fn front_door(desk: Arc<Desk>, req: Request, next: Next) -> Response {
     };
     let h = res.headers_mut();
     h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    // no response is read as another type than it says (an export, a game file)
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
     h.insert(
         header::CONTENT_SECURITY_POLICY,
         HeaderValue::from_static("frame-ancestors 'none'"),
@@ -213,12 +237,20 @@ async fn front_door(desk: Arc<Desk>, req: Request, next: Next) -> Response {
     res
 }
 
-/// The token rate limit around a request whose `Host` is allowed. A `?token=` (the login
-/// address) from an address that must wait is answered 429 without being looked at; a token
-/// cookie from such an address is not looked at either (the page is read-only). A wrong token is
-/// counted against its address, and a wrong cookie is dropped from the request and the browser
-/// told to forget it (a cookie from an earlier run of the desk costs one count, not a lock-out).
-/// A right cookie counts nothing: only a right login clears an address.
+/// The token rate limit around a request whose `Host` is allowed.
+///
+/// - A `?token=` (the login address) that another site's page sent (`Sec-Fetch-Site:
+///   cross-site` or `same-site`, or an `Origin`/`Referer` naming another host: an `<img>` or a
+///   script of a web page the arbiter has open) is answered 403 without being looked at or
+///   counted, so that no page can make the arbiter's own address wait.
+/// - A `?token=` from an address that must wait is answered 429 without being looked at; any
+///   other is counted right or wrong.
+/// - A right token cookie is always honoured, whether or not its address waits (a desk's
+///   session is never refused because of guesses made from its address). A wrong cookie is
+///   dropped from the request, the browser told to forget it, and counted as a wrong token
+///   unless its address already waits. Guessing by cookie therefore runs at the speed of
+///   requests: the token's strength ([`security::check_token`]: at least 64 bits) is what
+///   stands against it, the rate limit guards the login address.
 async fn guarded(desk: &Desk, mut req: Request, next: Next) -> Response {
     let Some(token) = &desk.token else {
         return next.run(req).await;
@@ -233,6 +265,9 @@ async fn guarded(desk: &Desk, mut req: Request, next: Next) -> Response {
         .find(|(k, _)| k == "token")
         .map(|(_, v)| v.into_owned());
     if let Some(given) = asked {
+        if let Some(from) = security::sent_by_another_site(req.headers()) {
+            return security::login_from_another_site(&from);
+        }
         if let Some(wait) = waiting {
             let secs = wait.as_secs_f64().ceil().max(1.0) as u64;
             let mut res = (
@@ -253,12 +288,14 @@ async fn guarded(desk: &Desk, mut req: Request, next: Next) -> Response {
         }
     }
     let forget = match security::cookie(req.headers(), security::TOKEN_COOKIE) {
-        Some(_) if waiting.is_some() => true,
-        Some(c) if !security::same_secret(c, token) => {
-            desk.guesses.wrong(ip, now);
+        Some(c) if security::same_secret(c, token) => false,
+        Some(_) => {
+            if waiting.is_none() {
+                desk.guesses.wrong(ip, now);
+            }
             true
         }
-        _ => false,
+        None => false,
     };
     if !forget {
         return next.run(req).await;
@@ -368,7 +405,7 @@ impl Server {
             limits,
             ..
         } = self;
-        runtime.block_on(serve(listener, app, limits));
+        runtime.block_on(conn::serve(listener, app, limits));
         Ok(())
     }
 }
@@ -388,44 +425,6 @@ fn lan_address() -> Option<IpAddr> {
     sock.connect("192.0.2.1:9").ok()?;
     let ip = sock.local_addr().ok()?.ip();
     (!ip.is_unspecified() && !ip.is_loopback()).then_some(ip)
-}
-
-/// The accept loop (as `axum::serve`'s, with hyper's timer and a connection limit).
-async fn serve(listener: tokio::net::TcpListener, app: axum::Router, limits: Limits) {
-    use hyper_util::rt::{TokioIo, TokioTimer};
-    use hyper_util::service::TowerToHyperService;
-    use tower::ServiceExt as _;
-
-    let permits = Arc::new(tokio::sync::Semaphore::new(limits.max_connections));
-    let mut http = hyper::server::conn::http1::Builder::new();
-    http.timer(TokioTimer::new())
-        .header_read_timeout(limits.header_read_timeout)
-        .keep_alive(true);
-    loop {
-        let Ok(permit) = Arc::clone(&permits).acquire_owned().await else {
-            return;
-        };
-        let (stream, remote) = match listener.accept().await {
-            Ok(conn) => conn,
-            Err(_) => {
-                // out of file descriptors and the like: let connections close, then go on
-                tokio::time::sleep(Duration::from_millis(50)).await;
-                continue;
-            }
-        };
-        let service =
-            app.clone()
-                .map_request(move |req: axum::http::Request<hyper::body::Incoming>| {
-                    let mut req = req.map(axum::body::Body::new);
-                    req.extensions_mut().insert(ConnectInfo(remote));
-                    req
-                });
-        let conn = http.serve_connection(TokioIo::new(stream), TowerToHyperService::new(service));
-        tokio::spawn(async move {
-            let _ = conn.await;
-            drop(permit);
-        });
-    }
 }
 
 /// How many connections the process may hold: its open-file limit (raised to the hard limit

@@ -104,6 +104,46 @@ pub fn check_origin(headers: &HeaderMap) -> Result<(), Forbidden> {
     Ok(())
 }
 
+/// Whether a request was sent by another site's page, and what says so: `Sec-Fetch-Site`
+/// `cross-site` or `same-site` (what browsers send for an `<img>`, a script's `fetch` or a link
+/// followed from another site's page), or, from a browser that sends no `Sec-Fetch-Site`, an
+/// `Origin` or `Referer` naming another host than the request's `Host`. `None` for an address
+/// typed, scanned or opened from the terminal (`Sec-Fetch-Site: none`), for this desk's own
+/// pages (`same-origin`) and for clients that send none of these headers.
+pub fn sent_by_another_site(headers: &HeaderMap) -> Option<String> {
+    let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok());
+    if let Some(site) = header("sec-fetch-site") {
+        return matches!(site, "cross-site" | "same-site")
+            .then(|| format!("sec-fetch-site: {site}"));
+    }
+    let host = header(HOST.as_str()).unwrap_or("");
+    for name in [ORIGIN.as_str(), "referer"] {
+        let Some(value) = header(name) else { continue };
+        let rest = value
+            .strip_prefix("http://")
+            .or_else(|| value.strip_prefix("https://"));
+        let named = rest.map(|r| r.split(['/', '?', '#']).next().unwrap_or(""));
+        if value != "null" && named.is_none_or(|h| !h.eq_ignore_ascii_case(host)) {
+            return Some(format!("{name}: {}", crate::app::one_line(value, 80)));
+        }
+    }
+    None
+}
+
+/// The answer to a login that another site's page sent (see [`sent_by_another_site`]): 403,
+/// the token neither looked at nor counted against the address, in both languages (the login
+/// address has no page language).
+pub fn login_from_another_site(from: &str) -> axum::response::Response {
+    use axum::response::IntoResponse as _;
+    (
+        axum::http::StatusCode::FORBIDDEN,
+        format!(
+            "403 登录地址须直接打开（在地址栏输入、扫码或从终端点开），不能由其他网页发起；此次未核对令牌，也不计入错误次数 (the login address must be opened directly — typed, scanned or clicked in the terminal — not sent by another page: the token was not looked at and nothing was counted; {from})\n"
+        ),
+    )
+        .into_response()
+}
+
 /// The names this desk answers to: the `Host` header of every request must be one of them, so
 /// that a web page whose name an attacker points at 127.0.0.1 (DNS rebinding) reads and writes
 /// nothing. Checked before anything else.

@@ -218,7 +218,20 @@ pub(crate) async fn blocking<T: Send + 'static>(
 /// see) replaced by its name, as the pages name it.
 /// The name itself is shown as one clean line (a file name may hold a line break).
 pub(crate) fn scrub(msg: &str, path: &std::path::Path, id: &str) -> String {
-    msg.replace(&path.display().to_string(), &one_line(id, 80))
+    let mut out = msg.replace(&path.display().to_string(), &one_line(id, 80));
+    // the folder, where the message names another file in it (a lock or temporary file): an
+    // absolute folder is the server's business, never the page's
+    if let Some(dir) = path.parent() {
+        for d in [Some(dir.to_path_buf()), dir.canonicalize().ok()]
+            .into_iter()
+            .flatten()
+            .filter(|d| d.is_absolute())
+        {
+            out = out.replace(&format!("{}/", d.display()), "");
+            out = out.replace(&d.display().to_string(), ".");
+        }
+    }
+    out
 }
 
 pub(crate) fn first_line(s: &str) -> String {

@@ -11,14 +11,19 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use xiangqi::event::{Event, Snapshot, Store, StoreError, UpdateError};
+use xiangqi::game::landing::{Conflict, LogScan};
 
 /// How many event files the desk keeps in memory (a folder may hold many; a desk works on few).
 const KEPT: usize = 16;
 
-/// The events last read or written, by path.
+/// The events last read or written, by path; and the game logs beside them, whose finished
+/// results are landed on their boards before an event is served ([`LogScan`]).
 #[derive(Debug, Default)]
 pub(crate) struct EventCache {
     files: Mutex<HashMap<PathBuf, Arc<Snapshot<Event>>>>,
+    logs: LogScan,
+    /// The finished logs whose board holds another result, per event file, as last read.
+    conflicts: Mutex<HashMap<PathBuf, Vec<Conflict>>>,
 }
 
 impl EventCache {
@@ -38,8 +43,36 @@ impl EventCache {
         files.insert(path.to_path_buf(), snap);
     }
 
-    /// The event in file `path`, parsed only if its text is not the one last seen.
+    /// The event in file `path`, parsed only if its text is not the one last seen, after the
+    /// finished game logs of its boards were landed (a finished game never shows as an open
+    /// board; one whose board holds another result is kept for [`EventCache::conflicts`]).
     pub(crate) fn read(&self, path: &Path) -> Result<Arc<Snapshot<Event>>, StoreError> {
+        let snap = self.read_file(path)?;
+        let landing = self.logs.land_on(path, &snap.doc);
+        self.conflicts
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(path.to_path_buf(), landing.conflicts);
+        if landing.landed.is_empty() {
+            Ok(snap)
+        } else {
+            self.read_file(path)
+        }
+    }
+
+    /// The finished game logs of event file `path` whose board holds another result, as the
+    /// last [`EventCache::read`] found them.
+    pub(crate) fn conflicts(&self, path: &Path) -> Vec<Conflict> {
+        self.conflicts
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(path)
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// The event in file `path`, parsed only if its text is not the one last seen.
+    fn read_file(&self, path: &Path) -> Result<Arc<Snapshot<Event>>, StoreError> {
         let store = Store::<Event>::new(path);
         let snap = match self.known(path) {
             Some(known) => match store.read_unless(Some(&known))? {

@@ -292,6 +292,7 @@ pub(crate) fn round_view(
     round: u32,
     notice: Notice,
     open_only: bool,
+    conflicts: &[xiangqi::game::landing::Conflict],
 ) -> Option<RoundPage> {
     let (flash, refused) = match notice {
         Notice::None => (None, None),
@@ -307,6 +308,15 @@ pub(crate) fn round_view(
             row.message = Some(m.clone());
         }
         error = Some(m);
+    }
+    // a finished game log whose board holds another result: both shown on the board's row
+    for c in conflicts.iter().filter(|c| c.log.round == round) {
+        if let Some(row) = boards
+            .iter_mut()
+            .find(|r| r.board == c.log.board && r.message.is_none())
+        {
+            row.message = Some(conflict_words(page.lang, c));
+        }
     }
     let open_count = boards.iter().filter(|b| b.shown.is_empty()).count();
     if open_only {
@@ -358,6 +368,40 @@ struct Saved {
     dated: Option<String>,
 }
 
+/// A log's name as the desk shows it: its folder and file name (never an absolute path).
+fn log_shown(log: &std::path::Path) -> String {
+    let mut parts: Vec<String> = log
+        .components()
+        .rev()
+        .take(2)
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    parts.reverse();
+    parts.join("/")
+}
+
+/// A board whose finished game log ended with another result, in the page's language.
+fn conflict_words(lang: &str, c: &xiangqi::game::landing::Conflict) -> String {
+    let log = log_shown(&c.log.log);
+    if lang == "en" {
+        format!(
+            "the game log {log} ended {}, the board holds {}: check, and correct with 覆盖",
+            c.log.result, c.board_result
+        )
+    } else {
+        format!(
+            "对局记录 {log} 的结果为 {}，本台记为 {}：请核对，用“覆盖”更正",
+            c.log.result, c.board_result
+        )
+    }
+}
+
+/// The finished game logs of event `id` whose board holds another result (as the desk last
+/// read the event).
+pub(crate) fn conflicts_of(desk: &Desk, id: &str) -> Vec<xiangqi::game::landing::Conflict> {
+    crate::app::event_path(desk, id).map_or_else(Vec::new, |p| desk.events.conflicts(&p))
+}
+
 async fn round_page(
     r: EventRequest,
     Path((_, round)): Path<(String, String)>,
@@ -389,6 +433,7 @@ async fn round_page(
             r,
             flash.map_or(Notice::None, Notice::Saved),
             open_only,
+            &conflicts_of(&desk, &id),
         )
     }) {
         Some(p) => render(StatusCode::OK, &p),

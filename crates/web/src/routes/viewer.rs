@@ -34,6 +34,7 @@ use crate::Desk;
 use crate::app::{Error, Page, render};
 use crate::words::{Lang, ViewerWords as Words};
 use files::*;
+pub use files::PARSE_BYTES_PER_BYTE;
 pub(crate) use files::{GameCache, GameFile, game_files};
 use view::*;
 
@@ -177,6 +178,45 @@ fn resolve(root: &Path, rel: &str) -> Option<PathBuf> {
     (path.starts_with(&root) && path.is_file()).then_some(path)
 }
 
+/// `msg` without the served folder `root` where it names it as a path: `{root}/x` becomes `x`
+/// and `{root}` alone `.`, for the folder as given and as an absolute path; a folder name that
+/// is a plain word (`o`) is taken out only where it starts a path, never inside other words.
+fn no_folder(msg: &str, root: &Path) -> String {
+    let mut out = msg.to_string();
+    let forms = [Some(root.to_path_buf()), root.canonicalize().ok()];
+    for d in forms.into_iter().flatten() {
+        let d = d.display().to_string();
+        if d.is_empty() || d == "." {
+            continue;
+        }
+        if Path::new(&d).is_absolute() {
+            out = out.replace(&format!("{d}/"), "").replace(&d, ".");
+        } else {
+            // a relative folder: only where a path starts (at the start or after a blank,
+            // quote or backtick) and goes on with `/`
+            let mut kept = String::with_capacity(out.len());
+            let mut rest = out.as_str();
+            let pat = format!("{d}/");
+            while let Some(at) = rest.find(&pat) {
+                let starts_path = rest[..at]
+                    .chars()
+                    .next_back()
+                    .or_else(|| kept.chars().next_back())
+                    .is_none_or(|c| c.is_whitespace() || matches!(c, '"' | '\'' | '`' | '('));
+                if starts_path {
+                    kept.push_str(&rest[..at]);
+                } else {
+                    kept.push_str(&rest[..at + pat.len()]);
+                }
+                rest = &rest[at + pat.len()..];
+            }
+            kept.push_str(rest);
+            out = kept;
+        }
+    }
+    out
+}
+
 /// Why a game file cannot be shown (404 or 422), under the viewer's heading.
 fn failure(lang: Lang, status: StatusCode, message: String) -> Response {
     let w = words(lang);
@@ -202,6 +242,9 @@ async fn game_page(
     let Some(path) = resolve(&root, &rel) else {
         return failure(lang, StatusCode::NOT_FOUND, lang.no_such_game(&rel));
     };
+    if !is_game_record(&path, &rel) {
+        return failure(lang, StatusCode::NOT_FOUND, lang.not_a_game_record(&rel));
+    }
     let name = rel.clone();
     let root_of_log = root.clone();
     let cache = Arc::clone(&desk);
@@ -214,7 +257,9 @@ async fn game_page(
     let file_href = format!("/g/{}", encode(&rel, true));
     let (n, count, game) = match shown {
         Shown::Refused(msg) => {
-            let msg = msg.replace(&root.display().to_string(), ".");
+            // the served folder out of the message, as a path only (a folder named `o` must not
+            // turn `move` into `m.ve`)
+            let msg = no_folder(&msg, &root);
             return failure(lang, StatusCode::UNPROCESSABLE_ENTITY, msg);
         }
         Shown::Missing { n, count } => {
@@ -224,7 +269,15 @@ async fn game_page(
                 format!("{rel}: no game {n} (the file holds {count})"),
             );
         }
-        Shown::Game { n, count, game } => (n, count, *game),
+        Shown::Busy => {
+            return failure(lang, StatusCode::SERVICE_UNAVAILABLE, lang.viewer_busy(&rel));
+        }
+        Shown::Game {
+            n,
+            count,
+            games,
+            at,
+        } => (n, count, (games, at)),
         Shown::List { total, rows } => {
             let first = list_first(&q, total);
             let last = rows.last().map_or(first, |r| r.no);
@@ -280,6 +333,8 @@ async fn game_page(
             );
         }
     };
+    let (games, at) = game;
+    let game = &games[at];
     let plies = game.moves.len();
     let heading = match (game.tag("Red"), game.tag("Black")) {
         (Some(r), Some(b)) => format!("{r} – {b}"),
@@ -296,8 +351,10 @@ async fn game_page(
     );
     let view = {
         let rel = rel.clone();
-        tokio::task::spawn_blocking(move || game_view(page, heading, &q, &rel, n, count, game))
-            .await
+        tokio::task::spawn_blocking(move || {
+            game_view(page, heading, &q, &rel, n, count, &games[at])
+        })
+        .await
     };
     let view = match view {
         Ok(Ok(v)) => v,
@@ -400,7 +457,12 @@ mod tests {
             (LIST_PAGE + 1..=LIST_PAGE + 5).collect::<Vec<_>>()
         );
 
-        let Shown::Game { n, count, game } = load(
+        let Shown::Game {
+            n,
+            count,
+            games,
+            at,
+        } = load(
             &cache,
             &path,
             "db.pgn",
@@ -409,11 +471,13 @@ mod tests {
         ) else {
             panic!("a game")
         };
+        let game = &games[at];
         assert_eq!(
             (n, count, game.moves.len()),
             (LIST_PAGE + 2, LIST_PAGE + 5, 3)
         );
-        assert_eq!(game.variations.len(), 1);
+        // the page shows the main line: the variations are checked, not kept
+        assert!(game.variations.is_empty());
         assert!(matches!(
             load(&cache, &path, "db.pgn", &query(Some(3), None), root),
             Shown::Refused(e) if e.contains("game 3") && e.contains("zz")
@@ -427,19 +491,20 @@ mod tests {
             Shown::Missing { n: 999, count } if count == LIST_PAGE + 5
         ));
         assert_eq!(
-            cache.0.lock().unwrap().len(),
+            cache.indexes.lock().unwrap().len(),
             1,
-            "one index, no parsed games"
+            "one index"
         );
 
         // A changed file (another length) gets a new index.
         std::fs::write(&path, "[Red \"only\"]\n1. c3c4 *\n").unwrap();
-        let Shown::Game { count, game, .. } =
-            load(&cache, &path, "db.pgn", &query(None, None), root)
+        let Shown::Game {
+            count, games, at, ..
+        } = load(&cache, &path, "db.pgn", &query(None, None), root)
         else {
             panic!("the one game")
         };
-        assert_eq!((count, game.tag("Red")), (1, Some("only")));
+        assert_eq!((count, games[at].tag("Red")), (1, Some("only")));
         // A format read whole is not indexed.
         let xqf = dir.path().join("log.json");
         std::fs::write(&xqf, "{ not a log").unwrap();
@@ -447,6 +512,24 @@ mod tests {
             load(&cache, &xqf, "log.json", &query(None, None), root),
             Shown::Refused(_)
         ));
+    }
+
+    #[test]
+    fn the_served_folder_leaves_messages_without_mangling_them() {
+        let o = Path::new("o");
+        assert_eq!(
+            no_folder("o/g.pgn: move 1 `x` is not a move", o),
+            "g.pgn: move 1 `x` is not a move"
+        );
+        assert_eq!(
+            no_folder("ruleset \"/dev/zero\": not a file, foo/o/x", o),
+            "ruleset \"/dev/zero\": not a file, foo/o/x"
+        );
+        let abs = Path::new("/srv/events");
+        assert_eq!(
+            no_folder("/srv/events/g.pgn: cannot read /srv/events", abs),
+            "g.pgn: cannot read ."
+        );
     }
 
     #[test]

@@ -20,6 +20,22 @@ impl Lang {
         )
     }
 
+    /// `{rel}`: a file of the folder that is not a game record (its text is never shown).
+    pub(crate) fn not_a_game_record(self, rel: &str) -> String {
+        self.pick(
+            format!("{rel}：不是对局记录（查看器只打开 PGN、XQF、CBR/CBL/CBF 棋谱和 xq game 对局记录）"),
+            format!("{rel}: not a game record (the viewer opens PGN, XQF, CBR/CBL/CBF game files and xq game logs only)"),
+        )
+    }
+
+    /// `{rel}` cannot be read now: the readings in progress fill the desk's memory budget.
+    pub(crate) fn viewer_busy(self, rel: &str) -> String {
+        self.pick(
+            format!("{rel}：正在读取的棋谱已占满内存限额，请稍后刷新"),
+            format!("{rel}: the game files being read fill the desk's memory budget; reload in a moment"),
+        )
+    }
+
     /// Round `round` of `id` has not been paired.
     pub(crate) fn round_not_paired(self, id: &str, round: impl std::fmt::Display) -> String {
         self.pick(

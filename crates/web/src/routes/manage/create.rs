@@ -479,7 +479,7 @@ pub(crate) async fn create(
     };
     let lang = Lang::from_param(f.lang.as_deref());
     if let Err(e) = authorize(&desk, &headers, &f.csrf, f.token.as_deref()) {
-        return refuse(lang, StatusCode::FORBIDDEN, e.to_string());
+        return refuse(lang, StatusCode::FORBIDDEN, lang.forbidden(&e));
     }
     let Root::Folder(dir) = &desk.root else {
         return refuse(lang, StatusCode::NOT_FOUND, words(lang).one_file);

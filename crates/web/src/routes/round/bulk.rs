@@ -230,6 +230,7 @@ pub(crate) async fn enter_results(
         round,
         Notice::None,
         false,
+        &super::conflicts_of(&desk, &id),
     ) {
         Some(mut p) => {
             p.bulk = BulkView {

@@ -89,6 +89,7 @@ pub(crate) async fn set_date(
         round,
         Notice::None,
         false,
+        &super::conflicts_of(&desk, &id),
     ) {
         Some(mut p) => {
             p.date_typed = f.date;

@@ -259,6 +259,7 @@ pub(crate) async fn enter_result(
                 round,
                 Notice::Refused(board, msg.clone(), typed),
                 open_only,
+                &super::conflicts_of(&desk, &id),
             ) {
                 Some(p) => render(StatusCode::BAD_REQUEST, &p),
                 None => refuse(lang, StatusCode::BAD_REQUEST, msg),

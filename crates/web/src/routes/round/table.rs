@@ -53,6 +53,70 @@ fn typed(boards: &[xiangqi::event::Pairing], fields: &HashMap<String, String>) -
         .collect()
 }
 
+/// A field the table cannot save: its board holds a result the field does not show and its
+/// row's 覆盖 was not ticked (the page was older than the result, or the arbiter changed a shown
+/// result without 覆盖).
+#[derive(Debug, Clone, PartialEq)]
+struct Dropped {
+    board: u32,
+    typed: String,
+    stored: String,
+}
+
+/// The fields of [`typed`]'s boards that hold a result the field does not show, without 覆盖.
+fn dropped(boards: &[xiangqi::event::Pairing], fields: &HashMap<String, String>) -> Vec<Dropped> {
+    boards
+        .iter()
+        .filter_map(|b| {
+            let v = fields.get(&format!("r{}", b.board))?.trim();
+            let stored = b.result.as_deref()?;
+            let ticked = fields.contains_key(&format!("f{}", b.board));
+            // the same result in other words (`1:0` for `1-0`) is no conflict
+            let words = xiangqi::event::result_words::match_result;
+            let same = v == stored
+                || matches!((words(v), words(stored)), (Ok(a), Ok(b)) if a == b);
+            (!v.is_empty() && !same && !ticked).then(|| Dropped {
+                board: b.board,
+                typed: v.to_string(),
+                stored: stored.to_string(),
+            })
+        })
+        .collect()
+}
+
+/// The refusal of a table with dropped fields: each board, what was typed, what it holds, and
+/// who entered that (the last change to the board in the history); nothing is saved.
+fn dropped_message(lang: Lang, ev: &xiangqi::event::Event, round: u32, dropped: &[Dropped]) -> String {
+    let lines: Vec<String> = dropped
+        .iter()
+        .map(|d| {
+            let mark = format!("round {round} board {}:", d.board);
+            let who = ev.history.iter().rev().find(|c| c.what.contains(&mark));
+            let by = match who {
+                Some(c) => lang.pick(
+                    format!("（{} 于 {} 录入，第 {} 版）", c.by, c.at, c.version),
+                    format!(" (entered by {} at {}, version {})", c.by, c.at, c.version),
+                ),
+                None => String::new(),
+            };
+            lang.pick(
+                format!(
+                    "第 {} 台填的 {} 未保存：该台已有结果 {}{by}，要改请勾选“覆盖”",
+                    d.board, d.typed, d.stored
+                ),
+                format!(
+                    "board {}: {} not saved: the board holds {}{by}; tick 覆盖 to replace it",
+                    d.board, d.typed, d.stored
+                ),
+            )
+        })
+        .collect();
+    lang.pick(
+        format!("{}。本次没有保存任何结果。", lines.join("；")),
+        format!("{}. Nothing was saved.", lines.join("; ")),
+    )
+}
+
 /// `POST /e/{id}/round/{round}/entry`: the table sent without script.
 pub(crate) async fn enter_table(
     State(desk): State<Shared>,
@@ -105,6 +169,13 @@ pub(crate) async fn enter_table(
         .paired
         .get(round.wrapping_sub(1) as usize)
         .map_or(&[][..], |r| &r.boards[..]);
+    // a field whose board got a result since the page was served (or whose shown result was
+    // changed without 覆盖) is never dropped silently: the table is refused, naming each
+    let dropped = dropped(boards, &fields);
+    if !dropped.is_empty() {
+        let msg = dropped_message(lang, &snap.doc, round, &dropped);
+        return refuse(lang, StatusCode::CONFLICT, msg);
+    }
     let mut typed = typed(boards, &fields);
     match typed.len() {
         // nothing new: the page again
@@ -177,6 +248,18 @@ mod tests {
         .into_iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect();
+        assert_eq!(
+            dropped(&boards, &fields),
+            [Dropped {
+                board: 4,
+                typed: "0-1".into(),
+                stored: "=".into()
+            }],
+            "a shown result changed without 覆盖 is reported, not dropped silently"
+        );
+        let mut same = fields.clone();
+        same.insert("r4".into(), "和".into());
+        assert!(dropped(&boards, &same).is_empty(), "the same result in other words");
         let got = typed(&boards, &fields);
         assert_eq!(
             got,

@@ -174,7 +174,7 @@ pub(super) fn game_view(
     rel: &str,
     n: usize,
     count: usize,
-    game: xiangqi::notation::NotatedGame,
+    game: &xiangqi::notation::NotatedGame,
 ) -> Result<GamePage, String> {
     let lang = q.lang;
     let w = words(lang);
