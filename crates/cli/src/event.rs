@@ -614,7 +614,7 @@ fn land_logs(path: &Path) -> xiangqi::game::landing::Landing {
     static SCAN: std::sync::LazyLock<xiangqi::game::landing::LogScan> =
         std::sync::LazyLock::new(Default::default);
     let landing = SCAN.land(path);
-    for line in &landing.landed {
+    for (_, line) in &landing.landed {
         eprintln!("xq: landed on the event board: {line}");
     }
     for c in &landing.conflicts {

@@ -79,8 +79,8 @@ impl std::fmt::Display for Conflict {
 pub struct Landing {
     /// Every finished log of the event, by round and board.
     pub finished: Vec<FinishedLog>,
-    /// The lines of the results entered now (`xq game`'s line for each).
-    pub landed: Vec<String>,
+    /// The results entered now: the log, and `xq game`'s line for it.
+    pub landed: Vec<(FinishedLog, String)>,
     /// Finished logs whose board holds another result.
     pub conflicts: Vec<Conflict>,
     /// Results that could not be entered (the event file could not be written, or refused).
@@ -100,10 +100,25 @@ impl Landing {
 /// log), or `None` for a file that is no finished log of an event board.
 type Seen = Option<(PathBuf, FinishedLog)>;
 
+/// Which logs may be replayed: given the log's path and the ruleset its header names, whether
+/// that ruleset may be loaded (a desk loads only embedded rulesets and files inside its folder;
+/// a log that fails the guard is not landed).
+pub type RulesetGuard = Box<dyn Fn(&Path, &str) -> bool + Send + Sync>;
+
 /// The files read, each kept while its stamp (modification time, length) is unchanged.
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub struct LogScan {
     seen: Mutex<HashMap<PathBuf, ((SystemTime, u64), Seen)>>,
+    guard: Option<RulesetGuard>,
+}
+
+impl std::fmt::Debug for LogScan {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LogScan")
+            .field("files", &self.seen.lock().map_or(0, |s| s.len()))
+            .field("guard", &self.guard.is_some())
+            .finish()
+    }
 }
 
 /// The folders an event's logs are looked for in: `{stem}-games/` beside the event file, and
@@ -135,10 +150,18 @@ fn is_log(path: &Path) -> bool {
     head.contains("[XqTimeControl") || head.contains("\"xq-game\"")
 }
 
-/// Reads one file: the finished log it holds, with its event file resolved.
-fn read_one(path: &Path) -> Seen {
+/// Reads one file: the finished log it holds, with its event file resolved. A log whose
+/// ruleset the guard refuses is not replayed.
+fn read_one(path: &Path, guard: Option<&RulesetGuard>) -> Seen {
     if !is_log(path) {
         return None;
+    }
+    if let Some(guard) = guard {
+        let text = std::fs::read_to_string(path).ok()?;
+        let log = crate::GameLog::parse(&text).ok()?;
+        if !guard(path, &log.header.ruleset) {
+            return None;
+        }
     }
     let game = Store::<Game>::new(path).read().ok()?;
     let board = game.log().header.event.clone()?;
@@ -168,6 +191,14 @@ pub fn same_result(a: &str, b: &str) -> bool {
 }
 
 impl LogScan {
+    /// A scan that replays only the logs whose ruleset `guard` allows.
+    pub fn guarded(guard: RulesetGuard) -> LogScan {
+        LogScan {
+            seen: Mutex::default(),
+            guard: Some(guard),
+        }
+    }
+
     /// The finished logs of `event` (see the [module](self)).
     pub fn finished(&self, event: &Path) -> Vec<FinishedLog> {
         let target = event.canonicalize().unwrap_or_else(|_| event.to_path_buf());
@@ -189,7 +220,7 @@ impl LogScan {
                 let got = match seen.get(&path) {
                     Some((s, got)) if *s == stamp => got.clone(),
                     _ => {
-                        let got = read_one(&path);
+                        let got = read_one(&path, self.guard.as_ref());
                         seen.insert(path.clone(), (stamp, got.clone()));
                         got
                     }
@@ -252,7 +283,7 @@ fn land_finished(event: &Path, ev: &Event, finished: Vec<FinishedLog>) -> Landin
                 board_result: held.clone(),
             }),
             None => match crate::store::land(&log.log, |_| event.to_path_buf()) {
-                Ok(Some(line)) => landing.landed.push(line),
+                Ok(Some(line)) => landing.landed.push((log.clone(), line)),
                 Ok(None) => {}
                 Err(e) => landing.failed.push(e),
             },

@@ -180,12 +180,19 @@ fn build(
     } else {
         return Err(ServeError::NoRoot(root));
     };
+    let served_folder = match &root {
+        Root::Folder(d) => d.clone(),
+        Root::File(f) => match f.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        },
+    };
     let desk = Arc::new(Desk {
         root,
         csrf: security::random_secret(),
         token,
         games: routes::viewer::GameCache::new(limits.parse_memory),
-        events: Default::default(),
+        events: app::EventCache::new(served_folder),
         lan_login,
         hosts,
         guesses: GuessLimit::default(),

@@ -98,10 +98,17 @@ async fn a_shown_result_is_changed_only_with_its_cover_ticked() {
     let before = std::fs::read(&path).unwrap();
     let version = read_event(&path).version().to_string();
     let v = ("version", version.as_str());
-    // nothing new: the fields show the stored results, one was changed without 覆盖
-    let (s, to, _) = send(&app, &[c, v, ("r1", "1-0"), ("r2", "1-0"), ("r3", "0-1")]).await;
+    // nothing new: the fields show the stored results
+    let (s, to, _) = send(&app, &[c, v, ("r1", "1-0"), ("r2", "="), ("r3", "0-1")]).await;
     assert_eq!(s, StatusCode::SEE_OTHER);
     assert_eq!(to, "/e/open.toml/round/1?lang=zh");
+    // one was changed without 覆盖: refused, named with what the board holds, nothing written
+    let (s, _, body) = send(&app, &[c, v, ("r1", "1-0"), ("r2", "1-0"), ("r3", "0-1")]).await;
+    assert_eq!(s, StatusCode::CONFLICT, "{body}");
+    assert!(
+        body.contains("第 2 台填的 1-0 未保存：该台已有结果 =") && body.contains("本次没有保存任何结果"),
+        "{body}"
+    );
     assert_eq!(std::fs::read(&path).unwrap(), before, "nothing written");
     // two corrections at once: the paste's preview, with 覆盖 ticked, nothing written yet
     let fields = [

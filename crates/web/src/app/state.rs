@@ -24,6 +24,8 @@ pub(crate) struct EventCache {
     logs: LogScan,
     /// The finished logs whose board holds another result, per event file, as last read.
     conflicts: Mutex<HashMap<PathBuf, Vec<Conflict>>>,
+    /// The results landed by reads and not yet told, per event file: (round, board, line).
+    landed: Mutex<HashMap<PathBuf, Vec<(u32, u32, String)>>>,
 }
 
 impl EventCache {
@@ -43,6 +45,30 @@ impl EventCache {
         files.insert(path.to_path_buf(), snap);
     }
 
+    /// A cache whose landing replays only the logs whose ruleset the desk may open: an
+    /// embedded one, or a ruleset file inside the served folder `root`
+    /// ([`crate::security::ruleset_in_folder`]).
+    pub(crate) fn new(root: PathBuf) -> EventCache {
+        EventCache {
+            logs: LogScan::guarded(Box::new(move |log: &Path, named: &str| {
+                let dir = log.parent().unwrap_or(&root);
+                crate::security::ruleset_in_folder(named, dir, &root).is_ok()
+            })),
+            ..EventCache::default()
+        }
+    }
+
+    /// Takes the line of a result that a read landed on round `round` board `board` of event
+    /// file `path` (the live console tells it once).
+    pub(crate) fn take_landed(&self, path: &Path, round: u32, board: u32) -> Option<String> {
+        let mut landed = self.landed.lock().unwrap_or_else(PoisonError::into_inner);
+        let lines = landed.get_mut(path)?;
+        let at = lines
+            .iter()
+            .position(|(r, b, _)| *r == round && *b == board)?;
+        Some(lines.remove(at).2)
+    }
+
     /// The event in file `path`, parsed only if its text is not the one last seen, after the
     /// finished game logs of its boards were landed (a finished game never shows as an open
     /// board; one whose board holds another result is kept for [`EventCache::conflicts`]).
@@ -56,6 +82,15 @@ impl EventCache {
         if landing.landed.is_empty() {
             Ok(snap)
         } else {
+            let mut told = self.landed.lock().unwrap_or_else(PoisonError::into_inner);
+            let lines = told.entry(path.to_path_buf()).or_default();
+            for (log, line) in landing.landed {
+                lines.push((log.round, log.board, line));
+            }
+            // a bounded memory of what was not yet told
+            let extra = lines.len().saturating_sub(64);
+            lines.drain(..extra);
+            drop(told);
             self.read_file(path)
         }
     }

@@ -154,6 +154,12 @@ async fn show(
             Err(r) => return r,
         }
     }
+    // a read of the event may have landed it already (any page of the event lands every
+    // finished log): told here once all the same
+    let landed = match landed {
+        Ok(None) => Ok(desk.events.take_landed(&event_path, round, board)),
+        other => other,
+    };
     let landed = match landed {
         // the store's line is `xq game`'s English: a Chinese page says it in its words
         Ok(Some(line)) => Some(lang.pick(w.landed.to_string(), format!("{}: {line}", w.landed))),

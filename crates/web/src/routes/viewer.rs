@@ -249,6 +249,14 @@ async fn game_page(
     let root_of_log = root.clone();
     let cache = Arc::clone(&desk);
     let query = q.clone();
+    // at most as many pages read and judged at once as the machine has cores: a page of a
+    // long game judges every ply under each ruleset, and that work only shares the cores, so
+    // more at once would add memory, not speed (a request waits, then 503)
+    let Ok(Ok(_turn)) =
+        tokio::time::timeout(files::PARSE_WAIT, desk.games.views.acquire()).await
+    else {
+        return failure(lang, StatusCode::SERVICE_UNAVAILABLE, lang.viewer_busy(&rel));
+    };
     let shown =
         tokio::task::spawn_blocking(move || load(&cache.games, &path, &name, &query, &root_of_log))
             .await

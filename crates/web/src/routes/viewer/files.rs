@@ -196,11 +196,26 @@ type ReadingKey = (PathBuf, (SystemTime, u64), Option<usize>);
 /// it shows (one game, or a list page's tags), never the whole file. And the games read last,
 /// each read once however many requests show it at once (the first reads, the others wait for
 /// its reading and share it), within the [`ParseBudget`].
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct GameCache {
     pub(super) indexes: Mutex<Vec<CachedIndex>>,
     readings: Mutex<Vec<(ReadingKey, Arc<std::sync::OnceLock<Reading>>)>>,
     pub(crate) budget: ParseBudget,
+    /// The game pages being read and judged at once: at most one per core.
+    pub(super) views: tokio::sync::Semaphore,
+}
+
+impl Default for GameCache {
+    fn default() -> GameCache {
+        GameCache {
+            indexes: Mutex::default(),
+            readings: Mutex::default(),
+            budget: ParseBudget::default(),
+            views: tokio::sync::Semaphore::new(
+                std::thread::available_parallelism().map_or(2, |n| n.get().clamp(2, 16)),
+            ),
+        }
+    }
 }
 
 /// Where a file's games start, as scanned.
