@@ -665,3 +665,45 @@ async fn a_result_kept_off_the_board_lands_on_the_next_view() {
     let (_, page) = get(&app, LIVE).await;
     assert!(!page.contains("已补记到赛事文件"), "{page}");
 }
+
+/// Issue 34 (R8): a finished game's result that a crash kept off its board is landed by any
+/// read of the event, not only by the console: the round page never shows the board open; a
+/// board that holds another result than its finished log shows both.
+#[tokio::test]
+async fn a_finished_log_is_landed_by_the_round_page_and_a_contradiction_shown() {
+    let (dir, event) = folder();
+    let app = common::app(dir.path(), None);
+    let log = log_of(dir.path());
+    let (_, page) = get(&app, LIVE).await;
+    let csrf = csrf_of(&page);
+    ok(&app, &csrf, &[("entry", "start")]).await;
+    // the crash: the log is finished, the board never written
+    store::update(&log, |g| g.apply(Entry::Resign { side: Color::Black })).unwrap();
+    let board = || {
+        Store::<Event>::new(&event).read().unwrap().paired[0].boards[0]
+            .result
+            .clone()
+    };
+    assert_eq!(board(), None);
+    // the round page (not the console) is read: the board holds the log's result
+    let (s, page) = get(&app, "/e/open.toml/round/1").await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(board().as_deref(), Some("1-0"));
+    assert!(page.contains("value=\"1-0\""), "{page}");
+    // the console still tells once that it was landed
+    let (_, page) = get(&app, LIVE).await;
+    assert!(page.contains("已补记到赛事文件"), "{page}");
+    // another result put on the board behind the desk's back (a hand edit, a forced entry):
+    // the round page names both, and changes neither
+    Store::<Event>::new(&event)
+        .update(|ev: &mut Event| ev.set_result(1, 1, "0-1", (None, None), true))
+        .unwrap();
+    let (_, page) = get(&app, "/e/open.toml/round/1").await;
+    assert!(
+        page.contains("对局记录 open-games/r1b1.pgn 的结果为 1-0，本台记为 0-1"),
+        "{page}"
+    );
+    assert!(!page.contains(dir.path().to_str().unwrap()), "no absolute path");
+    assert_eq!(board().as_deref(), Some("0-1"));
+    assert_eq!(game(&log).state().result.as_ref().unwrap().pgn(), "1-0");
+}
