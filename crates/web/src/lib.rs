@@ -15,9 +15,11 @@
 //! [`security::GuessLimit`]). Every form carries a per-process secret, and a POST whose `Origin`
 //! names another site is refused. Before anything else, a request's `Host` must name this desk
 //! ([`security::HostAllowList`], against DNS rebinding: 421 otherwise), and every response
-//! forbids framing (`X-Frame-Options: DENY`, `frame-ancestors 'none'`). Slow clients are cut
-//! off ([`Limits`]: header read and idle timeout, body timeout, a connection limit), and a
-//! request body is at most [`Limits::max_body`].
+//! forbids framing (`X-Frame-Options: DENY`, `frame-ancestors 'none'`) and sniffing
+//! (`nosniff`). Slow clients are cut off ([`Limits`]: header read and idle timeout, a
+//! whole-body deadline and a minimum body rate, a connection cap that closes the stalest
+//! waiting connection to make room), a request body is at most [`Limits::max_body`], and the
+//! game viewer's readings share a memory budget ([`Limits::parse_memory`]).
 //!
 //! ```no_run
 //! let server = xiangqi_web::Server::bind(xiangqi_web::Options {
