@@ -47,3 +47,35 @@ use xiangqi_rules_axf as _;
 use xiangqi_rules_cn1987 as _;
 use xiangqi_rules_cn2020 as _;
 use xiangqi_rules_computer2007 as _;
+
+/// Reads the event file `path` as the desk and `xq event` read it: first the finished game
+/// logs of its boards are landed ([`game::landing`]: a result that a crash between a log's
+/// write and its board's kept off the board is entered now; a board holding another result is
+/// reported, not changed), then the event is read. A program that reads events should call
+/// this rather than [`event::Store::read`], so that it never shows a finished game's board as
+/// open.
+///
+/// ```
+/// let dir = std::env::temp_dir().join(format!("xq-read-event-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir)?;
+/// let path = dir.join("club.toml");
+/// # let _ = std::fs::remove_file(&path);
+/// let ev = xiangqi::event::Event::new(
+///     "Club", "cn-1987", Default::default(),
+///     vec![("甲".into(), String::new()), ("乙".into(), String::new())],
+///     1, Some(1), false,
+/// )?;
+/// xiangqi::event::Store::new(&path).create(&ev)?;
+/// let (read, landing) = xiangqi::read_event(&path)?;
+/// assert_eq!(read.name, "Club");
+/// assert!(landing.landed.is_empty() && landing.conflicts.is_empty());
+/// # std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn read_event(
+    path: &std::path::Path,
+) -> Result<(event::Event, game::landing::Landing), event::StoreError> {
+    let landing = game::landing::LogScan::default().land(path);
+    let ev = event::Store::<event::Event>::new(path).read()?;
+    Ok((ev, landing))
+}

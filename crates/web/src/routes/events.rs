@@ -9,7 +9,7 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use serde::Deserialize;
 use xiangqi::event::export::{chain_names, score_name};
-use xiangqi::event::{Event, Store};
+use xiangqi::event::Event;
 
 use crate::app::Desk;
 use crate::app::files::event_files;
@@ -60,11 +60,16 @@ async fn index(State(desk): State<Shared>, headers: HeaderMap, Query(q): Query<Q
     let games = blocking(move || crate::routes::viewer::game_files(&desk2))
         .await
         .unwrap_or_default();
+    let d = desk.clone();
     let events = blocking(move || {
         files
             .into_iter()
-            .map(|(id, path)| match Store::<Event>::new(&path).read() {
-                Ok(ev) => EventRow {
+            // through the desk's memory: a finished game's result is landed first, and an
+            // unchanged file is not parsed again
+            .map(|(id, path)| match d.events.read(&path) {
+                Ok(snap) => {
+                    let ev = &snap.doc;
+                    EventRow {
                     id,
                     name: if ev.division.is_empty() {
                         ev.name.clone()
@@ -76,7 +81,8 @@ async fn index(State(desk): State<Shared>, headers: HeaderMap, Query(q): Query<Q
                     paired: ev.paired.len(),
                     rounds: ev.rounds,
                     complete: ev.complete_rounds(),
-                },
+                    }
+                }
                 Err(e) => EventRow {
                     error: Some(first_line(&scrub(&e.to_string(), &path, &id))),
                     id,
