@@ -59,7 +59,6 @@ pub fn run(a: ServeArgs) -> Result<(), CliError> {
             parse_memory: a.parse_memory << 20,
             ..Default::default()
         },
-        ..Default::default()
     })
     .map_err(|e| match e {
         xiangqi_web::ServeError::Io(e) => CliError::internal(e),

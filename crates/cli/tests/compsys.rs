@@ -861,7 +861,15 @@ fn a_gbk_trf_is_decoded_as_the_game_readers_do() {
         bytes.extend_from_slice(format!("001 {no:>4}      ").as_bytes());
         bytes.extend_from_slice(&name);
         // the name field is 33 columns: 2 characters and 31 blanks
-        bytes.extend_from_slice(format!("{} {:>4}{}{opp:>4} {col} {res}\n", " ".repeat(31), 1900, " ".repeat(39)).as_bytes());
+        bytes.extend_from_slice(
+            format!(
+                "{} {:>4}{}{opp:>4} {col} {res}\n",
+                " ".repeat(31),
+                1900,
+                " ".repeat(39)
+            )
+            .as_bytes(),
+        );
     }
     std::fs::write(&trf, &bytes).unwrap();
     let v = json(&["event", "import", p(&trf), "--json"]);

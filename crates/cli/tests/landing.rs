@@ -11,17 +11,20 @@ use xiangqi::board::Color;
 use xiangqi::game::Entry;
 use xiangqi::game::store;
 
-/// The club event with its board 1 played to a finish that never reached the board.
-fn crashed(d: &Path) {
+/// The club event with its board 1 played to a finish that never reached the board: the
+/// log's write (Black resigns) happened, the event's did not.
+fn finished_off_the_board(d: &Path) {
     club_board(d, "Club", "g.pgn");
     ok(d, &["game", "move", "g.pgn", "h2e2"]);
-    // the log's write: Black resigns; the event's write never happens
     store::update(&d.join("g.pgn"), |g| {
-        g.apply(Entry::Resign {
-            side: Color::Black,
-        })
+        g.apply(Entry::Resign { side: Color::Black })
     })
     .unwrap();
+}
+
+/// [`finished_off_the_board`], then an export, which lands it.
+fn crashed(d: &Path) {
+    finished_off_the_board(d);
     let json = ok(d, &["event", "export", "club.toml", "--format", "json"]);
     // (the export itself is a read: it lands the result)
     assert!(json.contains("\"1-0\""), "{json}");
@@ -36,14 +39,7 @@ fn every_event_read_lands_a_finished_log_first() {
     ] {
         let dir = tempfile::tempdir().unwrap();
         let d = dir.path();
-        club_board(d, "Club", "g.pgn");
-        ok(d, &["game", "move", "g.pgn", "h2e2"]);
-        store::update(&d.join("g.pgn"), |g| {
-            g.apply(Entry::Resign {
-                side: Color::Black,
-            })
-        })
-        .unwrap();
+        finished_off_the_board(d);
         let (code, _, err) = xq(d, read);
         assert_eq!(code, 0, "{read:?}: {err}");
         assert!(
@@ -65,10 +61,15 @@ fn a_result_against_a_finished_log_needs_force_and_says_so() {
     let (code, _, err) = xq(d, &["event", "result", "club.toml", "1", "1", "0-1"]);
     assert_eq!(code, 2, "{err}");
     assert!(
-        err.contains("round 1 board 1: the game log") && err.contains("g.pgn ended 1-0; entering 0-1 against it needs --force"),
+        err.contains("round 1 board 1: the game log")
+            && err.contains("g.pgn ended 1-0; entering 0-1 against it needs --force"),
         "{err}"
     );
-    assert_eq!(std::fs::read(d.join("club.toml")).unwrap(), before, "untouched");
+    assert_eq!(
+        std::fs::read(d.join("club.toml")).unwrap(),
+        before,
+        "untouched"
+    );
     // the same result in other words is no contradiction (it is already there)
     let (_, _, err) = xq(d, &["event", "result", "club.toml", "1", "1", "1:0"]);
     assert!(!err.contains("needs --force"), "{err}");
@@ -81,7 +82,8 @@ fn a_result_against_a_finished_log_needs_force_and_says_so() {
     // from now on every read names both results
     let (_, _, err) = xq(d, &["event", "standings", "club.toml"]);
     assert!(
-        err.contains("round 1 board 1: the game log") && err.contains("ended 1-0, the board holds 0-1"),
+        err.contains("round 1 board 1: the game log")
+            && err.contains("ended 1-0, the board holds 0-1"),
         "{err}"
     );
 }

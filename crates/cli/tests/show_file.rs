@@ -84,3 +84,23 @@ fn judge_tables_in_chinese_notation() {
     assert_eq!(c, 0);
     assert!(out.contains("H8+9"), "{out}");
 }
+
+/// Issue 34: an empty standard input says so, not `no game 1 (the file holds 0)`.
+#[test]
+fn an_empty_standard_input_says_it_is_empty() {
+    for args in [
+        &["judge", "-"][..],
+        &["show", "-"],
+        &["convert", "-", "--game", "1"],
+    ] {
+        let o = Command::new(env!("CARGO_BIN_EXE_xq"))
+            .args(args)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(!err.contains("the file holds 0"), "{args:?}: {err}");
+        assert!(err.contains("empty"), "{args:?}: {err}");
+    }
+}

@@ -9,10 +9,8 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::{IpAddr, SocketAddr, TcpStream};
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -53,52 +51,19 @@ fn deep_pgn(bytes: usize, len: usize) -> String {
     out
 }
 
-/// The desk as a process, killed when dropped.
-struct Desk(Child, SocketAddr);
-
-impl Drop for Desk {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-impl Desk {
-    fn start(dir: &Path) -> Desk {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_xq"))
-            .args(["serve", dir.to_str().unwrap(), "--bind", "127.0.0.1:0"])
-            .args(["--token", TOKEN, "--parse-memory", &PARSE_MIB.to_string()])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let at = line.find("http://").expect("an address") + 7;
-        let addr = line[at..].split('/').next().unwrap().trim().parse().unwrap();
-        Desk(child, addr)
-    }
-
-    /// `(VmHWM, VmRSS)` in KiB, or `None` once the process is gone.
-    fn memory(&self) -> Option<(u64, u64)> {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.0.id())).ok()?;
-        let field = |name: &str| {
-            status
-                .lines()
-                .find(|l| l.starts_with(name))?
-                .split_whitespace()
-                .nth(1)?
-                .parse()
-                .ok()
-        };
-        Some((field("VmHWM:")?, field("VmRSS:")?))
-    }
-
-    fn alive(&mut self) -> bool {
-        matches!(self.0.try_wait(), Ok(None))
-    }
+/// `(VmHWM, VmRSS)` of process `pid` in KiB, or `None` once the process is gone.
+fn memory(pid: u32) -> Option<(u64, u64)> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let field = |name: &str| {
+        status
+            .lines()
+            .find(|l| l.starts_with(name))?
+            .split_whitespace()
+            .nth(1)?
+            .parse()
+            .ok()
+    };
+    Some((field("VmHWM:")?, field("VmRSS:")?))
 }
 
 /// One request on a new connection: the status line and the body.
@@ -156,8 +121,10 @@ fn the_arbiter_works_on_while_readers_slow_bodies_and_login_floods_press_the_des
     std::fs::write(d.join("deep2.pgn"), &short).unwrap();
     std::fs::write(d.join("deep3.pgn"), &long).unwrap();
     drop((long, short));
-    let mut desk = Desk::start(d);
-    let addr = desk.1;
+    let parse = PARSE_MIB.to_string();
+    let mut desk =
+        common::desk::serve_with(d, &["--token", TOKEN, "--parse-memory", parse.as_str()]);
+    let addr: SocketAddr = desk.1.parse().unwrap();
 
     // 4,000 slow bodies from 63 other loopback addresses, one byte every 10 s
     let slow_started = Instant::now();
@@ -247,7 +214,7 @@ fn the_arbiter_works_on_while_readers_slow_bodies_and_login_floods_press_the_des
     for t in threads {
         t.join().unwrap();
     }
-    let (hwm, rss) = desk.memory().expect("the desk is alive");
+    let (hwm, rss) = memory(desk.pid()).expect("the desk is alive");
     assert!(desk.alive(), "the desk died");
     let still_slow = slow
         .iter_mut()
@@ -265,7 +232,10 @@ fn the_arbiter_works_on_while_readers_slow_bodies_and_login_floods_press_the_des
         slow_started.elapsed()
     );
     assert!(hwm < CEILING_KIB, "peak {hwm} KiB over the ceiling");
-    assert!(read_ok.load(Ordering::Relaxed) >= 16, "the readers were served");
+    assert!(
+        read_ok.load(Ordering::Relaxed) >= 16,
+        "the readers were served"
+    );
     assert!(floods.load(Ordering::Relaxed) > 0);
     // every result landed
     let standings = ok(d, &["event", "export", "soak.toml", "--format", "json"]);

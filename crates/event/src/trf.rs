@@ -191,7 +191,10 @@ pub fn import(text: &str, ruleset: &str, config: EventConfig) -> Result<Event, T
                 if let Some(first) = line_of.insert(p.no, line) {
                     return Err(bad(
                         line,
-                        format!("pairing number {} appears twice (also on line {first})", p.no),
+                        format!(
+                            "pairing number {} appears twice (also on line {first})",
+                            p.no
+                        ),
                     ));
                 }
                 players.insert(p.no, (p, blocks));
@@ -352,14 +355,19 @@ fn player_line(chars: &[char], line: usize) -> Result<(Player, Vec<Option<Block>
     // it runs over rather than read shifted
     for (col, after) in [
         (4, "the record code 001 (columns 1–3)"),
-        (9, "the pairing number (columns 5–8: TRF holds at most 9,999 players)"),
+        (
+            9,
+            "the pairing number (columns 5–8: TRF holds at most 9,999 players)",
+        ),
         (48, "the name (columns 15–47)"),
         (53, "the rating (columns 49–52)"),
     ] {
         if let Some(c) = chars.get(col - 1).filter(|c| **c != ' ') {
             return Err(bad(
                 line,
-                format!("column {col}: {c:?} where a blank follows {after}: a widened or shifted field is not TRF-16's layout"),
+                format!(
+                    "column {col}: {c:?} where a blank follows {after}: a widened or shifted field is not TRF-16's layout"
+                ),
             ));
         }
     }
@@ -537,10 +545,15 @@ mod tests {
         let mut l = line(1, "A", 2000, &[]);
         l.push_str(&" ".repeat(91 - l.chars().count()));
         l.push_str("10000 w 1");
-        let e = import(&format!("{}\n{l}\n", line(2, "B", 1900, &[])), "", EventConfig::default())
-            .unwrap_err();
+        let e = import(
+            &format!("{}\n{l}\n", line(2, "B", 1900, &[])),
+            "",
+            EventConfig::default(),
+        )
+        .unwrap_err();
         assert!(
-            e.to_string().starts_with("line 2: round 1 (column 96): '0' where a blank belongs"),
+            e.to_string()
+                .starts_with("line 2: round 1 (column 96): '0' where a blank belongs"),
             "{e}"
         );
     }
@@ -564,10 +577,16 @@ mod tests {
         ]
         .join("\n");
         let e = import(&text, "", EventConfig::default()).unwrap_err();
-        assert!(e.to_string().starts_with("line 2: player 2 round 1: a half-point bye"), "{e}");
+        assert!(
+            e.to_string()
+                .starts_with("line 2: player 2 round 1: a half-point bye"),
+            "{e}"
+        );
         let dup = [line(1, "A", 2000, &[]), line(1, "B", 1900, &[])].join("\n");
         assert_eq!(
-            import(&dup, "", EventConfig::default()).unwrap_err().to_string(),
+            import(&dup, "", EventConfig::default())
+                .unwrap_err()
+                .to_string(),
             "line 2: pairing number 1 appears twice (also on line 1)"
         );
     }

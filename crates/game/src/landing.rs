@@ -100,6 +100,9 @@ impl Landing {
 /// log), or `None` for a file that is no finished log of an event board.
 type Seen = Option<(PathBuf, FinishedLog)>;
 
+/// A file's stamp (modification time, length) and what was read of it then.
+type Stamped = ((SystemTime, u64), Seen);
+
 /// Which logs may be replayed: given the log's path and the ruleset its header names, whether
 /// that ruleset may be loaded (a desk loads only embedded rulesets and files inside its folder;
 /// a log that fails the guard is not landed).
@@ -108,7 +111,7 @@ pub type RulesetGuard = Box<dyn Fn(&Path, &str) -> bool + Send + Sync>;
 /// The files read, each kept while its stamp (modification time, length) is unchanged.
 #[derive(Default)]
 pub struct LogScan {
-    seen: Mutex<HashMap<PathBuf, ((SystemTime, u64), Seen)>>,
+    seen: Mutex<HashMap<PathBuf, Stamped>>,
     guard: Option<RulesetGuard>,
 }
 
@@ -216,7 +219,10 @@ impl LogScan {
                 if !meta.is_file() {
                     continue;
                 }
-                let stamp = (meta.modified().unwrap_or(SystemTime::UNIX_EPOCH), meta.len());
+                let stamp = (
+                    meta.modified().unwrap_or(SystemTime::UNIX_EPOCH),
+                    meta.len(),
+                );
                 let got = match seen.get(&path) {
                     Some((s, got)) if *s == stamp => got.clone(),
                     _ => {

@@ -157,7 +157,11 @@ pub fn split_games_main_line(text: &str) -> Result<Vec<RawGame<'_>>, SplitError>
 }
 
 /// The splitter: `keep_variations` false leaves every token inside a variation out.
-fn split(text: &str, max_depth: usize, keep_variations: bool) -> Result<Vec<RawGame<'_>>, SplitError> {
+fn split(
+    text: &str,
+    max_depth: usize,
+    keep_variations: bool,
+) -> Result<Vec<RawGame<'_>>, SplitError> {
     let b = text.as_bytes();
     // Open variations of the current game: a result inside one belongs to it, not the game.
     let mut depth = 0usize;
@@ -868,7 +872,11 @@ mod tests {
         let main = split_games_main_line(text).unwrap();
         assert_eq!((full.len(), main.len()), (1, 1));
         assert_eq!(main[0].tags, full[0].tags);
-        assert_eq!(main[0].result, Some("1-0"), "a result inside a variation is not the game's");
+        assert_eq!(
+            main[0].result,
+            Some("1-0"),
+            "a result inside a variation is not the game's"
+        );
         assert_eq!(
             main[0].tokens,
             [
@@ -885,7 +893,11 @@ mod tests {
         assert_eq!(built.moves, whole.moves);
         assert!(built.variations.is_empty() && !whole.variations.is_empty());
         // the nesting limit holds all the same
-        let deep = format!("1. h2e2 {}{} *", "(1. b2e2 ".repeat(MAX_VARIATION_DEPTH + 1), ")".repeat(MAX_VARIATION_DEPTH + 1));
+        let deep = format!(
+            "1. h2e2 {}{} *",
+            "(1. b2e2 ".repeat(MAX_VARIATION_DEPTH + 1),
+            ")".repeat(MAX_VARIATION_DEPTH + 1)
+        );
         assert!(split_games_main_line(&deep).is_err());
     }
 

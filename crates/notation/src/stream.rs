@@ -218,11 +218,10 @@ impl Record {
         } else {
             crate::pgn::read_main_lines_from_line
         };
-        let mut games = read(text, source_name, mode, self.line)
-            .map_err(|mut e| {
-                e.game = Some(self.index);
-                e
-            })?;
+        let mut games = read(text, source_name, mode, self.line).map_err(|mut e| {
+            e.game = Some(self.index);
+            e
+        })?;
         match games.len() {
             1 => Ok(games.remove(0)),
             0 => Err(err(GameFileErrorKind::Corrupt(format!(

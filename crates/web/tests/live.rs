@@ -703,7 +703,10 @@ async fn a_finished_log_is_landed_by_the_round_page_and_a_contradiction_shown() 
         page.contains("对局记录 open-games/r1b1.pgn 的结果为 1-0，本台记为 0-1"),
         "{page}"
     );
-    assert!(!page.contains(dir.path().to_str().unwrap()), "no absolute path");
+    assert!(
+        !page.contains(dir.path().to_str().unwrap()),
+        "no absolute path"
+    );
     assert_eq!(board().as_deref(), Some("0-1"));
     assert_eq!(game(&log).state().result.as_ref().unwrap().pgn(), "1-0");
 }

@@ -668,3 +668,39 @@ async fn a_players_file_is_uploaded_with_the_form() {
     assert!(page.contains("运动员名单第 3 列（如“1x”）读不出"), "{page}");
     assert!(!dir.path().join("bad.toml").exists());
 }
+
+/// Issue 34: a refusal of the 新建 form never names the server's folder (a 300-character file
+/// name makes the system name a temporary file in it), and a cross-site 新建 is refused in the
+/// page's language.
+#[tokio::test]
+async fn refusals_of_the_new_event_form_keep_the_folder_out_and_speak_the_page_s_language() {
+    let (dir, app, csrf) = desk().await;
+    let long = format!("{}.toml", "长".repeat(100));
+    let (s, _, body) = create(&app, &csrf, &long, &[("players", "甲\n乙")]).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{body}");
+    let folder = dir.path().to_str().unwrap();
+    assert!(!body.contains(folder), "the folder shown: {body}");
+    if let Ok(real) = dir.path().canonicalize() {
+        assert!(!body.contains(real.to_str().unwrap()), "{body}");
+    }
+    // from another site's page: refused before anything is read, in Chinese on a zh page
+    let (s, _, body) = common::post(
+        &app,
+        "/new",
+        &form(&[
+            ("csrf", &csrf),
+            ("file", "x.toml"),
+            ("players", "甲\n乙"),
+            ("lang", "zh"),
+        ]),
+        &[("sec-fetch-site", "cross-site")],
+    )
+    .await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+    assert!(
+        body.contains("其他网站") || body.contains("跨站"),
+        "a Chinese refusal: {body}"
+    );
+    assert!(!body.contains("cross-origin request refused"), "{body}");
+    assert!(!dir.path().join("x.toml").exists());
+}

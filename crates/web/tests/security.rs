@@ -409,7 +409,10 @@ async fn another_sites_page_cannot_make_the_arbiters_address_wait() {
     let app = app(dir.path(), Some(token));
     // what an <img src=http://DESK/login?token=x> on another site sends, many times over
     let sent_by_pages: [&[(&str, &str)]; 4] = [
-        &[("sec-fetch-site", "cross-site"), ("sec-fetch-dest", "image")],
+        &[
+            ("sec-fetch-site", "cross-site"),
+            ("sec-fetch-dest", "image"),
+        ],
         &[("sec-fetch-site", "same-site")],
         &[("referer", "http://evil.example/page")],
         &[("origin", "http://evil.example")],
@@ -439,12 +442,20 @@ async fn another_sites_page_cannot_make_the_arbiters_address_wait() {
     )
     .await;
     assert_eq!(s, StatusCode::SEE_OTHER);
-    assert!(h[header::SET_COOKIE].to_str().unwrap().starts_with("xq_token="));
+    assert!(
+        h[header::SET_COOKIE]
+            .to_str()
+            .unwrap()
+            .starts_with("xq_token=")
+    );
     // this desk's own pages may link the login (same-origin), counted as usual
     let (s, _, _) = get_with(
         &app,
         "/login?token=guess",
-        &[("sec-fetch-site", "same-origin"), ("referer", "http://127.0.0.1:8080/")],
+        &[
+            ("sec-fetch-site", "same-origin"),
+            ("referer", "http://127.0.0.1:8080/"),
+        ],
     )
     .await;
     assert_eq!(s, StatusCode::FORBIDDEN);
@@ -726,9 +737,15 @@ fn a_body_must_arrive_whole_within_its_deadline_and_rate() {
         }
     }
     let took = started.elapsed();
-    assert!(answer.starts_with("HTTP/1.1 408"), "{answer:?} after {took:?}");
+    assert!(
+        answer.starts_with("HTTP/1.1 408"),
+        "{answer:?} after {took:?}"
+    );
     assert!(answer.contains("request body too slow"), "{answer}");
-    assert!(took >= Duration::from_secs(5) && took < Duration::from_secs(9), "{took:?}");
+    assert!(
+        took >= Duration::from_secs(5) && took < Duration::from_secs(9),
+        "{took:?}"
+    );
 }
 
 #[test]

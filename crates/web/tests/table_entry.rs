@@ -106,7 +106,8 @@ async fn a_shown_result_is_changed_only_with_its_cover_ticked() {
     let (s, _, body) = send(&app, &[c, v, ("r1", "1-0"), ("r2", "1-0"), ("r3", "0-1")]).await;
     assert_eq!(s, StatusCode::CONFLICT, "{body}");
     assert!(
-        body.contains("第 2 台填的 1-0 未保存：该台已有结果 =") && body.contains("本次没有保存任何结果"),
+        body.contains("第 2 台填的 1-0 未保存：该台已有结果 =")
+            && body.contains("本次没有保存任何结果"),
         "{body}"
     );
     assert_eq!(std::fs::read(&path).unwrap(), before, "nothing written");

@@ -464,3 +464,54 @@ async fn a_large_file_is_listed_in_pages() {
     assert_eq!(status, StatusCode::OK);
     assert!(body.contains("吕钦"));
 }
+
+/// Issue 34: the viewer opens game records only, by name and content, and never shows another
+/// file's text; every response says `nosniff`.
+#[tokio::test]
+async fn a_file_that_is_no_game_record_is_not_opened_nor_echoed() {
+    let dir = folder();
+    std::fs::write(dir.path().join("notes.txt"), "TOPSECRET=hunter2\n").unwrap();
+    std::fs::write(dir.path().join("notes.pgn"), "TOPSECRET=hunter2\n").unwrap();
+    std::fs::write(
+        dir.path().join("secret.json"),
+        "{\"TOPSECRET\": \"hunter2\"}\n",
+    )
+    .unwrap();
+    let app = common::app(dir.path(), None);
+    for path in ["/g/notes.txt", "/g/notes.pgn", "/g/secret.json"] {
+        let (status, headers, body) = common::get(&app, path).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{path}: {body}");
+        assert!(body.contains("不是对局记录"), "{path}: {body}");
+        assert!(
+            !body.contains("TOPSECRET") && !body.contains("hunter2"),
+            "{path}: {body}"
+        );
+        assert_eq!(headers["x-content-type-options"], "nosniff");
+    }
+    // a game record still opens
+    let (status, _) = get(&app, "/g/two.pgn?game=1").await;
+    assert_eq!(status, StatusCode::OK);
+}
+
+/// Issue 34: the served folder is taken out of messages as a path only: a folder named `o`
+/// leaves the words of the message whole.
+#[tokio::test]
+async fn a_folder_named_like_a_letter_leaves_messages_whole() {
+    let outer = tempfile::tempdir().unwrap();
+    let o = outer.path().join("o");
+    std::fs::create_dir(&o).unwrap();
+    std::fs::write(o.join("bad.pgn"), "1. 炮二平五 马8进7 2. 车一进九 *\n").unwrap();
+    let app = common::app(&o, None);
+    let (status, body) = get(&app, "/g/bad.pgn").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(body.contains("bad.pgn"), "{body}");
+    assert!(
+        !body.contains(".pgn: game 1") || body.contains("move"),
+        "{body}"
+    );
+    assert!(
+        !body.contains("m.ve") && !body.contains("n.t"),
+        "mangled: {body}"
+    );
+    assert!(!body.contains(outer.path().to_str().unwrap()), "{body}");
+}

@@ -16,9 +16,27 @@ impl Drop for Serving {
     }
 }
 
+impl Serving {
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.0.id()
+    }
+
+    /// Whether the server is still running.
+    pub fn alive(&mut self) -> bool {
+        matches!(self.0.try_wait(), Ok(None))
+    }
+}
+
 pub fn serve(dir: &Path) -> Serving {
+    serve_with(dir, &[])
+}
+
+/// `xq serve DIR --bind 127.0.0.1:0 EXTRA…`.
+pub fn serve_with(dir: &Path, extra: &[&str]) -> Serving {
     let mut child = Command::new(env!("CARGO_BIN_EXE_xq"))
         .args(["serve", dir.to_str().unwrap(), "--bind", "127.0.0.1:0"])
+        .args(extra)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()

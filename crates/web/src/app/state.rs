@@ -16,6 +16,9 @@ use xiangqi::game::landing::{Conflict, LogScan};
 /// How many event files the desk keeps in memory (a folder may hold many; a desk works on few).
 const KEPT: usize = 16;
 
+/// A result a read landed: round, board and `xq game`'s line.
+type Landed = (u32, u32, String);
+
 /// The events last read or written, by path; and the game logs beside them, whose finished
 /// results are landed on their boards before an event is served ([`LogScan`]).
 #[derive(Debug, Default)]
@@ -24,8 +27,8 @@ pub(crate) struct EventCache {
     logs: LogScan,
     /// The finished logs whose board holds another result, per event file, as last read.
     conflicts: Mutex<HashMap<PathBuf, Vec<Conflict>>>,
-    /// The results landed by reads and not yet told, per event file: (round, board, line).
-    landed: Mutex<HashMap<PathBuf, Vec<(u32, u32, String)>>>,
+    /// The results landed by reads and not yet told, per event file.
+    landed: Mutex<HashMap<PathBuf, Vec<Landed>>>,
 }
 
 impl EventCache {

@@ -8,8 +8,8 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use serde::Deserialize;
-use xiangqi::event::export::{chain_names, score_name};
 use xiangqi::event::Event;
+use xiangqi::event::export::{chain_names, score_name};
 
 use crate::app::Desk;
 use crate::app::files::event_files;
@@ -70,17 +70,17 @@ async fn index(State(desk): State<Shared>, headers: HeaderMap, Query(q): Query<Q
                 Ok(snap) => {
                     let ev = &snap.doc;
                     EventRow {
-                    id,
-                    name: if ev.division.is_empty() {
-                        ev.name.clone()
-                    } else {
-                        format!("{} {}", ev.name, ev.division)
-                    },
-                    error: None,
-                    players: ev.players.len(),
-                    paired: ev.paired.len(),
-                    rounds: ev.rounds,
-                    complete: ev.complete_rounds(),
+                        id,
+                        name: if ev.division.is_empty() {
+                            ev.name.clone()
+                        } else {
+                            format!("{} {}", ev.name, ev.division)
+                        },
+                        error: None,
+                        players: ev.players.len(),
+                        paired: ev.paired.len(),
+                        rounds: ev.rounds,
+                        complete: ev.complete_rounds(),
                     }
                 }
                 Err(e) => EventRow {

@@ -33,8 +33,8 @@ use xiangqi::rules::{Arbiter, JudgeOptions, PlyRuling, Reading, Ruleset, Ruling,
 use crate::Desk;
 use crate::app::{Error, Page, render};
 use crate::words::{Lang, ViewerWords as Words};
-use files::*;
 pub use files::PARSE_BYTES_PER_BYTE;
+use files::*;
 pub(crate) use files::{GameCache, GameFile, game_files};
 use view::*;
 
@@ -252,10 +252,13 @@ async fn game_page(
     // at most as many pages read and judged at once as the machine has cores: a page of a
     // long game judges every ply under each ruleset, and that work only shares the cores, so
     // more at once would add memory, not speed (a request waits, then 503)
-    let Ok(Ok(_turn)) =
-        tokio::time::timeout(files::PARSE_WAIT, desk.games.views.acquire()).await
+    let Ok(Ok(_turn)) = tokio::time::timeout(files::PARSE_WAIT, desk.games.views.acquire()).await
     else {
-        return failure(lang, StatusCode::SERVICE_UNAVAILABLE, lang.viewer_busy(&rel));
+        return failure(
+            lang,
+            StatusCode::SERVICE_UNAVAILABLE,
+            lang.viewer_busy(&rel),
+        );
     };
     let shown =
         tokio::task::spawn_blocking(move || load(&cache.games, &path, &name, &query, &root_of_log))
@@ -278,7 +281,11 @@ async fn game_page(
             );
         }
         Shown::Busy => {
-            return failure(lang, StatusCode::SERVICE_UNAVAILABLE, lang.viewer_busy(&rel));
+            return failure(
+                lang,
+                StatusCode::SERVICE_UNAVAILABLE,
+                lang.viewer_busy(&rel),
+            );
         }
         Shown::Game {
             n,
@@ -476,7 +483,8 @@ mod tests {
             "db.pgn",
             &query(Some(LIST_PAGE + 2), None),
             root,
-        ) else {
+        )
+        else {
             panic!("a game")
         };
         let game = &games[at];
@@ -498,11 +506,7 @@ mod tests {
             load(&cache, &path, "db.pgn", &query(Some(999), None), root),
             Shown::Missing { n: 999, count } if count == LIST_PAGE + 5
         ));
-        assert_eq!(
-            cache.indexes.lock().unwrap().len(),
-            1,
-            "one index"
-        );
+        assert_eq!(cache.indexes.lock().unwrap().len(), 1, "one index");
 
         // A changed file (another length) gets a new index.
         std::fs::write(&path, "[Red \"only\"]\n1. c3c4 *\n").unwrap();

@@ -32,7 +32,9 @@ impl Lang {
     pub(crate) fn viewer_busy(self, rel: &str) -> String {
         self.pick(
             format!("{rel}：正在读取的棋谱已占满内存限额，请稍后刷新"),
-            format!("{rel}: the game files being read fill the desk's memory budget; reload in a moment"),
+            format!(
+                "{rel}: the game files being read fill the desk's memory budget; reload in a moment"
+            ),
         )
     }
 

@@ -73,8 +73,7 @@ fn dropped(boards: &[xiangqi::event::Pairing], fields: &HashMap<String, String>)
             let ticked = fields.contains_key(&format!("f{}", b.board));
             // the same result in other words (`1:0` for `1-0`) is no conflict
             let words = xiangqi::event::result_words::match_result;
-            let same = v == stored
-                || matches!((words(v), words(stored)), (Ok(a), Ok(b)) if a == b);
+            let same = v == stored || matches!((words(v), words(stored)), (Ok(a), Ok(b)) if a == b);
             (!v.is_empty() && !same && !ticked).then(|| Dropped {
                 board: b.board,
                 typed: v.to_string(),
@@ -86,7 +85,12 @@ fn dropped(boards: &[xiangqi::event::Pairing], fields: &HashMap<String, String>)
 
 /// The refusal of a table with dropped fields: each board, what was typed, what it holds, and
 /// who entered that (the last change to the board in the history); nothing is saved.
-fn dropped_message(lang: Lang, ev: &xiangqi::event::Event, round: u32, dropped: &[Dropped]) -> String {
+fn dropped_message(
+    lang: Lang,
+    ev: &xiangqi::event::Event,
+    round: u32,
+    dropped: &[Dropped],
+) -> String {
     let lines: Vec<String> = dropped
         .iter()
         .map(|d| {
@@ -259,7 +263,10 @@ mod tests {
         );
         let mut same = fields.clone();
         same.insert("r4".into(), "和".into());
-        assert!(dropped(&boards, &same).is_empty(), "the same result in other words");
+        assert!(
+            dropped(&boards, &same).is_empty(),
+            "the same result in other words"
+        );
         let got = typed(&boards, &fields);
         assert_eq!(
             got,

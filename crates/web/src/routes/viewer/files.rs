@@ -461,9 +461,7 @@ pub(super) fn shown_of_index(
             .map(|g| Arc::new(vec![g]))
     };
     let got = match key {
-        Some((path, stamp)) => {
-            cache.reading((path.to_path_buf(), stamp, Some(n)), len_of(n), read)
-        }
+        Some((path, stamp)) => cache.reading((path.to_path_buf(), stamp, Some(n)), len_of(n), read),
         None => match cache.budget.take(len_of(n), PARSE_WAIT) {
             Some(_room) => read(),
             None => return Shown::Busy,
