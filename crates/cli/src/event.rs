@@ -634,6 +634,15 @@ fn update<T>(
     change: impl FnOnce(&mut Event) -> Result<Done<T>, EventError>,
 ) -> Result<T, CliError> {
     land_logs(path);
+    update_landed(path, who, change)
+}
+
+/// [`update`] of an event whose finished game logs were landed already.
+fn update_landed<T>(
+    path: &Path,
+    who: &Writer,
+    change: impl FnOnce(&mut Event) -> Result<Done<T>, EventError>,
+) -> Result<T, CliError> {
     let done = store(path)
         .edit(who, change)
         .map_err(|e| edit_error(path, e))?;
@@ -967,7 +976,7 @@ fn result(a: ResultArgs, who: &Writer) -> Result<(), CliError> {
             a.result
         );
     }
-    update(&a.file, who, |ev| {
+    update_landed(&a.file, who, |ev| {
         ev.enter_result(
             a.round,
             a.board,

@@ -212,7 +212,11 @@ impl LogScan {
                 continue;
             };
             for e in entries.flatten() {
+                // `./g.pgn` as `g.pgn`: the log as the user names it
                 let path = e.path();
+                let path = path
+                    .strip_prefix(".")
+                    .map_or_else(|_| path.clone(), Path::to_path_buf);
                 let Ok(meta) = std::fs::metadata(&path) else {
                     continue;
                 };
