@@ -98,7 +98,8 @@ pub(super) const GAMES_KEPT: usize = 4;
 /// PGN game's main line only (the variation tree is checked, not kept): measured with `xq
 /// serve` on legal 15 MB PGN files of variations nested 99 deep, 3.6 bytes a byte at most
 /// (2.1 million one-move variations; 49 bytes a byte when the tree is kept, as before). Twice
-/// that, for the formats read whole (an `xq game` JSON log is replayed): see [`ParseBudget`].
+/// that, for the formats read whole (an `xq game` JSON log is replayed). The budget these
+/// weights share is [`crate::Limits::parse_memory`].
 pub const PARSE_BYTES_PER_BYTE: u64 = 8;
 
 /// How long a request waits for room in the [`ParseBudget`] before it is answered 503.
