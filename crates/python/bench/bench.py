@@ -20,7 +20,7 @@ import cchess
 import pyffish as sf
 from cchess.move import Move as CcMove
 
-import xq
+import xiangqi_rules as xr
 
 V = "xiangqi"
 REPO = pathlib.Path(__file__).resolve().parents[3]
@@ -71,7 +71,7 @@ def main():
     # The sample: every position of the first games, with its move in ICCS and Chinese.
     plies = []  # (fen, iccs, chinese)
     games = []
-    for i, g in enumerate(xq.read_games(NATIONAL)):
+    for i, g in enumerate(xr.read_games(NATIONAL)):
         if i == args.games:
             break
         games.append((g.start.fen(), [m.iccs() for m in g.moves]))
@@ -84,7 +84,7 @@ def main():
 
     # 1. Legal moves of each position, from its FEN.
     def xq_legal():
-        return sum(len(xq.Position.from_fen(f).legal_moves()) for f in fens)
+        return sum(len(xr.Position.from_fen(f).legal_moves()) for f in fens)
 
     def sf_legal():
         return sum(len(sf.legal_moves(V, f, [])) for f in fens)
@@ -101,7 +101,7 @@ def main():
            {"xq": t_xq, "pyffish": t_sf, "cchess": t_cc})
 
     # 2. Notation: Chinese move text → move (xq, cchess); move → WXF text (xq, pyffish).
-    xq_pos = [xq.Position.from_fen(f) for f in fens]
+    xq_pos = [xr.Position.from_fen(f) for f in fens]
     cc_boards = [cchess.ChessBoard(f) for f in fens]
 
     def xq_parse():
@@ -121,7 +121,7 @@ def main():
     report("notation parsing (Chinese text → move, resolved in the position)", "moves", len(plies),
            {"xq": t_xq, "pyffish": None, "cchess": t_cc})
 
-    xq_moves = [xq.Move.from_iccs(ic) for _, ic, _ in plies]
+    xq_moves = [xr.Move.from_iccs(ic) for _, ic, _ in plies]
 
     def xq_wxf():
         return [m.wxf(p) for m, p in zip(xq_moves, xq_pos)]
@@ -137,7 +137,7 @@ def main():
     cases = [c for c in tomllib.load(open(CASES, "rb"))["case"] if "axf" in c["expect"]]
 
     def xq_judge():
-        return [xq.judge(c["moves"], rulesets=["axf"], fen=c["fen"]) for c in cases]
+        return [xr.judge(c["moves"], rulesets=["axf"], fen=c["fen"]) for c in cases]
 
     def sf_judge():
         return [sf.is_optional_game_end(V, c["fen"], [fsf(m) for m in c["moves"].split()]) for c in cases]
@@ -150,7 +150,7 @@ def main():
     # Whole games, every ply: xq rules each game once (every repetition, the natural limit);
     # pyffish answers for one position, so it is asked after every ply.
     def xq_games():
-        return [xq.judge(moves, rulesets=["axf"], fen=fen) for fen, moves in games]
+        return [xr.judge(moves, rulesets=["axf"], fen=fen) for fen, moves in games]
 
     def sf_games():
         out = []
