@@ -11,7 +11,7 @@ use xiangqi::diagram::{Arrow, ArrowKind, Diagram};
 use xiangqi::movegen::{GameStatus, Move as RsMove, Position as RsPosition, Undo};
 use xiangqi::notation::{self, Mode, Notation};
 
-use crate::{FenError, MoveError, error};
+use crate::{FenError, MoveError, Reduced, error};
 
 pub(crate) fn mode(strict: bool) -> Mode {
     if strict { Mode::Strict } else { Mode::Tolerant }
@@ -174,12 +174,14 @@ impl Move {
 
     /// The square it starts from (0–89).
     #[getter]
+    #[allow(clippy::wrong_self_convention)] // python-chess's name, a getter on a Python object
     fn from_square(&self) -> usize {
         self.mv.from.index()
     }
 
     /// The square it lands on (0–89).
     #[getter]
+    #[allow(clippy::wrong_self_convention)] // python-chess's name, a getter on a Python object
     fn to_square(&self) -> usize {
         self.mv.to.index()
     }
@@ -660,10 +662,7 @@ impl Position {
         format!("Position('{}')", self.lock().pos.fen())
     }
 
-    fn __reduce__<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> PyResult<(Bound<'py, PyAny>, (String, Vec<String>))> {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> Reduced<'py, (String, Vec<String>)> {
         let b = self.lock();
         let moves = b.stack.iter().map(|u| u.mv.iccs()).collect();
         Ok((

@@ -21,7 +21,9 @@ use xiangqi::rules::{Arbiter, JudgeOptions, Ruleset as RsRuleset, Ruling as RsRu
 
 use crate::board::{MoveArg, mode};
 use crate::games::Game;
-use crate::{FenError, GameFileError, MoveError, RulesetError, error, internal, json_to_py};
+use crate::{
+    FenError, GameFileError, MoveError, Reduced, RulesetError, error, internal, json_to_py,
+};
 
 // ---------------------------------------------------------------------------------------------
 // Rulesets
@@ -707,10 +709,7 @@ impl Judgement {
         format!("<Judgement {} {}>", self.id, parts.join("; "))
     }
 
-    fn __reduce__<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> PyResult<(Bound<'py, PyAny>, (String, String, Vec<String>))> {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> Reduced<'py, (String, String, Vec<String>)> {
         let doc = self.doc(py)?;
         let rulings = self
             .rulings

@@ -56,6 +56,9 @@ create_exception!(
     "An unknown ruleset id, or a ruleset TOML file with a problem (file, line, column)."
 );
 
+/// What a `__reduce__` returns: the callable that rebuilds the object, and its arguments.
+pub(crate) type Reduced<'py, A> = PyResult<(Bound<'py, PyAny>, A)>;
+
 /// Builds an exception of type `E` with the message and the `message`, `file`, `game` and `ply`
 /// attributes (kept in the instance's `__dict__`, so that the exception pickles with them).
 pub(crate) fn error<E: pyo3::PyTypeInfo>(
