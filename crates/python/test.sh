@@ -14,7 +14,7 @@ start=$SECONDS
 echo "== python: a fresh virtual environment ($venv)"
 rm -rf "$venv" "$wheels"
 python3 -m venv "$venv"
-"$venv/bin/python" -m pip install -q "pytest>=7" "hypothesis>=6" "tomli>=1; python_version < '3.11'"
+"$venv/bin/python" -m pip install -q "pytest>=7" "hypothesis>=6" "mypy>=1.10" "tomli>=1; python_version < '3.11'"
 
 echo "== python: the xq binary (dev) and the wheel (build-wheels.sh)"
 cargo build -q -p xiangqi-cli --bin xq
