@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Benchmark xq's Python package against pyffish (Fairy-Stockfish) and cchess: legal-move
+"""Benchmark xq's Python package (xiangqi_rules) against pyffish (Fairy-Stockfish) and cchess: legal-move
 generation, notation, judging. Dev-only; run it in its own virtual environment:
 
     python3 -m venv /tmp/xq-bench && /tmp/xq-bench/bin/pip install pyffish==0.0.90 cchess==1.25.5 \
-        target/python-wheels/xq-*.whl
+        target/python-wheels/xiangqi_rules-*.whl
     /tmp/xq-bench/bin/python crates/python/bench/bench.py [--games 100]
 
 The positions and moves are the national games of ../shared (the first --games of them); the
@@ -53,13 +53,19 @@ def timed(fn, repeat=3):
 
 
 def report(what, unit, n, times):
+    """Prints each library's time and rate, and its ratio to xq's."""
     base = times["xq"]
     print(f"\n{what} ({n} {unit})")
     for name, t in times.items():
         if t is None:
             print(f"  {name:8} n/a")
             continue
-        ratio = "" if name == "xq" else f"   xq is {t / base:,.0f}× faster"
+        if name == "xq":
+            ratio = ""
+        elif name.startswith("xq"):
+            ratio = f"   {t / base:,.1f}× the time of xq"
+        else:
+            ratio = f"   xq is {t / base:,.0f}× faster"
         print(f"  {name:8} {t * 1000:10.1f} ms  {n / t:14,.0f} {unit}/s{ratio}")
 
 
@@ -159,10 +165,15 @@ def main():
             out.append([sf.is_optional_game_end(V, fen, fm[: k + 1]) for k in range(len(fm))])
         return out
 
+    # The same, with every ply's class computed as well (the `xq judge --json` document).
+    def xq_games_full():
+        return [xr.judge(moves, rulesets=["axf"], fen=fen).to_json() for fen, moves in games]
+
     t_xq, _ = timed(xq_games)
+    t_full, _ = timed(xq_games_full, repeat=1)
     t_sf, _ = timed(sf_games, repeat=1)
     report("judging whole games, every ply (AXF; pyffish asked after each ply)", "games", len(games),
-           {"xq": t_xq, "pyffish": t_sf, "cchess": None})
+           {"xq": t_xq, "xq-full": t_full, "pyffish": t_sf, "cchess": None})
 
 
 if __name__ == "__main__":

@@ -514,7 +514,7 @@ type GameItems = Box<dyn Iterator<Item = Result<(usize, NotatedGame), FileError>
 
 /// The games of a file, read one at a time (PGN is read record by record; binary and whole-file
 /// formats at once).
-#[pyclass(module = "xiangqi_rules")]
+#[pyclass(module = "xiangqi_rules", frozen)]
 struct GameReader {
     items: Mutex<GameItems>,
 }

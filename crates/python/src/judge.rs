@@ -827,7 +827,7 @@ fn judge(
 }
 
 /// The results of `judge_batch`: a `Judgement` per game, in input order.
-#[pyclass(module = "xiangqi_rules")]
+#[pyclass(module = "xiangqi_rules", frozen)]
 struct BatchReader {
     batch: Mutex<Batch>,
     arbiters: Arc<[Arbiter]>,

@@ -86,6 +86,11 @@ def test_position_shape():
     pos = xr.Position()
     assert xr.Position(START) == pos and pos == xr.Position.from_fen(START)
     assert pos != "not a position" and len({pos, xr.Position()}) == 1
+    # By position: the move counters do not count, the side to move does.
+    board = START.rsplit(" ", 2)[0]
+    assert xr.Position(board + " 7 12") == pos and hash(xr.Position(board + " 7 12")) == hash(pos)
+    black = START.replace(" w ", " b ")
+    assert xr.Position(black) != pos
     pos.push("h2e2")
     assert pos != xr.Position() and pos.copy() == pos and pos.copy().move_stack == [xr.Move.from_iccs("h2e2")]
     assert pos.copy(stack=False).move_stack == []
