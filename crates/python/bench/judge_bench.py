@@ -38,7 +38,9 @@ def main() -> None:
         t = time.perf_counter()
         batch = list(xr.judge_batch(sample, jobs=jobs))
         rates[jobs] = time.perf_counter() - t
-    assert [j.to_json_line() for j in one] == [b.to_json_line() for b in batch]
+    # The same verdicts (the lines differ in the tags: the sample's writer adds a Format tag).
+    key = lambda j: (j.ply_count, [(r.ruleset, r.outcome, r.reason, r.repetitions) for r in j])  # noqa: E731
+    assert [key(j) for j in one] == [key(b) for b in batch]
 
     t = time.perf_counter()
     for j in one[: args.full]:

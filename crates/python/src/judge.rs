@@ -4,7 +4,7 @@
 //! ply's class (`Ruling.plies`) and the `xq judge --json` document (`to_json`) are computed the
 //! first time they are asked for.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use pyo3::exceptions::{PyStopIteration, PyValueError};
@@ -146,8 +146,26 @@ fn rulesets(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
 /// >>> default_rulesets()
 /// ['axf', 'cn-1987']
 #[pyfunction]
-fn default_rulesets() -> PyResult<Vec<String>> {
-    RsRuleset::linked_root_builtin_ids().map_err(|e| error::<RulesetError>(e, None, None, None))
+pub(crate) fn default_rulesets() -> PyResult<Vec<String>> {
+    // The editions are linked into the module: the list is the same for the life of the process.
+    static IDS: OnceLock<Result<Vec<String>, String>> = OnceLock::new();
+    IDS.get_or_init(|| RsRuleset::linked_root_builtin_ids().map_err(|e| e.to_string()))
+        .clone()
+        .map_err(|e| error::<RulesetError>(e, None, None, None))
+}
+
+/// The built-in ruleset ids (fixed for the life of the process, as the editions are linked in).
+fn builtin_ids() -> &'static [String] {
+    static IDS: OnceLock<Vec<String>> = OnceLock::new();
+    IDS.get_or_init(RsRuleset::builtin_ids)
+}
+
+/// The arbiters already built for a list of built-in ruleset ids: a built-in ruleset cannot
+/// change, and loading one (its TOML) and building its edition costs more than judging a short
+/// game. Rulesets from files are read afresh on every call; `Ruleset` objects are built once.
+fn cached_arbiters() -> &'static Mutex<HashMap<Vec<String>, Arc<[Arbiter]>>> {
+    static CACHE: OnceLock<Mutex<HashMap<Vec<String>, Arc<[Arbiter]>>>> = OnceLock::new();
+    CACHE.get_or_init(Default::default)
 }
 
 /// A ruleset argument: a `Ruleset`, or an id or a path.
@@ -173,7 +191,27 @@ fn arbiters(rulesets: Option<Vec<RulesetArg>>) -> PyResult<Arc<[Arbiter]>> {
             None,
         ));
     }
-    args.into_iter()
+    // Every argument a built-in id (as `RsRuleset::load` reads it first): the cached arbiters.
+    let key: Option<Vec<String>> = args
+        .iter()
+        .map(|a| match a {
+            RulesetArg::Name(p) => p
+                .to_str()
+                .filter(|s| builtin_ids().iter().any(|id| id == s))
+                .map(str::to_string),
+            RulesetArg::Ruleset(_) => None,
+        })
+        .collect();
+    if let Some(k) = &key
+        && let Some(a) = cached_arbiters()
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(k)
+    {
+        return Ok(a.clone());
+    }
+    let built: Arc<[Arbiter]> = args
+        .into_iter()
         .map(|a| {
             let (rs, name) = match a {
                 RulesetArg::Ruleset(r) => {
@@ -188,7 +226,14 @@ fn arbiters(rulesets: Option<Vec<RulesetArg>>) -> PyResult<Arc<[Arbiter]>> {
             };
             Arbiter::new(rs).map_err(|e| error::<RulesetError>(e, Some(&name), None, None))
         })
-        .collect()
+        .collect::<PyResult<_>>()?;
+    if let Some(k) = key {
+        cached_arbiters()
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(k, built.clone());
+    }
+    Ok(built)
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -367,3 +367,17 @@ def test_the_reason_has_chinese_words():
     j = xr.judge("h8h9 f9f8 h9h8 f8f9 h8h9 f9f8 h9h8 f8f9", fen="c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1")
     assert {r.reason_zh for r in j} <= {"红方应变着", "长将", "无"}
     assert json.loads(j[0].to_json())["reason"] == j[0].reason
+
+
+def test_a_ruleset_file_is_read_afresh_while_built_in_ids_are_reused(tmp_path):
+    from conftest import REPO
+
+    text = sorted((REPO / "rulesets").glob("*.toml"))[0].read_text(encoding="utf-8")
+    rid = xr.Ruleset.from_toml(text).id
+    path = tmp_path / "mine.toml"
+    path.write_text(text, encoding="utf-8")
+    assert [r.ruleset for r in xr.judge("h2e2", rulesets=[path])] == [rid]
+    path.write_text(text.replace(f'id = "{rid}"', 'id = "changed-here"', 1), encoding="utf-8")
+    assert [r.ruleset for r in xr.judge("h2e2", rulesets=[path])] == ["changed-here"]
+    assert [r.ruleset for r in xr.judge("h2e2", rulesets=["cn-1987"])] == ["cn-1987"]
+    assert [r.ruleset for r in xr.judge("h2e2")] == xr.default_rulesets()
