@@ -160,11 +160,14 @@ fn builtin_ids() -> &'static [String] {
     IDS.get_or_init(RsRuleset::builtin_ids)
 }
 
+/// Arbiters by the list of built-in ruleset ids they were built for.
+type ArbiterCache = HashMap<Vec<String>, Arc<[Arbiter]>>;
+
 /// The arbiters already built for a list of built-in ruleset ids: a built-in ruleset cannot
 /// change, and loading one (its TOML) and building its edition costs more than judging a short
 /// game. Rulesets from files are read afresh on every call; `Ruleset` objects are built once.
-fn cached_arbiters() -> &'static Mutex<HashMap<Vec<String>, Arc<[Arbiter]>>> {
-    static CACHE: OnceLock<Mutex<HashMap<Vec<String>, Arc<[Arbiter]>>>> = OnceLock::new();
+fn cached_arbiters() -> &'static Mutex<ArbiterCache> {
+    static CACHE: OnceLock<Mutex<ArbiterCache>> = OnceLock::new();
     CACHE.get_or_init(Default::default)
 }
 
