@@ -30,7 +30,7 @@ export PATH="$tools/bin:$PATH"
 
 echo "== build-wheels: the manylinux2014 abi3 wheel (cargo profile wheel, linked by zig)"
 maturin build -q --manifest-path "$here/Cargo.toml" --profile wheel \
-  --zig --compatibility manylinux2014 --out "$out"
+  --zig --compatibility manylinux2014 --strip --out "$out"
 echo "== build-wheels: the sdist"
 maturin sdist --manifest-path "$here/Cargo.toml" --out "$out"
 echo "build-wheels: $(cd "$out" && ls xiangqi_rules-* | tr '\n' ' ')in $((SECONDS - start)) s"
