@@ -381,3 +381,24 @@ def test_a_ruleset_file_is_read_afresh_while_built_in_ids_are_reused(tmp_path):
     assert [r.ruleset for r in xr.judge("h2e2", rulesets=[path])] == ["changed-here"]
     assert [r.ruleset for r in xr.judge("h2e2", rulesets=["cn-1987"])] == ["cn-1987"]
     assert [r.ruleset for r in xr.judge("h2e2")] == xr.default_rulesets()
+
+
+def test_ctrl_c_stops_a_28000_game_batch_within_a_second(tmp_path):
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    shared = shared_dir("the national games")
+    pgn = (shared / "data" / "games" / "ccpd-national" / "ccpd_national.pgn").read_bytes()
+    big = tmp_path / "big.pgn"
+    big.write_bytes(pgn * 4)
+    code = f"import xiangqi_rules as xr\nprint('start', flush=True)\nfor j in xr.judge_batch({str(big)!r}, jobs=0):\n    pass\nprint('done')"
+    p = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert p.stdout.readline().strip() == b"start"
+    time.sleep(0.5)
+    t = time.perf_counter()
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=30)
+    assert time.perf_counter() - t < 1.0
+    assert b"KeyboardInterrupt" in err and b"done" not in out
