@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Benchmark xq's Python package against pyffish (Fairy-Stockfish) and cchess: legal-move
+"""Benchmark xq's Python package (xiangqi_rules) against pyffish (Fairy-Stockfish) and cchess: legal-move
 generation, notation, judging. Dev-only; run it in its own virtual environment:
 
     python3 -m venv /tmp/xq-bench && /tmp/xq-bench/bin/pip install pyffish==0.0.90 cchess==1.25.5 \
-        target/python-wheels/xq-*.whl
+        target/python-wheels/xiangqi_rules-*.whl
     /tmp/xq-bench/bin/python crates/python/bench/bench.py [--games 100]
 
 The positions and moves are the national games of ../shared (the first --games of them); the
@@ -20,7 +20,7 @@ import cchess
 import pyffish as sf
 from cchess.move import Move as CcMove
 
-import xq
+import xiangqi_rules as xr
 
 V = "xiangqi"
 REPO = pathlib.Path(__file__).resolve().parents[3]
@@ -53,13 +53,19 @@ def timed(fn, repeat=3):
 
 
 def report(what, unit, n, times):
+    """Prints each library's time and rate, and its ratio to xq's."""
     base = times["xq"]
     print(f"\n{what} ({n} {unit})")
     for name, t in times.items():
         if t is None:
             print(f"  {name:8} n/a")
             continue
-        ratio = "" if name == "xq" else f"   xq is {t / base:,.0f}× faster"
+        if name == "xq":
+            ratio = ""
+        elif name.startswith("xq"):
+            ratio = f"   {t / base:,.1f}× the time of xq"
+        else:
+            ratio = f"   xq is {t / base:,.0f}× faster"
         print(f"  {name:8} {t * 1000:10.1f} ms  {n / t:14,.0f} {unit}/s{ratio}")
 
 
@@ -71,7 +77,7 @@ def main():
     # The sample: every position of the first games, with its move in ICCS and Chinese.
     plies = []  # (fen, iccs, chinese)
     games = []
-    for i, g in enumerate(xq.read_games(NATIONAL)):
+    for i, g in enumerate(xr.read_games(NATIONAL)):
         if i == args.games:
             break
         games.append((g.start.fen(), [m.iccs() for m in g.moves]))
@@ -84,7 +90,7 @@ def main():
 
     # 1. Legal moves of each position, from its FEN.
     def xq_legal():
-        return sum(len(xq.Position.from_fen(f).legal_moves()) for f in fens)
+        return sum(len(xr.Position.from_fen(f).legal_moves()) for f in fens)
 
     def sf_legal():
         return sum(len(sf.legal_moves(V, f, [])) for f in fens)
@@ -101,7 +107,7 @@ def main():
            {"xq": t_xq, "pyffish": t_sf, "cchess": t_cc})
 
     # 2. Notation: Chinese move text → move (xq, cchess); move → WXF text (xq, pyffish).
-    xq_pos = [xq.Position.from_fen(f) for f in fens]
+    xq_pos = [xr.Position.from_fen(f) for f in fens]
     cc_boards = [cchess.ChessBoard(f) for f in fens]
 
     def xq_parse():
@@ -121,7 +127,7 @@ def main():
     report("notation parsing (Chinese text → move, resolved in the position)", "moves", len(plies),
            {"xq": t_xq, "pyffish": None, "cchess": t_cc})
 
-    xq_moves = [xq.Move.from_iccs(ic) for _, ic, _ in plies]
+    xq_moves = [xr.Move.from_iccs(ic) for _, ic, _ in plies]
 
     def xq_wxf():
         return [m.wxf(p) for m, p in zip(xq_moves, xq_pos)]
@@ -137,7 +143,7 @@ def main():
     cases = [c for c in tomllib.load(open(CASES, "rb"))["case"] if "axf" in c["expect"]]
 
     def xq_judge():
-        return [xq.judge(c["moves"], rulesets=["axf"], fen=c["fen"]) for c in cases]
+        return [xr.judge(c["moves"], rulesets=["axf"], fen=c["fen"]) for c in cases]
 
     def sf_judge():
         return [sf.is_optional_game_end(V, c["fen"], [fsf(m) for m in c["moves"].split()]) for c in cases]
@@ -150,7 +156,7 @@ def main():
     # Whole games, every ply: xq rules each game once (every repetition, the natural limit);
     # pyffish answers for one position, so it is asked after every ply.
     def xq_games():
-        return [xq.judge(moves, rulesets=["axf"], fen=fen) for fen, moves in games]
+        return [xr.judge(moves, rulesets=["axf"], fen=fen) for fen, moves in games]
 
     def sf_games():
         out = []
@@ -159,10 +165,15 @@ def main():
             out.append([sf.is_optional_game_end(V, fen, fm[: k + 1]) for k in range(len(fm))])
         return out
 
+    # The same, with every ply's class computed as well (the `xq judge --json` document).
+    def xq_games_full():
+        return [xr.judge(moves, rulesets=["axf"], fen=fen).to_json() for fen, moves in games]
+
     t_xq, _ = timed(xq_games)
+    t_full, _ = timed(xq_games_full, repeat=1)
     t_sf, _ = timed(sf_games, repeat=1)
     report("judging whole games, every ply (AXF; pyffish asked after each ply)", "games", len(games),
-           {"xq": t_xq, "pyffish": t_sf, "cchess": None})
+           {"xq": t_xq, "xq-full": t_full, "pyffish": t_sf, "cchess": None})
 
 
 if __name__ == "__main__":

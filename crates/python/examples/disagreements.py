@@ -7,7 +7,7 @@ Usage: python disagreements.py GAMES.pgn [--jobs N]
 
 import argparse
 
-import xq
+import xiangqi_rules as xr
 
 
 def main() -> None:
@@ -16,21 +16,21 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=0, help="worker threads (0 = every core)")
     args = parser.parse_args()
     games = disagreements = 0
-    for report in xq.judge_batch(args.database, rulesets=["cn-1987", "axf"], jobs=args.jobs):
+    for report in xr.judge_batch(args.database, rulesets=["cn-1987", "axf"], jobs=args.jobs):
         games += 1
         if not report.disagree:
             continue
         disagreements += 1
         cells = []
         for r in report.rulings:
-            rep = r["repetition"]
+            rep = r.repetition
             if rep:
                 cells.append(
-                    f"{r['ruleset']}: plies {rep['first_ply']}–{rep['last_ply']} "
+                    f"{r.ruleset}: plies {rep['first_ply']}–{rep['last_ply']} "
                     f"红 {rep['red']} / 黑 {rep['black']} → {rep['verdict']}"
                 )
             else:
-                cells.append(f"{r['ruleset']}: {r['outcome']}")
+                cells.append(f"{r.ruleset}: {r.outcome} ({r.reason_zh})")
         print(f"{report.id} [{report.result or '?'}]  " + "  |  ".join(cells))
     print(f"{disagreements} of {games} games judged differently")
 

@@ -1,22 +1,24 @@
-"""`xq.judge_batch`: line for line the output of `xq judge --batch --json`."""
+"""`xiangqi_rules.judge_batch`: line for line the output of `xq judge --batch --json`, with the
+CLI's default rulesets too."""
 
 import pathlib
 
-import xq
+import xiangqi_rules as xr
 from conftest import run_xq, shared_dir
 
 
 def batch_lines(path, rulesets, jobs):
-    return [r.to_json() for r in xq.judge_batch(path, rulesets=rulesets, jobs=jobs)]
+    return [r.to_json_line() for r in xr.judge_batch(path, rulesets=rulesets, jobs=jobs)]
 
 
-def test_national_games_equal_xq_judge_batch_json():
+def test_national_games_equal_xq_judge_batch_json_with_the_default_rulesets():
     shared = shared_dir("judge_batch on the national games")
     pgn = shared / "data" / "games" / "ccpd-national" / "ccpd_national.pgn"
-    out = run_xq("judge", "--ruleset", "cn-1987", "--ruleset", "axf", "--batch", str(pgn), "--json", "--jobs", "0")
+    # No rulesets named on either side: the defaults are the same (axf, then cn-1987).
+    out = run_xq("judge", "--batch", str(pgn), "--json", "--jobs", "0")
     assert out.returncode == 0, out.stderr
     expected = out.stdout.decode().splitlines()
-    got = batch_lines(pgn, ["cn-1987", "axf"], jobs=0)
+    got = batch_lines(pgn, None, jobs=0)
     assert len(got) == len(expected) == 7000
     for i, (a, b) in enumerate(zip(got, expected)):
         assert a == b, f"game {i + 1} differs"
@@ -32,27 +34,27 @@ def test_one_thread_and_many_give_the_same_lines_in_order(tmp_path):
     one = batch_lines(path, None, jobs=1)
     many = batch_lines(path, None, jobs=2)
     assert one == many and len(one) == 700
-    out = run_xq("judge", "--ruleset", "cn-1987", "--ruleset", "axf", "--batch", str(path), "--json")
+    out = run_xq("judge", "--batch", str(path), "--json")
     assert out.stdout.decode().splitlines() == one
 
 
 def test_an_unreadable_record_gets_its_report_and_the_batch_goes_on(tmp_path):
     path = tmp_path / "bad.pgn"
     path.write_text('[Event "a"]\n\n1. h2e2 *\n\n[Event "b"]\n\n1. h2e2 x9x9 *\n\n[Event "c"]\n\n1. b2e2 *\n', encoding="utf-8")
-    reports = list(xq.judge_batch(path, rulesets=["axf"]))
+    reports = list(xr.judge_batch(path, rulesets=["axf"]))
     assert [r.game for r in reports] == [1, 2, 3]
     assert [r.unreadable for r in reports] == [False, True, False]
     assert "x9x9" in reports[1].error
     out = run_xq("judge", "--ruleset", "axf", "--batch", str(path), "--json")
     assert out.returncode == 3
-    assert out.stdout.decode().splitlines() == [r.to_json() for r in reports]
+    assert out.stdout.decode().splitlines() == [r.to_json_line() for r in reports]
 
 
 def test_a_missing_file_is_a_game_file_error(tmp_path):
     missing = pathlib.Path(tmp_path) / "none.pgn"
     try:
-        xq.judge_batch(missing)
-    except xq.GameFileError as e:
+        xr.judge_batch(missing)
+    except xr.GameFileError as e:
         assert e.file == str(missing)
         assert str(missing) in str(e)
     else:
@@ -72,7 +74,7 @@ def test_the_example_script_prints_the_disagreements(tmp_path):
     pgn.write_text(f'[Event "x"]\n[FEN "{case["fen"]}"]\n\n{case["moves"]} *\n', encoding="utf-8")
     script = HERE.parent / "examples" / "disagreements.py"
     out = subprocess.run([sys.executable, str(script), str(pgn)], capture_output=True, text=True, check=True)
-    reports = list(xq.judge_batch(pgn))
+    reports = list(xr.judge_batch(pgn))
     n = sum(r.disagree for r in reports)
     assert out.stdout.strip().endswith(f"{n} of 1 games judged differently")
     assert len(out.stdout.strip().splitlines()) == n + 1

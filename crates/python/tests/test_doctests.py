@@ -2,17 +2,17 @@
 
 import doctest
 
-import xq
+import xiangqi_rules
 
 
 def test_docstring_examples():
     finder = doctest.DocTestFinder(exclude_empty=True)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    tests = finder.find(xq, "xq", globs={})
+    tests = finder.find(xiangqi_rules, "xiangqi_rules", globs={})
     seen = {t.name for t in tests}
-    for name in xq.__all__:
-        obj = getattr(xq, name)
-        for t in finder.find(obj, f"xq.{name}", globs={}):
+    for name in xiangqi_rules.__all__:
+        obj = getattr(xiangqi_rules, name)
+        for t in finder.find(obj, f"xiangqi_rules.{name}", globs={}):
             if t.name not in seen:
                 tests.append(t)
                 seen.add(t.name)
@@ -21,4 +21,4 @@ def test_docstring_examples():
         result = runner.run(t)
         attempted += result.attempted
         assert result.failed == 0, t.name
-    assert attempted >= 15, f"only {attempted} examples found"
+    assert attempted >= 40, f"only {attempted} examples found"

@@ -1,4 +1,4 @@
-"""Judging through `xq.judge`: the rule book's diagrams under cn-1987 and the AXF manual's cases
+"""Judging through `xr.judge`: the rule book's diagrams under cn-1987 and the AXF manual's cases
 under axf, with the verdicts the Rust conformance tests assert (`tests/tests/cn1987_cases.rs`,
 `tests/tests/adjudication_cases.rs`), and `Judgement.to_json()` equal to `xq judge --json`."""
 
@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-import xq
+import xiangqi_rules as xr
 from conftest import CASES, load_toml, run_xq, shared_dir
 
 SHORT = {"check": "将", "mate-threat": "杀", "chase": "捉"}
@@ -19,7 +19,7 @@ def short(ply: dict) -> str:
     return SHORT[ply["class"]]
 
 
-def ruling_at_last_ply(ruling: xq.Ruling, plies: int):
+def ruling_at_last_ply(ruling: xr.Ruling, plies: int):
     """The repetition ruling made at the case's last ply (the moment of ruling), or None."""
     for r in ruling.repetitions:
         if r["last_ply"] == plies:
@@ -37,7 +37,7 @@ def test_rule_book_diagrams_under_cn1987():
     failures = []
     for case in book:
         moves = case["moves"].split()
-        j = xq.judge(moves, rulesets=["cn-1987"], fen=case["fen"])
+        j = xr.judge(moves, rulesets=["cn-1987"], fen=case["fen"])
         ruling = j["cn-1987"]
         rep = ruling_at_last_ply(ruling, len(moves))
         verdict = rep["verdict"] if rep else "none"
@@ -66,7 +66,7 @@ def test_axf_manual_cases_under_axf():
     failures = []
     for case in manual:
         moves = case["moves"].split()
-        ruling = xq.judge(moves, rulesets=["axf"], fen=case["fen"])["axf"]
+        ruling = xr.judge(moves, rulesets=["axf"], fen=case["fen"])["axf"]
         rep = ruling_at_last_ply(ruling, len(moves))
         verdict = rep["verdict"] if rep else "none"
         if verdict != case["expect"]["axf"]:
@@ -84,8 +84,8 @@ def test_the_shared_axf_manual_cases_are_the_repository_ones():
 def test_diagram_20_makes_red_vary_under_cn1987_where_axf_differs():
     case = next(c for c in cases("cn-rulebook-cases.toml") if c["id"] == "cxa-fig20")
     moves = case["moves"].split()
-    j = xq.judge(moves, fen=case["fen"])
-    assert [r.ruleset for r in j] == ["cn-1987", "axf"]
+    j = xr.judge(moves, fen=case["fen"])
+    assert [r.ruleset for r in j] == ["axf", "cn-1987"] == xr.default_rulesets()
     rep = ruling_at_last_ply(j["cn-1987"], len(moves))
     assert rep["verdict"] == case["expect"]["cn-1987"]
 
@@ -105,7 +105,7 @@ def test_to_json_is_what_xq_judge_json_prints(fen, moves):
         args += ["--fen", fen]
     out = run_xq(*args)
     assert out.returncode == 0, out.stderr
-    j = xq.judge(moves, rulesets=["cn-1987", "axf"], fen=fen)
+    j = xr.judge(moves, rulesets=["cn-1987", "axf"], fen=fen)
     assert j.to_json() == out.stdout.decode()
     doc = j.to_dict()
     assert [r["ruleset"] for r in doc["rulings"]] == ["cn-1987", "axf"]
@@ -114,7 +114,7 @@ def test_to_json_is_what_xq_judge_json_prints(fen, moves):
 
 def test_perpetual_check_must_vary_with_labels_and_words():
     moves = "h8h9 f9f8 h9h8 f8f9 h8h9 f9f8 h9h8 f8f9"
-    j = xq.judge(moves, fen="c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1")
+    j = xr.judge(moves, fen="c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1")
     for r in j:
         assert r.repetition["verdict"] == "red-must-vary", r
         assert r.repetition["red"] == "长将"
@@ -129,32 +129,32 @@ def test_perpetual_check_must_vary_with_labels_and_words():
 
 def test_a_game_from_a_file_with_its_recorded_result():
     pgn = b'[Event "x"]\n[Result "1-0"]\n\n1. h2e2 h9g7 2. h0g2 1-0\n'
-    game = next(xq.read_games(pgn))
-    j = xq.judge(game)
+    game = next(xr.read_games(pgn))
+    j = xr.judge(game)
     doc = j.to_dict()
     assert doc["recorded"]["result"] == "1-0"
     assert isinstance(doc["conflicts"], list)
 
 
 def test_rulesets_from_ids_objects_and_toml_paths(tmp_path):
-    ids = [r["id"] for r in xq.rulesets()]
+    ids = [r["id"] for r in xr.rulesets()]
     assert "cn-1987" in ids and "axf" in ids
-    assert all(r["edition_linked"] for r in xq.rulesets() if r["id"] in ("cn-1987", "axf"))
+    assert all(r["edition_linked"] for r in xr.rulesets() if r["id"] in ("cn-1987", "axf"))
     from conftest import REPO
 
     tomls = sorted((REPO / "rulesets").glob("*.toml"))
     assert tomls, "rulesets/ has example variants"
-    rs = xq.Ruleset(tomls[0])
-    j = xq.judge("h2e2 h9g7", rulesets=[rs, "axf", str(tomls[0])])
+    rs = xr.Ruleset(tomls[0])
+    j = xr.judge("h2e2 h9g7", rulesets=[rs, "axf", str(tomls[0])])
     assert [r.ruleset for r in j] == [rs.id, "axf", rs.id]
 
 
 def test_a_bad_ruleset_file_is_a_ruleset_error_naming_the_line(tmp_path):
     bad = tmp_path / "bad.toml"
     bad.write_text('schema = 1\nid = "x"\nedition = "axf"\nnot_a_key = 3\n', encoding="utf-8")
-    with pytest.raises(xq.RulesetError) as e:
-        xq.Ruleset(bad)
+    with pytest.raises(xr.RulesetError) as e:
+        xr.Ruleset(bad)
     assert e.value.file == str(bad)
     assert isinstance(e.value, ValueError)
-    with pytest.raises(xq.RulesetError):
-        xq.judge("h2e2", rulesets=["no-such-ruleset"])
+    with pytest.raises(xr.RulesetError):
+        xr.judge("h2e2", rulesets=["no-such-ruleset"])

@@ -2,13 +2,13 @@
 
 import pytest
 
-import xq
+import xiangqi_rules as xr
 
 OPENING = "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 b0c2 c6c5 g3g4 b7b3 c3c4 h7h3"
 
 
 def positions():
-    pos = xq.Position()
+    pos = xr.Position()
     yield pos.copy()
     for m in OPENING.split():
         pos.play(m)
@@ -26,49 +26,50 @@ def test_every_legal_move_round_trips_through_every_notation():
 
 
 def test_convert_round_trips():
-    chinese = xq.convert(OPENING, to="chinese")
-    wxf = xq.convert(OPENING, to="wxf")
-    assert xq.convert(chinese, to="iccs") == OPENING
-    assert xq.convert(wxf, to="iccs") == OPENING
-    assert xq.convert(wxf, to="chinese") == chinese
+    chinese = xr.convert(OPENING, to="chinese")
+    wxf = xr.convert(OPENING, to="wxf")
+    assert xr.convert(chinese, to="iccs") == OPENING
+    assert xr.convert(wxf, to="iccs") == OPENING
+    assert xr.convert(wxf, to="chinese") == chinese
     assert chinese.split()[0] == "炮二平五"
     with pytest.raises(ValueError):
-        xq.convert(OPENING, to="klingon")
+        xr.convert(OPENING, to="klingon")
 
 
 def test_convert_a_pgn_file_is_a_pgn_file():
-    out = xq.convert('[Event "x"]\n\n1. h2e2 h9g7 1-0\n', to="chinese")
+    out = xr.convert('[Event "x"]\n\n1. h2e2 h9g7 1-0\n', to="chinese")
     assert '[Event "x"]' in out and "炮二平五" in out
 
 
 def test_position_basics():
-    pos = xq.Position()
+    pos = xr.Position()
     assert pos.turn == "red"
     assert len(pos.legal_moves()) == 44
     assert not pos.is_check() and pos.outcome() is None
-    assert pos == xq.Position.from_fen(pos.fen())
+    assert pos == xr.Position.from_fen(pos.fen())
     assert pos.svg().startswith("<svg") or "<svg" in pos.svg()
-    board = repr(pos)
+    board = str(pos)
     assert "帅" in board and "将" in board
+    assert repr(pos) == f"Position('{pos.fen()}')"
     m = pos.play("C2.5")
-    assert m == xq.Move.from_iccs("h2e2") and pos.turn == "black"
+    assert m == xr.Move.from_iccs("h2e2") and pos.turn == "black"
     assert str(m) == "h2e2" and repr(m) == "Move('h2e2')"
-    assert len({m, xq.Move.from_iccs("h2e2")}) == 1
+    assert len({m, xr.Move.from_iccs("h2e2")}) == 1
 
 
 def test_checkmate_and_stalemate_outcomes():
     # Black king mated by two rooks (Red to move gives mate, then Black has no move).
-    mated = xq.Position.from_fen("3k5/R8/9/9/9/9/9/9/9/1R2K4 w - - 0 1")
+    mated = xr.Position.from_fen("3k5/R8/9/9/9/9/9/9/9/1R2K4 w - - 0 1")
     mated.play("b0b9")
     assert mated.is_check()
     assert mated.outcome() == ("red", "checkmate")
 
 
 def test_a_move_that_is_not_legal_leaves_the_position_unchanged():
-    pos = xq.Position()
+    pos = xr.Position()
     before = pos.fen()
-    with pytest.raises(xq.MoveError):
+    with pytest.raises(xr.MoveError):
         pos.play("h2h8")
-    with pytest.raises(xq.MoveError):
+    with pytest.raises(xr.MoveError):
         pos.play("车一进九")
     assert pos.fen() == before

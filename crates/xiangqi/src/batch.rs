@@ -62,8 +62,9 @@ enum Item {
     Bad(usize, String),
 }
 
-/// A game of a whole-file format or of a PGN record, as a batch game.
-fn batch_game(index: usize, g: crate::notation::NotatedGame) -> BatchGame {
+/// A game of a whole-file format or of a PGN record, as a batch game (its id from the `Red`,
+/// `Black` and `Date` tags; its result from the result token or the `Result` tag).
+pub fn batch_game(index: usize, g: crate::notation::NotatedGame) -> BatchGame {
     let tag = |k: &str| {
         g.tags
             .iter()
@@ -286,6 +287,26 @@ fn brief(r: &Ruling) -> BriefRuling {
 
 /// Rules one game under every arbiter.
 pub fn judge_game(game: &BatchGame, arbiters: &[Arbiter]) -> GameReport {
+    judge_game_full(game, arbiters).0
+}
+
+/// A game's rulings as the batch makes them (only the plies of repetition cycles classified):
+/// the record judged (the legal prefix of the game's moves) and one ruling per arbiter.
+#[derive(Debug, Clone)]
+pub struct GameRulings {
+    /// The record judged.
+    pub record: GameRecord,
+    /// One ruling per arbiter, in order.
+    pub rulings: Vec<Ruling>,
+}
+
+/// [`judge_game`], with the rulings themselves and the record judged (`None` when not even the
+/// start position could be judged): what a binding needs to give a batch's results the shape of
+/// a single game's.
+pub fn judge_game_full(
+    game: &BatchGame,
+    arbiters: &[Arbiter],
+) -> (GameReport, Option<GameRulings>) {
     let (record, error) = match GameRecord::new(game.start.clone(), game.moves.clone()) {
         Ok(r) => (r, None),
         Err(e) => {
@@ -301,7 +322,7 @@ pub fn judge_game(game: &BatchGame, arbiters: &[Arbiter]) -> GameReport {
             match GameRecord::new(game.start.clone(), ok) {
                 Ok(r) => (r, Some(e.to_string())),
                 Err(e2) => {
-                    return GameReport {
+                    let report = GameReport {
                         game: game.index,
                         tags: game.tags.clone(),
                         id: game.id.clone(),
@@ -312,17 +333,19 @@ pub fn judge_game(game: &BatchGame, arbiters: &[Arbiter]) -> GameReport {
                         rulings: Vec::new(),
                         disagree: false,
                     };
+                    return (report, None);
                 }
             }
         }
     };
-    let rulings: Vec<BriefRuling> = arbiters
+    let full: Vec<Ruling> = arbiters
         .iter()
-        .map(|a| brief(&a.judge(&record, JudgeOptions::default())))
+        .map(|a| a.judge(&record, JudgeOptions::default()))
         .collect();
+    let rulings: Vec<BriefRuling> = full.iter().map(brief).collect();
     let key = |r: &BriefRuling| (r.outcome, r.repetition.as_ref().map(|x| x.verdict.as_str()));
     let disagree = rulings.windows(2).any(|w| key(&w[0]) != key(&w[1]));
-    GameReport {
+    let report = GameReport {
         game: game.index,
         tags: game.tags.clone(),
         id: game.id.clone(),
@@ -332,7 +355,14 @@ pub fn judge_game(game: &BatchGame, arbiters: &[Arbiter]) -> GameReport {
         unreadable: false,
         rulings,
         disagree,
-    }
+    };
+    (
+        report,
+        Some(GameRulings {
+            record,
+            rulings: full,
+        }),
+    )
 }
 
 /// The report of a record that could not be read.
@@ -352,25 +382,29 @@ fn unreadable(index: usize, error: String) -> GameReport {
 
 /// Reads (if need be) and rules one item; the game itself is kept when the rulesets disagree
 /// on it (for the report).
-fn judge_item(
-    item: Item,
-    arbiters: &[Arbiter],
-    path: &str,
-    mode: Mode,
-) -> (GameReport, Option<Box<BatchGame>>) {
-    let keep = |r: GameReport, g: Box<BatchGame>| {
-        let disagree = r.disagree;
-        (r, disagree.then_some(g))
+fn judge_item(item: Item, arbiters: &[Arbiter], path: &str, mode: Mode, rulings: bool) -> Judged {
+    let keep = |(report, full): (GameReport, Option<GameRulings>), g: Box<BatchGame>| {
+        let disagree = report.disagree;
+        Judged {
+            report,
+            game: disagree.then_some(g),
+            rulings: if rulings { full } else { None },
+        }
+    };
+    let bad = |report| Judged {
+        report,
+        game: None,
+        rulings: None,
     };
     match item {
-        Item::Game(g) => keep(judge_game(&g, arbiters), g),
-        Item::Bad(i, e) => (unreadable(i, e), None),
+        Item::Game(g) => keep(judge_game_full(&g, arbiters), g),
+        Item::Bad(i, e) => bad(unreadable(i, e)),
         Item::Record(r) => match r.read(path, mode) {
             Ok(g) => {
                 let g = Box::new(batch_game(r.index, g));
-                keep(judge_game(&g, arbiters), g)
+                keep(judge_game_full(&g, arbiters), g)
             }
-            Err(e) => (unreadable(r.index, e.to_string()), None),
+            Err(e) => bad(unreadable(r.index, e.to_string())),
         },
     }
 }
@@ -644,6 +678,9 @@ pub struct Judged {
     pub report: GameReport,
     /// The game, kept only when `report.disagree`.
     pub game: Option<Box<BatchGame>>,
+    /// The record judged and the rulings themselves, kept only when the batch was asked to
+    /// ([`Batch::keep_rulings`]) and the record could be judged.
+    pub rulings: Option<GameRulings>,
 }
 
 /// A running batch: the records of a file judged a chunk at a time (in parallel on `jobs`
@@ -680,6 +717,7 @@ pub struct Batch {
     jobs: usize,
     pool: Option<rayon::ThreadPool>,
     ready: std::collections::VecDeque<Judged>,
+    keep_rulings: bool,
 }
 
 impl std::fmt::Debug for Batch {
@@ -720,7 +758,14 @@ impl Batch {
             jobs,
             pool,
             ready: std::collections::VecDeque::new(),
+            keep_rulings: false,
         })
+    }
+
+    /// Keeps each game's record and rulings in its [`Judged::rulings`] (default: not kept).
+    pub fn keep_rulings(mut self, keep: bool) -> Batch {
+        self.keep_rulings = keep;
+        self
     }
 
     /// The worker threads used.
@@ -740,10 +785,8 @@ impl Batch {
             return Ok(None);
         }
         let (arbiters, path, mode) = (&*self.arbiters, self.path.as_str(), self.mode);
-        let judge = |it| {
-            let (report, game) = judge_item(it, arbiters, path, mode);
-            Judged { report, game }
-        };
+        let keep = self.keep_rulings;
+        let judge = |it| judge_item(it, arbiters, path, mode, keep);
         Ok(Some(match &self.pool {
             None => chunk.into_iter().map(judge).collect(),
             Some(pool) => pool.install(|| chunk.into_par_iter().map(judge).collect()),
