@@ -111,6 +111,7 @@ pub struct Diagram<'a> {
     labels: FileLabels,
     fen: bool,
     cell: f64,
+    flipped: bool,
 }
 
 const CN_DIGITS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
@@ -183,6 +184,7 @@ impl<'a> Diagram<'a> {
             labels: FileLabels::Chinese,
             fen: true,
             cell: 50.0,
+            flipped: false,
         }
     }
 
@@ -235,6 +237,24 @@ impl<'a> Diagram<'a> {
         self
     }
 
+    /// Which side is at the foot of the SVG diagram: Red (the default) or Black, the board
+    /// turned round (Black's file numbers 1–9 at the foot, Red's 一–九 at the head; the ICCS
+    /// letters and ranks follow the squares).
+    ///
+    /// ```
+    /// use xiangqi_board::Color;
+    /// let pos = xiangqi_movegen::Position::start();
+    /// let red = xiangqi_diagram::Diagram::new(&pos).svg();
+    /// let black = xiangqi_diagram::Diagram::new(&pos).orientation(Color::Black).svg();
+    /// assert_ne!(red, black);
+    /// // turned twice is the same board
+    /// assert_eq!(red, xiangqi_diagram::Diagram::new(&pos).orientation(Color::Red).svg());
+    /// ```
+    pub fn orientation(mut self, at_the_foot: Color) -> Self {
+        self.flipped = at_the_foot == Color::Black;
+        self
+    }
+
     /// The diagram as a standalone SVG document (UTF-8; fonts: a CJK serif of the system).
     pub fn svg(&self) -> String {
         let k = self.cell / 50.0;
@@ -265,6 +285,16 @@ impl<'a> Diagram<'a> {
         let h = margin + cell * 9.0 + labels_below + 22.0 * k * texts.len() as f64 + 12.0 * k;
         let x = |f: f64| margin + extra_left + f * cell;
         let y = |r: f64| margin + (9.0 - r) * cell;
+        // a square's centre, with the board turned round when Black is at the foot
+        let flipped = self.flipped;
+        let at = |sq: Square| {
+            let (f, r) = (sq.file().index() as f64, sq.rank().index() as f64);
+            if flipped {
+                (x(8.0 - f), y(9.0 - r))
+            } else {
+                (x(f), y(r))
+            }
+        };
         let (paper, grid) = match self.style {
             Style::Board => ("#f3dcae", "#5a3a1a"),
             Style::Book => ("#ffffff", "#222222"),
@@ -320,7 +350,7 @@ impl<'a> Diagram<'a> {
         self.svg_labels(&mut s, &x, &y, k);
         if let Some(m) = self.last {
             for sq in [m.from, m.to] {
-                let (cx, cy) = (x(sq.file().index() as f64), y(sq.rank().index() as f64));
+                let (cx, cy) = at(sq);
                 let _ = writeln!(
                     s,
                     r##"<rect class="last-move" x="{}" y="{}" width="{}" height="{}" fill="#6fa8dc" fill-opacity="0.35" stroke="#1f5f9f" stroke-width="{}" stroke-dasharray="4 3"/>"##,
@@ -333,7 +363,7 @@ impl<'a> Diagram<'a> {
             }
         }
         for (sq, p) in self.pos.board().pieces() {
-            let (cx, cy) = (x(sq.file().index() as f64), y(sq.rank().index() as f64));
+            let (cx, cy) = at(sq);
             let red = p.color == Color::Red;
             let (disc, ink, text) = match (self.style, red) {
                 (Style::Board, true) => ("#fbeed3", "#b00000", "#b00000"),
@@ -364,11 +394,8 @@ impl<'a> Diagram<'a> {
                 ArrowKind::Threat => ("#8e44ad", "threat"),
                 ArrowKind::Note => ("#1f5f9f", "note"),
             };
-            let (x1, y1) = (
-                x(a.from.file().index() as f64),
-                y(a.from.rank().index() as f64),
-            );
-            let (x2, y2) = (x(a.to.file().index() as f64), y(a.to.rank().index() as f64));
+            let (x1, y1) = at(a.from);
+            let (x2, y2) = at(a.to);
             // Stop short of the target disc.
             let (dx, dy) = (x2 - x1, y2 - y1);
             let len = (dx * dx + dy * dy).sqrt().max(1.0);
@@ -407,21 +434,30 @@ impl<'a> Diagram<'a> {
     fn svg_labels(&self, s: &mut String, x: &dyn Fn(f64) -> f64, y: &dyn Fn(f64) -> f64, k: f64) {
         let chinese = self.labels != FileLabels::Iccs;
         let iccs = self.labels != FileLabels::Chinese;
-        for f in 0..9 {
+        // screen column `c` shows file `c`, or `8 - c` with the board turned round; Black's
+        // numbers stand on Black's side (the head, or the foot when turned), Red's on Red's
+        let (head, foot) = (y(9.0) - 26.0 * k, y(0.0) + 40.0 * k);
+        let (black_y, red_y) = if self.flipped {
+            (foot, head)
+        } else {
+            (head, foot)
+        };
+        for c in 0..9 {
+            let f = if self.flipped { 8 - c } else { c };
             if chinese {
                 let _ = writeln!(
                     s,
                     r##"<text x="{}" y="{}" font-size="{}" fill="#333" text-anchor="middle">{}</text>"##,
-                    x(f as f64),
-                    y(9.0) - 26.0 * k,
+                    x(c as f64),
+                    black_y,
                     14.0 * k,
                     f + 1
                 );
                 let _ = writeln!(
                     s,
                     r##"<text x="{}" y="{}" font-size="{}" fill="#a00" text-anchor="middle">{}</text>"##,
-                    x(f as f64),
-                    y(0.0) + 40.0 * k,
+                    x(c as f64),
+                    red_y,
                     14.0 * k,
                     CN_DIGITS[8 - f]
                 );
@@ -431,7 +467,7 @@ impl<'a> Diagram<'a> {
                 let _ = writeln!(
                     s,
                     r##"<text x="{}" y="{}" font-size="{}" fill="#555" text-anchor="middle" font-family="monospace">{}</text>"##,
-                    x(f as f64),
+                    x(c as f64),
                     y(0.0) + below * k,
                     12.0 * k,
                     (b'a' + f as u8) as char
@@ -439,12 +475,13 @@ impl<'a> Diagram<'a> {
             }
         }
         if iccs {
-            for r in 0..10 {
+            for row in 0..10 {
+                let r = if self.flipped { 9 - row } else { row };
                 let _ = writeln!(
                     s,
                     r##"<text x="{}" y="{}" font-size="{}" fill="#555" text-anchor="middle" dominant-baseline="central" font-family="monospace">{r}</text>"##,
                     x(0.0) - 34.0 * k,
-                    y(r as f64),
+                    y(row as f64),
                     12.0 * k
                 );
             }
@@ -520,6 +557,38 @@ mod tests {
             last = Some(m);
         }
         (pos, last)
+    }
+
+    #[test]
+    fn turned_round_black_is_at_the_foot_with_its_numbers() {
+        let pos = Position::start();
+        let svg = Diagram::new(&pos).orientation(Color::Black).svg();
+        // the red king (e0) stands on the head row, the black king (e9) on the foot row
+        let centre = |svg: &str, class: &str, ch: char| -> (f64, f64) {
+            let at = svg
+                .match_indices(&format!("<g class=\"piece {class}\">"))
+                .map(|(i, _)| i)
+                .find(|&i| svg[i..].split("</g>").next().unwrap().contains(ch))
+                .unwrap();
+            let g = &svg[at..];
+            let num = |key: &str| -> f64 {
+                let v = g.split(key).nth(1).unwrap();
+                v.split('"').next().unwrap().parse().unwrap()
+            };
+            (num("cx=\""), num("cy=\""))
+        };
+        let (rx, ry) = centre(&svg, "red", '帅');
+        let (bx, by) = centre(&svg, "black", '将');
+        assert!(ry < by, "red at the head: {ry} vs {by}");
+        assert!((rx - bx).abs() < 1e-9, "both kings on the middle file");
+        let plain = Diagram::new(&pos).svg();
+        let (_, ry0) = centre(&plain, "red", '帅');
+        let (_, by0) = centre(&plain, "black", '将');
+        assert!(ry0 > by0);
+        assert_eq!((ry, by), (by0, ry0), "the rows swap");
+        // the red cannon on b2 is at the right of the turned board
+        let left_cannon = |svg: &str| centre(svg, "red", '炮').0;
+        assert!(left_cannon(&svg) > left_cannon(&plain));
     }
 
     #[test]

@@ -572,19 +572,41 @@ impl Position {
         }
     }
 
-    /// An SVG diagram of the position (the diagram crate's, as `xq show --svg` draws it), Red
-    /// at the bottom: `lastmove` marks a move's two points (default: the last move pushed, if
-    /// any; `False` for none), `arrows` draws arrows (`Move`s, or `(from, to)` / `(from, to,
-    /// kind)` tuples, kind `"chase"`, `"threat"` or `"note"`), `size` is one square's size in
-    /// SVG units (default 50, 10–200), `fen` prints the FEN below the board.
-    #[pyo3(signature = (lastmove = None, arrows = None, size = None, fen = true))]
+    /// An SVG diagram of the position (the diagram crate's, as `xq show --svg` draws it):
+    /// `orientation` is the side at the foot (`"red"`, the default, or `"black"`: the board
+    /// turned round; python-chess's `True`/`False` mean red/black), `lastmove` marks a move's
+    /// two points (default: the last move pushed, if any; `False` for none), `arrows` draws
+    /// arrows (`Move`s, or `(from, to)` / `(from, to, kind)` tuples, kind `"chase"`,
+    /// `"threat"` or `"note"`), `size` is one square's size in SVG units (default 50, 10–200),
+    /// `fen` prints the FEN below the board.
+    #[pyo3(signature = (orientation = None, lastmove = None, arrows = None, size = None, fen = true))]
     fn svg(
         &self,
+        orientation: Option<&Bound<'_, PyAny>>,
         lastmove: Option<&Bound<'_, PyAny>>,
         arrows: Option<Vec<ArrowArg>>,
         size: Option<f64>,
         fen: bool,
     ) -> PyResult<String> {
+        let foot = match orientation {
+            None => Color::Red,
+            Some(v) if v.is_instance_of::<pyo3::types::PyBool>() => {
+                if v.extract::<bool>()? {
+                    Color::Red
+                } else {
+                    Color::Black
+                }
+            }
+            Some(v) => match v.extract::<String>()?.to_ascii_lowercase().as_str() {
+                "red" | "r" | "w" | "white" => Color::Red,
+                "black" | "b" => Color::Black,
+                other => {
+                    return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                        "orientation {other:?}: expected \"red\" or \"black\""
+                    )));
+                }
+            },
+        };
         let arrows = arrows
             .unwrap_or_default()
             .iter()
@@ -605,7 +627,10 @@ impl Position {
             }),
         };
         let b = self.lock();
-        let mut d = Diagram::new(&b.pos).arrows(arrows).fen(fen);
+        let mut d = Diagram::new(&b.pos)
+            .arrows(arrows)
+            .fen(fen)
+            .orientation(foot);
         if let Some(m) = last {
             d = d.last_move(m);
         }

@@ -127,6 +127,20 @@ def test_svg_options():
     assert pos.svg(fen=False).count("<text") < pos.svg().count("<text")
     with pytest.raises(ValueError):
         pos.svg(arrows=[("a0", "a1", "sideways")])
+    # orientation: the side at the foot (python-chess's True/False are red/black)
+    turned = pos.svg(orientation="black")
+    assert turned != marked and turned == pos.svg(orientation=False) == pos.svg(orientation="BLACK")
+    assert marked == pos.svg(orientation="red") == pos.svg(orientation=True)
+
+    def king_row(svg: str, king: str) -> float:
+        group = next(g for g in svg.split("<g class=") if king in g and "circle" in g)
+        return float(group.split('cy="', 1)[1].split('"', 1)[0])
+
+    # Red's king at the foot of the plain board, at the head of the turned one
+    assert king_row(marked, "帅") > king_row(marked, "将")
+    assert king_row(turned, "帅") < king_row(turned, "将")
+    with pytest.raises(ValueError):
+        pos.svg(orientation="sideways")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ def main() -> None:
     kind = p.kind if p else None
     back: xr.Move = pos.pop()
     svg: str = pos.svg(lastmove=m, arrows=[("b7", "b0", "chase"), m, (0, 9)], size=40)
+    turned: str = pos.svg(orientation="black")
     g = xr.Game()
     g.push(m)
     g.set_tag("Event", "x")

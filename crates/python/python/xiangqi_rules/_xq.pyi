@@ -1,7 +1,7 @@
 """Type stubs of the compiled module ``xiangqi_rules._xq`` (re-exported by ``xiangqi_rules``)."""
 
 import os
-from typing import IO, Any, Iterator, Optional, Sequence, Union
+from typing import IO, Any, Iterator, Literal, Optional, Sequence, Union
 
 _Path = Union[str, "os.PathLike[str]"]
 _RulesetArg = Union["Ruleset", str, "os.PathLike[str]"]
@@ -90,6 +90,7 @@ class Position:
     def outcome(self) -> Optional[tuple[str, str]]: ...
     def svg(
         self,
+        orientation: Union[Literal["red", "black"], bool, None] = None,
         lastmove: Union[_MoveArg, bool, None] = None,
         arrows: Optional[Sequence[_Arrow]] = None,
         size: Optional[float] = None,
