@@ -343,7 +343,7 @@ impl Server {
             .enable_all()
             .build()?;
         let listener = runtime
-            .block_on(tokio::net::TcpListener::bind(opts.bind))
+            .block_on(async { listen(opts.bind) })
             .map_err(|source| ServeError::Bind {
                 addr: opts.bind,
                 source,
@@ -417,6 +417,25 @@ impl Server {
         runtime.block_on(conn::serve(listener, app, limits));
         Ok(())
     }
+}
+
+/// How many connections the kernel queues before the desk accepts them (the system's
+/// `somaxconn` caps it): a burst of thousands of connections is queued, not made to retry a
+/// second later.
+const LISTEN_BACKLOG: u32 = 4096;
+
+/// Binds `addr` and listens with [`LISTEN_BACKLOG`] (as `TcpListener::bind`, which queues
+/// 1,024).
+fn listen(addr: SocketAddr) -> std::io::Result<tokio::net::TcpListener> {
+    let sock = if addr.is_ipv4() {
+        tokio::net::TcpSocket::new_v4()?
+    } else {
+        tokio::net::TcpSocket::new_v6()?
+    };
+    #[cfg(unix)]
+    sock.set_reuseaddr(true)?;
+    sock.bind(addr)?;
+    sock.listen(LISTEN_BACKLOG)
 }
 
 /// The address a browser opens to reach the desk at `at`: with a token, its `/login?token=…`.

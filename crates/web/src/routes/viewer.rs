@@ -366,14 +366,28 @@ async fn game_page(
     );
     let view = {
         let rel = rel.clone();
+        let desk = Arc::clone(&desk);
         tokio::task::spawn_blocking(move || {
-            game_view(page, heading, &q, &rel, n, count, &games[at])
+            // judging every ply under each ruleset takes memory by the ply: within the budget
+            let weight = (plies as u64).saturating_mul(files::VIEW_BYTES_PER_PLY)
+                / files::PARSE_BYTES_PER_BYTE;
+            let Some(_room) = desk.games.budget.take(weight, files::PARSE_WAIT) else {
+                return None;
+            };
+            Some(game_view(page, heading, &q, &rel, n, count, &games[at]))
         })
         .await
     };
     let view = match view {
-        Ok(Ok(v)) => v,
-        Ok(Err(msg)) => {
+        Ok(None) => {
+            return failure(
+                lang,
+                StatusCode::SERVICE_UNAVAILABLE,
+                lang.viewer_busy(&rel),
+            );
+        }
+        Ok(Some(Ok(v))) => v,
+        Ok(Some(Err(msg))) => {
             return failure(lang, StatusCode::UNPROCESSABLE_ENTITY, msg);
         }
         Err(_) => {

@@ -102,6 +102,12 @@ pub(super) const GAMES_KEPT: usize = 4;
 /// weights share is [`crate::Limits::parse_memory`].
 pub const PARSE_BYTES_PER_BYTE: u64 = 8;
 
+/// The memory a game page takes per ply of the main line while it is judged (every ply
+/// classified under each ruleset, the move list rendered): measured about 1.6 KB a ply on an
+/// 18,600-ply game under the two default rulesets; this is that, with room. A page's judging
+/// takes its room in the same [`ParseBudget`] as the readings.
+pub(super) const VIEW_BYTES_PER_PLY: u64 = 4096;
+
 /// How long a request waits for room in the [`ParseBudget`] before it is answered 503.
 pub(super) const PARSE_WAIT: std::time::Duration = std::time::Duration::from_secs(20);
 
