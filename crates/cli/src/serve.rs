@@ -1,4 +1,4 @@
-//! `xq serve [EVENT_FILE|FOLDER] [--bind ADDR] [--token T] [--allow-host NAME]…` — the arbiter's
+//! `xq serve [EVENT_FILE|FOLDER] [--bind ADDR] [--token T] [--allow-host NAME]… [--parse-memory MIB]` — the arbiter's
 //! desk in a browser.
 //!
 //! Binds loopback by default. Any other address needs an access token for every write: the
