@@ -371,9 +371,7 @@ async fn game_page(
             // judging every ply under each ruleset takes memory by the ply: within the budget
             let weight = (plies as u64).saturating_mul(files::VIEW_BYTES_PER_PLY)
                 / files::PARSE_BYTES_PER_BYTE;
-            let Some(_room) = desk.games.budget.take(weight, files::PARSE_WAIT) else {
-                return None;
-            };
+            let _room = desk.games.budget.take(weight, files::PARSE_WAIT)?;
             Some(game_view(page, heading, &q, &rel, n, count, &games[at]))
         })
         .await
