@@ -8,6 +8,7 @@
 //! `..`, absolute paths and symbolic links that lead out of it are not found (404). A file the
 //! readers refuse gives their message (422), never a panic.
 
+mod budget;
 mod files;
 mod view;
 
