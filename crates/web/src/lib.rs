@@ -182,13 +182,7 @@ fn build(
     } else {
         return Err(ServeError::NoRoot(root));
     };
-    let served_folder = match &root {
-        Root::Folder(d) => d.clone(),
-        Root::File(f) => match f.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-            _ => PathBuf::from("."),
-        },
-    };
+    let served_folder = root.folder();
     let desk = Arc::new(Desk {
         root,
         csrf: security::random_secret(),

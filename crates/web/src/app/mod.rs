@@ -43,6 +43,19 @@ pub(crate) enum Root {
     Folder(PathBuf),
 }
 
+impl Root {
+    /// The served folder: the folder, or the event file's folder (`.` for a bare file name).
+    pub(crate) fn folder(&self) -> PathBuf {
+        match self {
+            Root::Folder(d) => d.clone(),
+            Root::File(f) => match f.parent() {
+                Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+                _ => PathBuf::from("."),
+            },
+        }
+    }
+}
+
 /// The shared state of the handlers.
 #[derive(Debug)]
 pub(crate) struct Desk {

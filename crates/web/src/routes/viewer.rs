@@ -152,13 +152,7 @@ fn catalogue() -> Vec<String> {
 
 /// The folder game paths are relative to.
 fn game_root(desk: &Desk) -> PathBuf {
-    match &desk.root {
-        crate::Root::Folder(d) => d.clone(),
-        crate::Root::File(f) => match f.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-            _ => PathBuf::from("."),
-        },
-    }
+    desk.root.folder()
 }
 
 /// The file `rel` names inside `root`, if it is a file there: no `..`, no absolute path, no
