@@ -6,7 +6,7 @@ use crate::document::{Event, EventError, Pairing, Player, Round, invalid};
 impl Event {
     /// Player `no` withdraws (退出比赛) after the last paired round: never paired again. How the
     /// games played count is the ruleset's `withdrawal_results` (default `keep`).
-    pub fn withdraw(&mut self, no: u32) -> Result<u32, EventError> {
+    pub(crate) fn withdraw(&mut self, no: u32) -> Result<u32, EventError> {
         let after = self.paired.len() as u32;
         let p = self.player_mut(no)?;
         if let Some(w) = p.withdrawn {
@@ -20,7 +20,7 @@ impl Event {
     }
 
     /// Player `no` asks not to be paired in `round` (not yet paired); the bye scores nothing.
-    pub fn request_bye(&mut self, no: u32, round: u32) -> Result<(), EventError> {
+    pub(crate) fn request_bye(&mut self, no: u32, round: u32) -> Result<(), EventError> {
         let paired = self.paired.len() as u32;
         if round <= paired {
             return Err(invalid(
@@ -39,7 +39,7 @@ impl Event {
     /// A late entry into a Swiss event: the next pairing number, first paired in the next round
     /// (the rounds missed score nothing). Refused for a round robin or an event in stages (their
     /// tables and brackets are fixed at the start).
-    pub fn add_late(
+    pub(crate) fn add_late(
         &mut self,
         name: &str,
         club: &str,
@@ -71,7 +71,7 @@ impl Event {
     /// The arbiter pairs the next round by hand: `boards` as `(red, black)`, an optional bye
     /// (scored as the configured bye). Recorded with `manual = true` and a note. Every present
     /// player must be paired or have the bye; nobody twice; no withdrawn player.
-    pub fn pair_manual(
+    pub(crate) fn pair_manual(
         &mut self,
         boards: &[(u32, u32)],
         bye: Option<u32>,
@@ -134,7 +134,7 @@ impl Event {
     /// separated by spaces; blank lines and `#` comments are skipped), all or nothing: at the
     /// first bad line nothing is changed and the error names the line. A different result
     /// already recorded is refused unless `force`. Returns the number of results entered.
-    pub fn set_results(&mut self, text: &str, force: bool) -> Result<usize, EventError> {
+    pub(crate) fn set_results(&mut self, text: &str, force: bool) -> Result<usize, EventError> {
         let mut work = self.clone();
         let mut n = 0;
         for (i, line) in text.lines().enumerate() {
@@ -165,7 +165,7 @@ impl Event {
         Ok(n)
     }
 
-    fn player_mut(&mut self, no: u32) -> Result<&mut Player, EventError> {
+    pub(crate) fn player_mut(&mut self, no: u32) -> Result<&mut Player, EventError> {
         self.players
             .iter_mut()
             .find(|p| p.no == no)

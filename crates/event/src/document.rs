@@ -807,14 +807,14 @@ impl Event {
 
     /// Pairs the next round with the configured system and appends it (the round of
     /// [`Event::propose_next`]).
-    pub fn pair_next(&mut self) -> Result<&Round, EventError> {
+    pub(crate) fn pair_next(&mut self) -> Result<&Round, EventError> {
         let proposal = self.propose_next()?;
         self.pair_proposed(proposal)
     }
 
     /// Appends a round of [`Event::propose_next`] (and the entrants of the stage it begins);
     /// refused when it is not the next round.
-    pub fn pair_proposed(&mut self, proposal: ProposedRound) -> Result<&Round, EventError> {
+    pub(crate) fn pair_proposed(&mut self, proposal: ProposedRound) -> Result<&Round, EventError> {
         let next = self.paired.len() as u32 + 1;
         if proposal.round.round != next {
             return Err(invalid(
@@ -915,7 +915,7 @@ impl Event {
 
     /// Records a result (and fouls). A different result already recorded is refused unless
     /// `force`. Returns `true` if anything changed.
-    pub fn set_result(
+    pub(crate) fn set_result(
         &mut self,
         round: u32,
         board: u32,

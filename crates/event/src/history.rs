@@ -26,7 +26,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::check::Deviation;
 use crate::document::{Event, EventError};
-use crate::store::{Store, UpdateError};
+use crate::edit::Edit;
+use crate::store::{Snapshot, Store, UpdateError};
 
 /// One recorded change (`[[history]]`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -118,29 +119,6 @@ pub enum Warning {
     /// recorded as manual.
     #[error("{0}")]
     Pairing(Deviation),
-}
-
-/// A change as the event's operation reports it: its value, its one-line description for the
-/// history, and warnings.
-#[derive(Clone, Debug)]
-pub struct Done<T> {
-    /// The operation's value.
-    pub value: T,
-    /// What was done, one line, for the history.
-    pub what: String,
-    /// What the arbiter should know.
-    pub warnings: Vec<Warning>,
-}
-
-impl<T> Done<T> {
-    /// `value`, described as `what`, with no warning.
-    pub fn new(value: T, what: impl Into<String>) -> Done<T> {
-        Done {
-            value,
-            what: what.into(),
-            warnings: Vec::new(),
-        }
-    }
 }
 
 /// A change written (or found to change nothing).
@@ -260,31 +238,35 @@ impl Event {
         version
     }
 
-    /// Applies `change` and records it as `who` (refused if `who` saw another version).
-    pub fn edit<T>(
+    /// Applies `change` through an [`Edit`] and records it as `who` (refused if `who` saw
+    /// another version).
+    pub(crate) fn edit<T>(
         &mut self,
         who: &Writer,
-        change: impl FnOnce(&mut Event) -> Result<Done<T>, EventError>,
+        change: impl FnOnce(&mut Edit<'_>) -> Result<T, EventError>,
     ) -> Result<Edited<T>, EditError> {
         self.check_seen(who.seen)?;
         let before = self.body();
-        let done = change(self)?;
+        let mut edit = Edit::new(self);
+        let value = change(&mut edit)?;
+        let what = edit.what();
+        let warnings = edit.into_warnings();
         let after = self.body();
         let changed = before != after;
         if changed {
-            self.record(&who.by, &now(), &done.what, &before, &after);
+            self.record(&who.by, &now(), &what, &before, &after);
         }
         Ok(Edited {
-            value: done.value,
+            value,
             version: self.version(),
             changed,
-            warnings: done.warnings,
+            warnings,
         })
     }
 
     /// Undoes the last recorded change that is neither an undo nor undone, as `who`; the undo
     /// is recorded too. Returns the change undone.
-    pub fn undo(&mut self, who: &Writer) -> Result<Edited<Change>, EditError> {
+    pub(crate) fn undo(&mut self, who: &Writer) -> Result<Edited<Change>, EditError> {
         self.check_seen(who.seen)?;
         let i = self
             .history
@@ -356,21 +338,57 @@ fn hunk(a: &str, b: &str) -> (u32, String, String) {
 }
 
 impl Store<Event> {
-    /// Applies `change` under the store's lock and records it in the event's history as `who`
-    /// ([`Event::edit`]): refused ([`EditError::Stale`]) if `who` saw another version than the
-    /// file's. A refused change leaves the file as it was; a change that changes nothing is
-    /// neither written nor recorded.
+    /// The one door through which an event file changes: opens an [`Edit`] of the event under
+    /// the store's lock, applies `change`, records it in the event's history as `who` (who,
+    /// when, what, the lines that undo it) and raises the version. Refused
+    /// ([`EditError::Stale`]) if `who` saw another version than the file's. A refused change
+    /// leaves the file as it was; a change that changes nothing is neither written nor
+    /// recorded.
+    ///
+    /// ```
+    /// use xiangqi_event::{NewEvent, Store, Writer};
+    ///
+    /// # let dir = tempfile::tempdir()?;
+    /// let path = dir.path().join("club.toml");
+    /// let new = NewEvent {
+    ///     rounds: Some(3),
+    ///     players: ["甲", "乙", "丙", "丁"].map(String::from).to_vec(),
+    ///     ..NewEvent::default()
+    /// };
+    /// new.create(&path, || Ok(Vec::new()))?;
+    /// let store: Store<xiangqi_event::Event> = Store::new(&path);
+    /// let round = store.edit(&Writer::new("王裁判"), |e| e.pair())?.value;
+    /// let done = store.edit(&Writer::new("王裁判"), |e| {
+    ///     e.enter_result(round, 1, "1-0", (None, None), false)
+    /// })?;
+    /// assert_eq!(done.version, 2);
+    /// let event = store.read()?;
+    /// assert_eq!(event.history[1].what, "result round 1 board 1: none → 1-0");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn edit<T>(
         &self,
         who: &Writer,
-        change: impl FnOnce(&mut Event) -> Result<Done<T>, EventError>,
+        change: impl FnOnce(&mut Edit<'_>) -> Result<T, EventError>,
     ) -> Result<Edited<T>, UpdateError<EditError>> {
-        self.update(|ev| ev.edit(who, change))
+        self.transact(|ev| ev.edit(who, change))
+    }
+
+    /// As [`Store::edit`], starting from `known`'s event when the file (read under the lock)
+    /// still holds its text, so that an unchanged file is not parsed again; returns the edit
+    /// and the event as the file now holds it.
+    pub fn edit_from<T>(
+        &self,
+        known: Option<&Snapshot<Event>>,
+        who: &Writer,
+        change: impl FnOnce(&mut Edit<'_>) -> Result<T, EventError>,
+    ) -> Result<(Edited<T>, Snapshot<Event>), UpdateError<EditError>> {
+        self.transact_from(known, |ev| ev.edit(who, change))
     }
 
     /// Undoes the last change ([`Event::undo`]) under the store's lock.
     pub fn undo(&self, who: &Writer) -> Result<Edited<Change>, UpdateError<EditError>> {
-        self.update(|ev| ev.undo(who))
+        self.transact(|ev| ev.undo(who))
     }
 
     /// Deletes the event to the trash: records the deletion as `who`, then moves the file (as
@@ -386,7 +404,7 @@ impl Store<Event> {
         let folder = crate::file::folder_of(self.path()).join(".trash");
         let stamp: String = at.chars().filter(|c| c.is_ascii_alphanumeric()).collect();
         let dest = folder.join(format!("{name}.{stamp}"));
-        self.update(|ev| -> Result<(), EditError> {
+        self.transact(|ev| -> Result<(), EditError> {
             ev.check_seen(who.seen)?;
             ev.record(
                 &who.by,
@@ -398,7 +416,7 @@ impl Store<Event> {
             Ok(())
         })?;
         // under the lock, so that no writer is between its read and its replace
-        self.update(|_| {
+        self.transact(|_| {
             move_to(self.path(), &folder, &dest).map_err(|source| {
                 EditError::Rejected(crate::document::invalid(
                     self.path().display().to_string(),
@@ -457,17 +475,17 @@ mod tests {
     fn every_change_is_recorded_and_undone() {
         let a = Writer::new("甲");
         let mut ev = swiss(6, 4);
-        ev.edit(&a, |e| e.pair_recorded()).unwrap();
+        ev.edit(&a, |e| e.pair()).unwrap();
         finish(&mut ev, &a);
-        ev.edit(&a, |e| e.pair_recorded()).unwrap();
-        ev.edit(&a, |e| e.withdraw_recorded(2)).unwrap();
-        type Op = Box<dyn Fn(&mut Event) -> Result<Done<()>, EventError>>;
+        ev.edit(&a, |e| e.pair()).unwrap();
+        ev.edit(&a, |e| e.withdraw(2)).unwrap();
+        type Op = Box<dyn Fn(&mut Edit<'_>) -> Result<(), EventError>>;
         let ops: Vec<(&str, Op)> = vec![
             (
                 "result",
                 Box::new(|e| {
                     e.enter_result(2, 1, "=", (Some(1), None), false)
-                        .map(|_| Done::new((), "x"))
+                        .map(|_| ())
                 }),
             ),
             ("swap", Box::new(|e| e.swap_colours(1, 2))),
@@ -486,14 +504,11 @@ mod tests {
             ),
             ("reinstate", Box::new(|e| e.reinstate(2))),
             ("rename", Box::new(|e| e.rename("新名"))),
-            (
-                "unpair",
-                Box::new(|e| e.unpair_last(true).map(|_| Done::new((), "u"))),
-            ),
-            ("bye", Box::new(|e| e.bye_recorded(4, 4))),
+            ("unpair", Box::new(|e| e.unpair_last(true).map(|_| ()))),
+            ("bye", Box::new(|e| e.request_bye(4, 4))),
             (
                 "late",
-                Box::new(|e| e.add_recorded("迟到", "", None).map(|_| Done::new((), "l"))),
+                Box::new(|e| e.add_late("迟到", "", None).map(|_| ())),
             ),
         ];
         for (name, op) in ops {
@@ -526,7 +541,7 @@ mod tests {
     #[test]
     fn a_stale_writer_is_told_what_changed_and_by_whom() {
         let mut ev = swiss(4, 3);
-        ev.edit(&Writer::new("甲"), |e| e.pair_recorded()).unwrap();
+        ev.edit(&Writer::new("甲"), |e| e.pair()).unwrap();
         let seen = ev.version();
         ev.edit(&Writer::saw("甲", seen), |e| {
             e.enter_result(1, 1, "1-0", (None, None), false)
@@ -578,7 +593,7 @@ mod tests {
             ev.undo(&Writer::new("x")).unwrap_err(),
             EditError::NothingToUndo
         );
-        ev.edit(&Writer::new("x"), |e| e.pair_recorded()).unwrap();
+        ev.edit(&Writer::new("x"), |e| e.pair()).unwrap();
         let d = ev
             .edit(&Writer::new("x"), |e| {
                 e.enter_result(1, 1, "1-0", (None, None), false)
@@ -604,7 +619,7 @@ mod tests {
     #[test]
     fn an_undo_over_a_hand_edit_is_refused() {
         let mut ev = swiss(4, 3);
-        ev.edit(&Writer::new("x"), |e| e.pair_recorded()).unwrap();
+        ev.edit(&Writer::new("x"), |e| e.pair()).unwrap();
         ev.edit(&Writer::new("x"), |e| e.rename("A")).unwrap();
         let text = ev.to_toml().replacen("name = \"A\"", "name = \"B\"", 1);
         let mut ev = Event::from_toml(&text).unwrap();

@@ -4,13 +4,17 @@
 //! and the web desk both go through it):
 //!
 //! - [`Event`] (in [`document`]): players, rounds, pairings (台次, [`Pairing`]), results, fouls,
-//!   stages ([`stages`]), the arbiter's administration ([`admin`]: withdrawals, late entries,
-//!   requested byes, manual pairings, bulk results) and team line-ups ([`lineups`]); it pairs
+//!   stages ([`stages`]) and team line-ups ([`lineups`]); it pairs
 //!   its rounds by calling the pairing systems of `xiangqi-scheduling`, which are pure functions.
+//! - [`Edit`]: every change of the event, each saying what it did — results, pairing,
+//!   players, line-ups, dates, the name. The event's own methods only read.
 //! - [`Store`]: a document file read and changed by several processes at once without losing a
-//!   change — every [`Store::update`] holds an exclusive lock (`.NAME.lock` beside the file)
-//!   across read, change and atomic replace; [`Store::create`] is race-free (exactly one of
-//!   several creators wins). [`Document`] is implemented for [`Event`].
+//!   change — every change holds an exclusive lock (`.NAME.lock` beside the file) across read,
+//!   change and atomic replace; [`Store::create`] is race-free (exactly one of several creators
+//!   wins). An event file changes only through [`Store::edit`], the one door: it records the
+//!   change in the event's history and raises its version. [`Document`] is implemented for
+//!   [`Event`]; [`Store::update`] is for documents that carry no history ([`Unrecorded`]: a
+//!   game log).
 //! - [`create`]: a new event file from the choices of `xq event new` (and the desk's 新建
 //!   form), with the same checks and messages, and [`system_line`], the system and its
 //!   tie-break chain as `new` prints them.
@@ -18,9 +22,6 @@
 //!   what, the lines that undo it), the version counter that refuses a stale write
 //!   ([`EditError::Stale`]: what changed since and by whom), [`Store::undo`] and
 //!   [`Store::trash`] (delete to `.trash/`, never unlink).
-//! - [`corrections`]: every change an arbiter makes as an operation that says what it did and
-//!   warns ([`Warning`]): unpair the last round, a manual pairing checked against the rules,
-//!   swap colours, edit a player, reinstate, rename, and the everyday changes.
 //! - [`players`]: the players reader of `--players-file` and the desk's 新建 (columns in any
 //!   order, any separator, a heading in zh or en, typed per-line errors).
 //! - [`check`]: the pairing checker — each round re-derived and its deviations listed.
@@ -34,23 +35,30 @@
 //!   files (`.NAME.xq-tmp-XXXXXX`) that the next write sweeps up after a crash.
 //!
 //! ```
-//! use xiangqi_event::{Event, Store};
-//! use xiangqi_scheduling::{EventConfig, PointSystem};
+//! use xiangqi_event::{NewEvent, Store, Writer};
 //!
 //! # let dir = tempfile::tempdir()?;
-//! let players = ["甲", "乙", "丙", "丁"].map(|n| (n.to_string(), String::new())).to_vec();
-//! let event = Event::new("club", "axf", EventConfig { points: PointSystem::TwoOneZero, ..Default::default() }, players, 1, Some(3), false)?;
-//! let store: Store<Event> = Store::new(dir.path().join("club.toml"));
-//! store.create(&event)?;
-//! let round = store.update(|ev| ev.pair_next().map(|r| r.round))?;
-//! store.update(|ev| ev.set_result(round, 1, "1-0", (None, None), false))?;
-//! assert_eq!(store.read()?.paired[0].boards[0].result.as_deref(), Some("1-0"));
+//! let path = dir.path().join("club.toml");
+//! let new = NewEvent {
+//!     rounds: Some(3),
+//!     players: ["甲", "乙", "丙", "丁"].map(String::from).to_vec(),
+//!     ..NewEvent::default()
+//! };
+//! new.create(&path, || Ok(Vec::new()))?;
+//! let store = Store::new(&path);
+//! let arbiter = Writer::new("王裁判");
+//! let round = store.edit(&arbiter, |e| e.pair())?.value;
+//! store.edit(&arbiter, |e| e.enter_result(round, 1, "1-0", (None, None), false))?;
+//! let event = store.read()?;
+//! assert_eq!(event.paired[0].boards[0].result.as_deref(), Some("1-0"));
+//! assert_eq!(event.version(), 2);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub mod admin;
+
+mod admin;
 pub mod check;
-pub mod corrections;
+mod edit;
 pub mod create;
 pub mod document;
 pub mod export;
@@ -68,12 +76,12 @@ pub mod trf;
 mod writer;
 mod zh;
 
-pub use corrections::PlayerEdit;
+pub use edit::{Edit, PlayerEdit};
 pub use create::{Created, NewEvent, NewEventError, system_line};
 pub use document::{Event, EventError, Pairing, Player, ProposedRound, Round};
 pub use file::WriteError;
-pub use history::{Change, Done, EditError, Edited, Warning, Writer};
+pub use history::{Change, EditError, Edited, Warning, Writer};
 pub use round_date::{BadDate, RoundDate};
 pub use stages::{Entrant, EventStage, StagePlan, StageSource, StageSystem};
-pub use store::{Document, Snapshot, Store, StoreError, UpdateError};
+pub use store::{Document, Snapshot, Store, StoreError, Unrecorded, UpdateError};
 pub use zh::system_line_zh;

@@ -45,7 +45,7 @@ impl Event {
     /// Records team `team`'s line-up (1-based roster positions, board order) for the match on
     /// round `round` board `board`, checked against the event's line-up system; refused once
     /// the match has a result.
-    pub fn set_lineup(
+    pub(crate) fn set_lineup(
         &mut self,
         round: u32,
         board: u32,

@@ -93,7 +93,7 @@ impl Event {
 
     /// Sets (or, with `None`, clears) the date of paired round `round`; returns `true` if it
     /// changed.
-    pub fn set_round_date(
+    pub(crate) fn set_round_date(
         &mut self,
         round: u32,
         date: Option<RoundDate>,

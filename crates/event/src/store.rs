@@ -105,7 +105,7 @@ pub enum UpdateError<E> {
 ///
 /// # Examples
 /// ```
-/// use xiangqi_event::{Document, Store};
+/// use xiangqi_event::{Document, Store, Unrecorded};
 ///
 /// /// A counter kept as text.
 /// struct Counter(u32);
@@ -114,6 +114,7 @@ pub enum UpdateError<E> {
 ///     fn parse(text: &str) -> Result<Self, Self::Error> { Ok(Counter(text.trim().parse()?)) }
 ///     fn render(&self) -> Result<String, Self::Error> { Ok(format!("{}\n", self.0)) }
 /// }
+/// impl Unrecorded for Counter {}
 ///
 /// # let dir = tempfile::tempdir()?;
 /// let store: Store<Counter> = Store::new(dir.path().join("n.txt"));
@@ -197,15 +198,32 @@ impl<D: Document> Store<D> {
         Ok(())
     }
 
-    /// Changes the document under an exclusive lock: reads it, applies `change`, and — if the
-    /// change succeeded and altered the text — writes it back atomically, all before any other
-    /// writer may read it. A refused change, an invalid result or a failed write leave the file
-    /// as it was.
-    pub fn update<T, E>(
+    /// The change under the lock ([`Store::update`]), for every document: the event's
+    /// [`Store::edit`] records it.
+    pub(crate) fn transact<T, E>(
         &self,
         change: impl FnOnce(&mut D) -> Result<T, E>,
     ) -> Result<T, UpdateError<E>> {
         self.update_inner(|_| None, change).map(|(out, _)| out)
+    }
+
+    /// [`Store::update_from`] for every document.
+    pub(crate) fn transact_from<T, E>(
+        &self,
+        known: Option<&Snapshot<D>>,
+        change: impl FnOnce(&mut D) -> Result<T, E>,
+    ) -> Result<(T, Snapshot<D>), UpdateError<E>>
+    where
+        D: Clone,
+    {
+        self.update_inner(
+            |bytes| {
+                known
+                    .filter(|k| k.text.as_bytes() == bytes)
+                    .map(|k| (k.doc.clone(), k.text.clone()))
+            },
+            change,
+        )
     }
 
     /// Reads the document with the text it was read from.
@@ -228,26 +246,6 @@ impl<D: Document> Store<D> {
         Ok(Some(Snapshot { text, doc }))
     }
 
-    /// As [`Store::update`], starting from `known`'s document when the file (read under the
-    /// lock) still holds its text, so that an unchanged file is not parsed again; returns the
-    /// change's value and the document as the file now holds it.
-    pub fn update_from<T, E>(
-        &self,
-        known: Option<&Snapshot<D>>,
-        change: impl FnOnce(&mut D) -> Result<T, E>,
-    ) -> Result<(T, Snapshot<D>), UpdateError<E>>
-    where
-        D: Clone,
-    {
-        self.update_inner(
-            |bytes| {
-                known
-                    .filter(|k| k.text.as_bytes() == bytes)
-                    .map(|k| (k.doc.clone(), k.text.clone()))
-            },
-            change,
-        )
-    }
 
     /// The update under the lock; `reuse` gives the document for the file's bytes when it
     /// already has it (the bytes are then not parsed).
@@ -298,6 +296,39 @@ impl<D: Document> Store<D> {
     }
 }
 
+/// A document whose changes are not recorded in it — a game log, whose entries are its own
+/// history — and which therefore may be changed by [`Store::update`]. An
+/// [`Event`](crate::Event) is not one: it changes only through [`Store::edit`], which records
+/// every change and raises its version.
+pub trait Unrecorded: Document {}
+
+impl<D: Unrecorded> Store<D> {
+    /// Changes the document under an exclusive lock: reads it, applies `change`, and — if the
+    /// change succeeded and altered the text — writes it back atomically, all before any other
+    /// writer may read it. A refused change, an invalid result or a failed write leave the file
+    /// as it was.
+    pub fn update<T, E>(
+        &self,
+        change: impl FnOnce(&mut D) -> Result<T, E>,
+    ) -> Result<T, UpdateError<E>> {
+        self.transact(change)
+    }
+
+    /// As [`Store::update`], starting from `known`'s document when the file (read under the
+    /// lock) still holds its text, so that an unchanged file is not parsed again; returns the
+    /// change's value and the document as the file now holds it.
+    pub fn update_from<T, E>(
+        &self,
+        known: Option<&Snapshot<D>>,
+        change: impl FnOnce(&mut D) -> Result<T, E>,
+    ) -> Result<(T, Snapshot<D>), UpdateError<E>>
+    where
+        D: Clone,
+    {
+        self.transact_from(known, change)
+    }
+}
+
 /// A document with the text it was read from or written as: what a reader keeps to skip
 /// parsing a file that has not changed ([`Store::read_unless`], [`Store::update_from`]).
 #[derive(Clone, Debug)]
@@ -339,6 +370,8 @@ mod tests {
             Ok(self.0.iter().map(|l| format!("{l}\n")).collect())
         }
     }
+
+    impl Unrecorded for Lines {}
 
     #[test]
     fn concurrent_updates_lose_nothing() {

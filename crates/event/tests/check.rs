@@ -8,7 +8,7 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use xiangqi_event::check::{DeviationKind, check};
-use xiangqi_event::{Entrant, Event, EventError, StagePlan, StageSystem};
+use xiangqi_event::{Edit, Entrant, Event, EventError, StagePlan, StageSystem};
 use xiangqi_scheduling::{EventConfig, PairingError, PairingSystemId, PointSystem};
 
 /// The systems simulated.
@@ -130,8 +130,8 @@ fn play(sim: Sim, seed: u64) -> Event {
         }
     };
     for _ in 0..200 {
-        let round = match ev.pair_next() {
-            Ok(r) => r.round,
+        let round = match Edit::new(&mut ev).pair() {
+            Ok(r) => r,
             Err(EventError::AllRoundsPaired(_)) => break,
             Err(EventError::Invalid { record, .. }) if record == "event" => break,
             // a small Swiss can run out of opponents not yet met: the arbiter ends it there
@@ -153,7 +153,7 @@ fn play(sim: Sim, seed: u64) -> Event {
             .collect();
         for b in todo {
             let res = result(&mut rng, games);
-            ev.set_result(round, b, &res, (None, None), false).unwrap();
+            Edit::new(&mut ev).enter_result(round, b, &res, (None, None), false).unwrap();
         }
     }
     assert_eq!(check(&ev, None).unwrap(), vec![], "{sim:?} seed {seed}");
@@ -203,11 +203,11 @@ fn swiss_of(n: u32, rounds: u32) -> Event {
 #[test]
 fn a_hand_made_rematch_is_reported_with_the_rule() {
     let mut ev = swiss_of(4, 3);
-    ev.pair_next().unwrap();
-    ev.set_result(1, 1, "1-0", (None, None), false).unwrap();
-    ev.set_result(1, 2, "=", (None, None), false).unwrap();
+    Edit::new(&mut ev).pair().unwrap();
+    Edit::new(&mut ev).enter_result(1, 1, "1-0", (None, None), false).unwrap();
+    Edit::new(&mut ev).enter_result(1, 2, "=", (None, None), false).unwrap();
     // round 1 was 1-2, 3-4: the arbiter pairs the same games again
-    ev.pair_manual(&[(2, 1), (4, 3)], None).unwrap();
+    Edit::new(&mut ev).pair_by_hand(&[(2, 1), (4, 3)], None).unwrap();
     let found = check(&ev, None).unwrap();
     let kinds: Vec<_> = found.iter().map(|d| (d.round, d.board, d.kind)).collect();
     assert_eq!(
@@ -227,13 +227,13 @@ fn a_hand_made_rematch_is_reported_with_the_rule() {
 #[test]
 fn colours_against_rule_one_and_a_score_group_jump_are_reported() {
     let mut ev = swiss_of(4, 3);
-    ev.pair_next().unwrap();
+    Edit::new(&mut ev).pair().unwrap();
     // 1 beats 2, 3 beats 4: 1 and 3 on 1 point, both had red
-    ev.set_result(1, 1, "1-0", (None, None), false).unwrap();
-    ev.set_result(1, 2, "1-0", (None, None), false).unwrap();
+    Edit::new(&mut ev).enter_result(1, 1, "1-0", (None, None), false).unwrap();
+    Edit::new(&mut ev).enter_result(1, 2, "1-0", (None, None), false).unwrap();
     // the arbiter pairs 1 (red again) v 4 and 3 v 2: a score-group jump, and 1 (多先) red
     // against 4 (少先)
-    ev.pair_manual(&[(1, 4), (3, 2)], None).unwrap();
+    Edit::new(&mut ev).pair_by_hand(&[(1, 4), (3, 2)], None).unwrap();
     let found = check(&ev, Some(2)).unwrap();
     let kinds: Vec<_> = found.iter().map(|d| d.kind).collect();
     assert!(kinds.contains(&DeviationKind::ScoreGroup), "{found:#?}");
@@ -256,7 +256,7 @@ fn a_round_robin_off_its_table_is_reported() {
         ..EventConfig::default()
     };
     let mut ev = Event::new("rr", "", config, names, 1, None, false).unwrap();
-    ev.pair_manual(&[(1, 3), (2, 4)], None).unwrap();
+    Edit::new(&mut ev).pair_by_hand(&[(1, 3), (2, 4)], None).unwrap();
     let found = check(&ev, None).unwrap();
     assert_eq!(found.len(), 2, "{found:#?}");
     assert_eq!(found[1].kind, DeviationKind::System);
@@ -289,7 +289,7 @@ fn a_same_unit_pairing_that_could_be_avoided_is_reported() {
     // 1 and 2 are both 北京: round 1's plain table 1-2 3-4 5-6 pairs them
     let units = ["北京", "北京", "上海", "广东", "湖北", "四川"];
     let mut ev = swiss_with_units(&units, 2);
-    ev.pair_manual(&[(1, 2), (3, 4), (5, 6)], None).unwrap();
+    Edit::new(&mut ev).pair_by_hand(&[(1, 2), (3, 4), (5, 6)], None).unwrap();
     let found = check(&ev, None).unwrap();
     let kinds: Vec<_> = found.iter().map(|d| (d.round, d.board, d.kind)).collect();
     assert_eq!(
@@ -307,7 +307,8 @@ fn a_same_unit_pairing_that_could_be_avoided_is_reported() {
     );
     // xq's own round 1 keeps them apart and is clean
     let mut ev = swiss_with_units(&units, 2);
-    let r = ev.pair_next().unwrap();
+    Edit::new(&mut ev).pair().unwrap();
+    let r = &ev.paired[0];
     assert!(
         r.boards
             .iter()
@@ -323,7 +324,7 @@ fn same_unit_pairs_are_not_reported_past_the_rule_or_when_unavoidable() {
     // past the rule: round 1 of an event with the rule off
     let units = ["北京", "北京", "上海", "广东"];
     let mut ev = swiss_with_units(&units, 0);
-    ev.pair_manual(&[(1, 2), (3, 4)], None).unwrap();
+    Edit::new(&mut ev).pair_by_hand(&[(1, 2), (3, 4)], None).unwrap();
     let found = check(&ev, None).unwrap();
     assert!(
         found.iter().all(|d| d.kind != DeviationKind::SameUnit),
@@ -332,12 +333,12 @@ fn same_unit_pairs_are_not_reported_past_the_rule_or_when_unavoidable() {
     // three of four from one unit: one pair of it cannot be avoided, and xq pairs everyone
     let units = ["北京", "北京", "北京", "上海"];
     let mut ev = swiss_with_units(&units, 3);
-    let r = ev.pair_next().unwrap();
-    assert_eq!(r.boards.len(), 2);
+    Edit::new(&mut ev).pair().unwrap();
+    assert_eq!(ev.paired[0].boards.len(), 2);
     assert_eq!(check(&ev, None).unwrap(), vec![]);
     // the arbiter's 1-2 3-4 has one pair of 北京, as many as xq's: nothing to report for it
     let mut ev = swiss_with_units(&units, 3);
-    ev.pair_manual(&[(1, 2), (3, 4)], None).unwrap();
+    Edit::new(&mut ev).pair_by_hand(&[(1, 2), (3, 4)], None).unwrap();
     let found = check(&ev, None).unwrap();
     assert!(
         found.iter().all(|d| d.kind != DeviationKind::SameUnit),

@@ -2,7 +2,7 @@
 //! write back byte for byte and check clean; a new file ends with its `[end]` table and a copy
 //! cut short at a table boundary is refused; the rounds planned are bounded.
 
-use xiangqi_event::Event;
+use xiangqi_event::{Edit, Event};
 use xiangqi_event::check::check;
 use xiangqi_scheduling::EventConfig;
 
@@ -44,7 +44,7 @@ fn a_new_file_cut_at_a_table_boundary_is_refused() {
         false,
     )
     .unwrap();
-    ev.pair_next().unwrap();
+    Edit::new(&mut ev).pair().unwrap();
     let text = ev.to_toml();
     assert!(text.starts_with("format = 2\n"), "{text}");
     assert!(
@@ -125,7 +125,7 @@ fn the_same_unit_option_is_written_only_when_on() {
         ..EventConfig::default()
     };
     let mut ev = Event::new("t", "", config, players(6), 1, Some(3), false).unwrap();
-    ev.pair_next().unwrap();
+    Edit::new(&mut ev).pair().unwrap();
     let text = ev.to_toml();
     assert!(text.contains("\navoid_same_unit_rounds = 2\n"), "{text}");
     let back = Event::from_toml(&text).unwrap();
