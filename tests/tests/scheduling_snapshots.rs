@@ -1,6 +1,6 @@
 //! Snapshots of the printed 编排记录表 and 成绩表 for a small event.
 
-use xiangqi::event::{Event, export};
+use xiangqi::event::{Edit, Event, export};
 use xiangqi::scheduling::EventConfig;
 
 fn small_event() -> Event {
@@ -26,16 +26,17 @@ fn small_event() -> Event {
     .unwrap();
     let results = [["1-0", "="], ["0-1", "1-0"], ["=", "1-0"]];
     for (r, res) in results.iter().enumerate() {
-        ev.pair_next().unwrap();
+        Edit::new(&mut ev).pair().unwrap();
         for (b, s) in res.iter().enumerate() {
-            ev.set_result(
-                r as u32 + 1,
-                b as u32 + 1,
-                s,
-                (None, Some(u32::from(b == 1))),
-                false,
-            )
-            .unwrap();
+            Edit::new(&mut ev)
+                .enter_result(
+                    r as u32 + 1,
+                    b as u32 + 1,
+                    s,
+                    (None, Some(u32::from(b == 1))),
+                    false,
+                )
+                .unwrap();
         }
     }
     ev

@@ -5,7 +5,7 @@ use std::collections::{HashMap, HashSet};
 
 use proptest::prelude::*;
 use xiangqi::board::Color;
-use xiangqi::event::{Event, EventError, simulate};
+use xiangqi::event::{Edit, Event, EventError, simulate};
 use xiangqi::scheduling::{
     Crosstable, CrosstableEntry, EventConfig, GameEntry, PairingError, PairingSystemId,
     PointSystem, Points, SwissOptions, SwissPlayer, TieBreakContext, pair_swiss, round_robin,
@@ -213,7 +213,8 @@ fn wuyang_cup_1981_double_round_robin_two_one_zero() {
         .map(|(c, a, b, pa)| (*c, no(a), no(b), *pa))
         .collect();
     for round in 1..=6u32 {
-        let r = ev.pair_next().unwrap().clone();
+        Edit::new(&mut ev).pair().unwrap();
+        let r = ev.paired.last().unwrap().clone();
         let cycle = if round <= 3 { 1 } else { 2 };
         for b in &r.boards {
             let (_, a, _, pa) = lookup
@@ -225,7 +226,8 @@ fn wuyang_cup_1981_double_round_robin_two_one_zero() {
                 .unwrap();
             let red_points = if *a == b.red { *pa } else { 2 - pa };
             let res = ["0-1", "=", "1-0"][red_points as usize];
-            ev.set_result(round, b.board, res, (None, None), false)
+            Edit::new(&mut ev)
+                .enter_result(round, b.board, res, (None, None), false)
                 .unwrap();
         }
     }
@@ -369,7 +371,7 @@ fn play_swiss(n: u32, rounds: u32, seed: u64) -> (Event, Option<u32>) {
     .unwrap();
     let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     for round in 1..=rounds {
-        match ev.pair_next() {
+        match Edit::new(&mut ev).pair() {
             Ok(_) => {}
             Err(EventError::Pairing(PairingError::NoPairing { round: r })) => {
                 assert_eq!(r, round);
@@ -383,7 +385,9 @@ fn play_swiss(n: u32, rounds: u32, seed: u64) -> (Event, Option<u32>) {
             x ^= x >> 7;
             x ^= x << 17;
             let res = ["1-0", "=", "0-1"][(x % 3) as usize];
-            ev.set_result(round, b, res, (None, None), false).unwrap();
+            Edit::new(&mut ev)
+                .enter_result(round, b, res, (None, None), false)
+                .unwrap();
         }
     }
     (ev, None)
@@ -482,7 +486,7 @@ proptest! {
 fn a_forced_second_bye_is_given_by_d5_and_explained() {
     let (mut ev, _) = simulate::simulate(5, 3, 354, simulate::SimSystem::Swiss).unwrap();
     ev.rounds = 4;
-    ev.pair_next().unwrap();
+    Edit::new(&mut ev).pair().unwrap();
     let r4 = &ev.paired[3];
     let state = ev.pairing_state(4);
     let no_bye: Vec<u32> = state.iter().filter(|p| p.byes == 0).map(|p| p.no).collect();
@@ -521,7 +525,7 @@ fn event_file_round_trips_and_refuses_bad_records() {
         ..EventConfig::default()
     };
     let mut ev = Event::new("t", "axf", cfg, entrants, 3, Some(3), false).unwrap();
-    ev.pair_next().unwrap();
+    Edit::new(&mut ev).pair().unwrap();
     let text = ev.to_toml();
     assert_eq!(Event::from_toml(&text).unwrap(), ev);
     // a hand-edited duplicate pairing number is named
@@ -537,20 +541,28 @@ fn event_file_round_trips_and_refuses_bad_records() {
     );
     // pairing before results
     assert!(
-        ev.pair_next()
+        Edit::new(&mut ev)
+            .pair()
             .unwrap_err()
             .to_string()
             .contains("without a result")
     );
-    ev.set_result(1, 1, "1-0", (None, None), false).unwrap();
-    let e = ev
-        .set_result(1, 1, "0-1", (None, None), false)
+    Edit::new(&mut ev)
+        .enter_result(1, 1, "1-0", (None, None), false)
+        .unwrap();
+    let e = Edit::new(&mut ev)
+        .enter_result(1, 1, "0-1", (None, None), false)
         .unwrap_err()
         .to_string();
     assert!(e.contains("--force"), "{e}");
-    assert!(ev.set_result(1, 1, "0-1", (None, None), true).unwrap());
     assert!(
-        ev.set_result(1, 7, "0-1", (None, None), false)
+        Edit::new(&mut ev)
+            .enter_result(1, 1, "0-1", (None, None), true)
+            .unwrap()
+    );
+    assert!(
+        Edit::new(&mut ev)
+            .enter_result(1, 7, "0-1", (None, None), false)
             .unwrap_err()
             .to_string()
             .contains("does not exist")

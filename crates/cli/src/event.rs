@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use xiangqi::event::create::{self, group_name};
 use xiangqi::event::{
-    Created, Done, EditError, NewEvent, NewEventError, PlayerEdit, Store, StoreError, UpdateError,
+    Created, Edit, EditError, NewEvent, NewEventError, PlayerEdit, Store, StoreError, UpdateError,
     Writer, system_line,
 };
 use xiangqi::event::{
@@ -459,7 +459,7 @@ pub fn run(args: EventArgs) -> Result<(), CliError> {
             Ok(())
         }
         EventCommand::Withdraw(a) => {
-            let after = update(&a.file, who, |ev| ev.withdraw_recorded(a.no))?;
+            let after = update(&a.file, who, |ev| ev.withdraw(a.no))?;
             outln!(
                 "{}: player {} withdraws after round {after}; never paired again",
                 a.file.display(),
@@ -468,7 +468,7 @@ pub fn run(args: EventArgs) -> Result<(), CliError> {
             Ok(())
         }
         EventCommand::Bye(a) => {
-            update(&a.file, who, |ev| ev.bye_recorded(a.no, a.round))?;
+            update(&a.file, who, |ev| ev.request_bye(a.no, a.round))?;
             outln!(
                 "{}: player {} is not paired in round {}",
                 a.file.display(),
@@ -479,9 +479,7 @@ pub fn run(args: EventArgs) -> Result<(), CliError> {
         }
         EventCommand::Add(a) => {
             let e = parse_entrant(&a.player)?;
-            let no = update(&a.file, who, |ev| {
-                ev.add_recorded(&e.name, &e.club, e.rating)
-            })?;
+            let no = update(&a.file, who, |ev| ev.add_late(&e.name, &e.club, e.rating))?;
             outln!(
                 "{}: {} enters late as number {no}",
                 a.file.display(),
@@ -494,7 +492,7 @@ pub fn run(args: EventArgs) -> Result<(), CliError> {
         EventCommand::Import(a) => import(a),
         EventCommand::Lineup(a) => {
             update(&a.file, who, |ev| {
-                ev.lineup_recorded(a.round, a.board, a.team, &a.members)
+                ev.set_lineup(a.round, a.board, a.team, &a.members)
             })?;
             Ok(())
         }
@@ -631,7 +629,7 @@ fn land_logs(path: &Path) -> xiangqi::game::landing::Landing {
 fn update<T>(
     path: &Path,
     who: &Writer,
-    change: impl FnOnce(&mut Event) -> Result<Done<T>, EventError>,
+    change: impl FnOnce(&mut Edit<'_>) -> Result<T, EventError>,
 ) -> Result<T, CliError> {
     land_logs(path);
     update_landed(path, who, change)
@@ -641,7 +639,7 @@ fn update<T>(
 fn update_landed<T>(
     path: &Path,
     who: &Writer,
-    change: impl FnOnce(&mut Event) -> Result<Done<T>, EventError>,
+    change: impl FnOnce(&mut Edit<'_>) -> Result<T, EventError>,
 ) -> Result<T, CliError> {
     let done = store(path)
         .edit(who, change)
@@ -813,28 +811,19 @@ fn pair(a: PairArgs, who: &Writer) -> Result<(), CliError> {
     // (`xq event check` reports them too)
     let (round, ev, explanation) = update(&a.file, who, |ev| {
         let mut explanation = Vec::new();
-        let done = if manual.is_empty() {
+        let round = if manual.is_empty() {
             let proposal = ev.propose_next()?;
             explanation.clone_from(&proposal.explanation);
-            let round = ev.pair_proposed(proposal)?.round;
-            Done {
-                value: round,
-                what: format!("paired round {round}"),
-                warnings: Vec::new(),
-            }
+            ev.pair_proposed(proposal)?
         } else {
             ev.pair_by_hand(&manual, a.bye)?
         };
-        let mut what = done.what;
         if let Some(d) = &date {
-            ev.set_round_date(done.value, Some(d.clone()))?;
-            what.push_str(&format!(" (date {d})"));
+            let what = format!("{} (date {d})", ev.what());
+            ev.set_round_date(round, Some(d.clone()))?;
+            ev.describe(what);
         }
-        Ok(Done {
-            value: (done.value, ev.clone(), explanation),
-            what,
-            warnings: done.warnings,
-        })
+        Ok((round, ev.event().clone(), explanation))
     })?;
     if a.json {
         let r = &ev.paired[round as usize - 1];
@@ -1628,11 +1617,15 @@ mod tests {
         // a manual pairing of round 2 that repeats round 1 is made, recorded as manual
         let mut ev2 = ev.clone();
         for b in 2..=ev2.paired[0].boards.len() as u32 {
-            ev2.set_result(1, b, "=", (None, None), false).unwrap();
+            Edit::new(&mut ev2)
+                .enter_result(1, b, "=", (None, None), false)
+                .unwrap();
         }
         Store::new(&file)
-            .update(|e: &mut Event| -> Result<(), String> {
-                *e = ev2.clone();
+            .edit(&Writer::new("甲"), |e| {
+                for b in 2..=ev2.paired[0].boards.len() as u32 {
+                    e.enter_result(1, b, "=", (None, None), false)?;
+                }
                 Ok(())
             })
             .unwrap();

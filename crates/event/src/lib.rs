@@ -55,12 +55,11 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-
 mod admin;
 pub mod check;
-mod edit;
 pub mod create;
 pub mod document;
+mod edit;
 pub mod export;
 pub mod file;
 pub mod forms;
@@ -76,9 +75,9 @@ pub mod trf;
 mod writer;
 mod zh;
 
-pub use edit::{Edit, PlayerEdit};
 pub use create::{Created, NewEvent, NewEventError, system_line};
 pub use document::{Event, EventError, Pairing, Player, ProposedRound, Round};
+pub use edit::{Edit, PlayerEdit};
 pub use file::WriteError;
 pub use history::{Change, EditError, Edited, Warning, Writer};
 pub use round_date::{BadDate, RoundDate};

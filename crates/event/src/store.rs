@@ -246,7 +246,6 @@ impl<D: Document> Store<D> {
         Ok(Some(Snapshot { text, doc }))
     }
 
-
     /// The update under the lock; `reuse` gives the document for the file's bytes when it
     /// already has it (the bytes are then not parsed).
     fn update_inner<T, E>(

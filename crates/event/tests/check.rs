@@ -153,7 +153,9 @@ fn play(sim: Sim, seed: u64) -> Event {
             .collect();
         for b in todo {
             let res = result(&mut rng, games);
-            Edit::new(&mut ev).enter_result(round, b, &res, (None, None), false).unwrap();
+            Edit::new(&mut ev)
+                .enter_result(round, b, &res, (None, None), false)
+                .unwrap();
         }
     }
     assert_eq!(check(&ev, None).unwrap(), vec![], "{sim:?} seed {seed}");
@@ -204,10 +206,16 @@ fn swiss_of(n: u32, rounds: u32) -> Event {
 fn a_hand_made_rematch_is_reported_with_the_rule() {
     let mut ev = swiss_of(4, 3);
     Edit::new(&mut ev).pair().unwrap();
-    Edit::new(&mut ev).enter_result(1, 1, "1-0", (None, None), false).unwrap();
-    Edit::new(&mut ev).enter_result(1, 2, "=", (None, None), false).unwrap();
+    Edit::new(&mut ev)
+        .enter_result(1, 1, "1-0", (None, None), false)
+        .unwrap();
+    Edit::new(&mut ev)
+        .enter_result(1, 2, "=", (None, None), false)
+        .unwrap();
     // round 1 was 1-2, 3-4: the arbiter pairs the same games again
-    Edit::new(&mut ev).pair_by_hand(&[(2, 1), (4, 3)], None).unwrap();
+    Edit::new(&mut ev)
+        .pair_by_hand(&[(2, 1), (4, 3)], None)
+        .unwrap();
     let found = check(&ev, None).unwrap();
     let kinds: Vec<_> = found.iter().map(|d| (d.round, d.board, d.kind)).collect();
     assert_eq!(
@@ -229,11 +237,17 @@ fn colours_against_rule_one_and_a_score_group_jump_are_reported() {
     let mut ev = swiss_of(4, 3);
     Edit::new(&mut ev).pair().unwrap();
     // 1 beats 2, 3 beats 4: 1 and 3 on 1 point, both had red
-    Edit::new(&mut ev).enter_result(1, 1, "1-0", (None, None), false).unwrap();
-    Edit::new(&mut ev).enter_result(1, 2, "1-0", (None, None), false).unwrap();
+    Edit::new(&mut ev)
+        .enter_result(1, 1, "1-0", (None, None), false)
+        .unwrap();
+    Edit::new(&mut ev)
+        .enter_result(1, 2, "1-0", (None, None), false)
+        .unwrap();
     // the arbiter pairs 1 (red again) v 4 and 3 v 2: a score-group jump, and 1 (多先) red
     // against 4 (少先)
-    Edit::new(&mut ev).pair_by_hand(&[(1, 4), (3, 2)], None).unwrap();
+    Edit::new(&mut ev)
+        .pair_by_hand(&[(1, 4), (3, 2)], None)
+        .unwrap();
     let found = check(&ev, Some(2)).unwrap();
     let kinds: Vec<_> = found.iter().map(|d| d.kind).collect();
     assert!(kinds.contains(&DeviationKind::ScoreGroup), "{found:#?}");
@@ -256,7 +270,9 @@ fn a_round_robin_off_its_table_is_reported() {
         ..EventConfig::default()
     };
     let mut ev = Event::new("rr", "", config, names, 1, None, false).unwrap();
-    Edit::new(&mut ev).pair_by_hand(&[(1, 3), (2, 4)], None).unwrap();
+    Edit::new(&mut ev)
+        .pair_by_hand(&[(1, 3), (2, 4)], None)
+        .unwrap();
     let found = check(&ev, None).unwrap();
     assert_eq!(found.len(), 2, "{found:#?}");
     assert_eq!(found[1].kind, DeviationKind::System);
@@ -289,7 +305,9 @@ fn a_same_unit_pairing_that_could_be_avoided_is_reported() {
     // 1 and 2 are both 北京: round 1's plain table 1-2 3-4 5-6 pairs them
     let units = ["北京", "北京", "上海", "广东", "湖北", "四川"];
     let mut ev = swiss_with_units(&units, 2);
-    Edit::new(&mut ev).pair_by_hand(&[(1, 2), (3, 4), (5, 6)], None).unwrap();
+    Edit::new(&mut ev)
+        .pair_by_hand(&[(1, 2), (3, 4), (5, 6)], None)
+        .unwrap();
     let found = check(&ev, None).unwrap();
     let kinds: Vec<_> = found.iter().map(|d| (d.round, d.board, d.kind)).collect();
     assert_eq!(
@@ -324,7 +342,9 @@ fn same_unit_pairs_are_not_reported_past_the_rule_or_when_unavoidable() {
     // past the rule: round 1 of an event with the rule off
     let units = ["北京", "北京", "上海", "广东"];
     let mut ev = swiss_with_units(&units, 0);
-    Edit::new(&mut ev).pair_by_hand(&[(1, 2), (3, 4)], None).unwrap();
+    Edit::new(&mut ev)
+        .pair_by_hand(&[(1, 2), (3, 4)], None)
+        .unwrap();
     let found = check(&ev, None).unwrap();
     assert!(
         found.iter().all(|d| d.kind != DeviationKind::SameUnit),
@@ -338,7 +358,9 @@ fn same_unit_pairs_are_not_reported_past_the_rule_or_when_unavoidable() {
     assert_eq!(check(&ev, None).unwrap(), vec![]);
     // the arbiter's 1-2 3-4 has one pair of 北京, as many as xq's: nothing to report for it
     let mut ev = swiss_with_units(&units, 3);
-    Edit::new(&mut ev).pair_by_hand(&[(1, 2), (3, 4)], None).unwrap();
+    Edit::new(&mut ev)
+        .pair_by_hand(&[(1, 2), (3, 4)], None)
+        .unwrap();
     let found = check(&ev, None).unwrap();
     assert!(
         found.iter().all(|d| d.kind != DeviationKind::SameUnit),

@@ -2,8 +2,8 @@
 //! write back byte for byte and check clean; a new file ends with its `[end]` table and a copy
 //! cut short at a table boundary is refused; the rounds planned are bounded.
 
-use xiangqi_event::{Edit, Event};
 use xiangqi_event::check::check;
+use xiangqi_event::{Edit, Event};
 use xiangqi_scheduling::EventConfig;
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/");

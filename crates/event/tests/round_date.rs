@@ -47,7 +47,11 @@ fn shared_tournaments_and_fixtures_write_back_unchanged_and_a_date_round_trips()
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         round_trips_without_a_date(&ev, &path.display().to_string());
         let date: RoundDate = "2026-11-28".parse().unwrap();
-        assert!(Edit::new(&mut ev).set_round_date(1, Some(date.clone())).unwrap());
+        assert!(
+            Edit::new(&mut ev)
+                .set_round_date(1, Some(date.clone()))
+                .unwrap()
+        );
         let dated = ev.to_toml();
         let back = Event::from_toml(&dated).unwrap();
         assert_eq!(back.round_date(1), Some(&date));

@@ -161,3 +161,7 @@ impl xiangqi_event::Document for Game {
         Ok(Game::render(self))
     }
 }
+
+/// A game log carries its own history (its entries), so it changes by
+/// [`Store::update`](xiangqi_event::Store::update).
+impl xiangqi_event::Unrecorded for Game {}

@@ -29,7 +29,7 @@
 use std::path::{Path, PathBuf};
 
 use xiangqi_event::Event;
-use xiangqi_event::{Store, StoreError, UpdateError};
+use xiangqi_event::{Store, StoreError, UpdateError, Writer};
 use xiangqi_rules::Ruleset;
 
 use crate::{EventBoard, Game, GameError, Header, LogFormat, State, TimeControl};
@@ -324,15 +324,24 @@ fn enter(
     };
     let res = result.event_result();
     let fouls = (Some(state.violations.red), Some(state.violations.black));
+    // recorded in the event's history as the arbiter who declared the result (the board when
+    // the log names nobody), so that the desk's versions and the audit trail see it
+    let by = declared_by(game_file).unwrap_or_else(|| format!("live board {}", board.board));
     let changed = Store::<Event>::new(event)
-        .update(|e| e.set_result(board.round, board.board, res, fouls, false))
+        .edit(&Writer::new(by), |e| {
+            let changed = e.enter_result(board.round, board.board, res, fouls, false)?;
+            let what = format!("live board {}: {}", board.board, e.what());
+            e.describe(what);
+            Ok(changed)
+        })
         .map_err(|e| NotEntered {
             file: game_file.display().to_string(),
             why: match e {
                 UpdateError::Store(e) => e.to_string(),
                 UpdateError::Rejected(e) => format!("{}: {e}", board.file),
             },
-        })?;
+        })?
+        .value;
     if only_changed && !changed {
         return Ok(None);
     }
@@ -340,4 +349,14 @@ fn enter(
         "{}: round {} board {}: {res} (违例 {}–{})",
         board.file, board.round, board.board, state.violations.red, state.violations.black
     )))
+}
+
+/// The arbiter who declared the result of the log `game_file` (宣布结果 with a name), if the
+/// log names one.
+fn declared_by(game_file: &Path) -> Option<String> {
+    let game = Store::<Game>::new(game_file).read().ok()?;
+    game.log().entries.iter().rev().find_map(|e| match e {
+        crate::Entry::Declare { by, .. } if !by.is_empty() => Some(by.clone()),
+        _ => None,
+    })
 }

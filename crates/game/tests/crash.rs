@@ -13,8 +13,8 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use xiangqi_board::Color;
-use xiangqi_event::Event;
 use xiangqi_event::{Document, Store};
+use xiangqi_event::{Edit, Event};
 use xiangqi_game::store;
 use xiangqi_game::{Entry, Game};
 use xiangqi_rules_cn1987 as _;
@@ -72,7 +72,9 @@ fn crash_after(step: usize, event: &Path, log: &Path) {
     let new_log = Document::render(&g).unwrap();
     let mut ev: Event = Store::new(event).read().unwrap();
     let res = g.state().result.as_ref().unwrap().event_result();
-    ev.set_result(1, 1, res, (Some(0), Some(0)), false).unwrap();
+    Edit::new(&mut ev)
+        .enter_result(1, 1, res, (Some(0), Some(0)), false)
+        .unwrap();
     let new_event = Document::render(&ev).unwrap();
     let temp = |target: &Path, text: &str| {
         let name = target.file_name().unwrap().to_string_lossy();
@@ -163,7 +165,9 @@ fn a_different_result_on_the_board_is_not_overwritten() {
     let (_dir, event, log) = folder();
     crash_after(2, &event, &log);
     Store::new(&event)
-        .update(|ev: &mut Event| ev.set_result(1, 1, "0-1", (None, None), false))
+        .edit(&xiangqi_event::Writer::new("test"), |e| {
+            e.enter_result(1, 1, "0-1", (None, None), false)
+        })
         .unwrap();
     let e = store::land(&log, |_| event.clone())
         .unwrap_err()

@@ -32,8 +32,8 @@ use axum::http::Method;
 use fantoccini::Client;
 use fantoccini::wd::WebDriverCompatibleCommand;
 use serde_json::{Value, json};
-use xiangqi::event::Store;
 use xiangqi::event::simulate::{SimSystem, simulate};
+use xiangqi::event::{Edit, Store};
 
 /// Loads measured.
 const LOADS: usize = 7;
@@ -110,7 +110,7 @@ async fn run() {
     let dir = tempfile::tempdir().expect("a folder");
     let (mut ev, _) = simulate(2000, 5, 2026, SimSystem::Swiss).expect("simulated");
     ev.rounds = 6;
-    ev.pair_next().expect("round 6");
+    Edit::new(&mut ev).pair().expect("round 6");
     Store::new(dir.path().join("big.toml"))
         .create(&ev)
         .expect("the event file");

@@ -22,8 +22,8 @@ use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use tower::ServiceExt;
-use xiangqi::event::Store;
 use xiangqi::event::simulate::{SimSystem, simulate};
+use xiangqi::event::{Edit, Store};
 
 fn main() {
     divan::main();
@@ -70,7 +70,7 @@ fn desk_of(players: u32) -> (tempfile::TempDir, Router, tokio::runtime::Runtime)
     let dir = tempfile::tempdir().expect("a temporary folder");
     let (mut ev, _) = simulate(players, 5, 2026, SimSystem::Swiss).expect("simulation");
     ev.rounds = 6;
-    ev.pair_next().expect("round 6");
+    Edit::new(&mut ev).pair().expect("round 6");
     Store::new(dir.path().join("big.toml"))
         .create(&ev)
         .expect("the event file");
@@ -211,9 +211,8 @@ fn event_update_2000(bencher: divan::Bencher<'_, '_>) {
         flip = !flip;
         let result = if flip { "1-0" } else { "0-1" };
         store
-            .update(|ev| {
-                ev.paired[5].boards[0].result = Some(result.into());
-                Ok::<_, std::convert::Infallible>(())
+            .edit(&xiangqi::event::Writer::new("bench"), |e| {
+                e.enter_result(6, 1, result, (None, None), true)
             })
             .expect("written");
     });

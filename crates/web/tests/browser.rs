@@ -95,7 +95,9 @@ async fn two_browser_sessions_pair_enter_and_print() {
     // the 编排记录表 of 50 boards prints on more than one A4 page
     let big = dir.path().join("big.toml");
     Store::<Event>::new(&big)
-        .update(|ev| ev.pair_next().map(|_| ()))
+        .edit(&xiangqi::event::Writer::new("test"), |e| {
+            e.pair().map(|_| ())
+        })
         .unwrap();
     a.goto(&format!("{base}/e/big.toml/round/1")).await.unwrap();
     wait_for(&a, "棋手100").await;

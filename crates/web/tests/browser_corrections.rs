@@ -63,7 +63,7 @@ async fn every_correction_in_the_browser() {
     .create(&path, || Ok(Vec::new()))
     .unwrap();
     Store::<Event>::new(&path)
-        .edit(&Writer::new("test"), Event::pair_recorded)
+        .edit(&Writer::new("test"), |e| e.pair())
         .unwrap();
     let base = common::serve(dir.path()).await;
     let round1 = format!("{base}/e/e.toml/round/1");

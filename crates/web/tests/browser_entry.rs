@@ -17,14 +17,14 @@ use std::path::Path;
 use common::{Browser, click, keys_here, settle, wait_for};
 use fantoccini::key::Key;
 use fantoccini::{Client, Locator};
-use xiangqi::event::Store;
 use xiangqi::event::simulate::{SimSystem, simulate};
+use xiangqi::event::{Edit, Store};
 
 /// An event of `players` players with round 1 paired, as `name` in `dir`.
 fn round_one(dir: &Path, name: &str, players: u32) {
     let (mut ev, _) = simulate(players, 0, 22, SimSystem::Swiss).unwrap();
     ev.rounds = 3;
-    ev.pair_next().unwrap();
+    Edit::new(&mut ev).pair().unwrap();
     Store::new(dir.join(name)).create(&ev).unwrap();
 }
 
@@ -225,9 +225,9 @@ async fn round_page_screenshots() {
     round_one(dir.path(), "s.toml", 40);
     let path = dir.path().join("s.toml");
     Store::<xiangqi::event::Event>::new(&path)
-        .update(|ev| -> Result<(), xiangqi::event::EventError> {
+        .edit(&xiangqi::event::Writer::new("test"), |ev| {
             for b in 1..=10 {
-                ev.set_result(
+                ev.enter_result(
                     1,
                     b,
                     ["1-0", "=", "0-1"][b as usize % 3],

@@ -37,7 +37,9 @@ async fn a_board_played_to_an_agreed_draw_in_the_browser() {
     let store = Store::new(&path);
     store.create(&ev).unwrap();
     store
-        .update(|ev: &mut Event| ev.pair_next().map(|_| ()))
+        .edit(&xiangqi::event::Writer::new("test"), |e| {
+            e.pair().map(|_| ())
+        })
         .unwrap();
 
     let base = common::serve(dir.path()).await;

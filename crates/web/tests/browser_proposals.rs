@@ -106,8 +106,10 @@ async fn a_ruling_is_proposed_confirmed_undone_and_declared_in_the_browser() {
     .unwrap();
     let es = Store::new(&event);
     es.create(&ev).unwrap();
-    es.update(|ev: &mut Event| ev.pair_next().map(|_| ()))
-        .unwrap();
+    es.edit(&xiangqi::event::Writer::new("test"), |e| {
+        e.pair().map(|_| ())
+    })
+    .unwrap();
 
     let base = common::serve(dir.path()).await;
     let live = format!("{base}/e/team.toml/round/1/board/1/live");

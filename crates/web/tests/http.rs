@@ -8,8 +8,8 @@ mod common;
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use common::{app, csrf_of, get, post, send};
-use xiangqi::event::Event;
 use xiangqi::event::Store;
+use xiangqi::event::{Edit, Event};
 use xiangqi::scheduling::{EventConfig, PointSystem};
 
 const NAMES: [&str; 6] = ["王天一", "郑惟桐", "许银川", "吕钦", "赵鑫鑫", "蒋川"];
@@ -193,16 +193,16 @@ async fn pair_enter_results_and_standings_land_in_the_file() {
     // refused as the CLI refuses: a different result without force, no such board, not a
     // result, fouls that are not numbers; the file stays byte for byte
     let before = std::fs::read(&path).unwrap();
-    let conflict = read(&path)
-        .set_result(1, 1, "0-1", (None, None), false)
+    let conflict = xiangqi::event::Edit::new(&mut read(&path))
+        .enter_result(1, 1, "0-1", (None, None), false)
         .unwrap_err()
         .zh();
-    let no_board = read(&path)
-        .set_result(1, 9, "1-0", (None, None), false)
+    let no_board = xiangqi::event::Edit::new(&mut read(&path))
+        .enter_result(1, 9, "1-0", (None, None), false)
         .unwrap_err()
         .zh();
-    let not_result = read(&path)
-        .set_result(1, 3, "2-0", (None, None), false)
+    let not_result = xiangqi::event::Edit::new(&mut read(&path))
+        .enter_result(1, 3, "2-0", (None, None), false)
         .unwrap_err()
         .zh();
     for (uri, form, want) in [
@@ -523,7 +523,8 @@ async fn a_round_robin_has_its_crosstable() {
         ..Default::default()
     };
     let mut ev = Event::new("循环赛", "axf", config, players, 1, Some(3), false).unwrap();
-    let round = ev.pair_next().unwrap();
+    Edit::new(&mut ev).pair().unwrap();
+    let round = ev.paired[0].clone();
     let (red, black) = (round.boards[0].red, round.boards[0].black);
     let others = (round.boards[1].red, round.boards[1].black);
     ev.paired[0].boards[0].result = Some("1-0".into());

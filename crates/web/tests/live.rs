@@ -42,7 +42,9 @@ fn folder() -> (tempfile::TempDir, PathBuf) {
     let store = Store::new(&path);
     store.create(&ev).unwrap();
     store
-        .update(|ev: &mut Event| ev.pair_next().map(|_| ()))
+        .edit(&xiangqi::event::Writer::new("test"), |e| {
+            e.pair().map(|_| ())
+        })
         .unwrap();
     (dir, path)
 }
@@ -517,7 +519,9 @@ async fn a_different_result_on_the_board_is_not_overwritten() {
     ok(&app, &csrf, &[("entry", "start")]).await;
     // meanwhile the desk's round page entered 0-1 for the board
     Store::<Event>::new(&event)
-        .update(|ev: &mut Event| ev.set_result(1, 1, "0-1", (None, None), false))
+        .edit(&xiangqi::event::Writer::new("test"), |e| {
+            e.enter_result(1, 1, "0-1", (None, None), false)
+        })
         .unwrap();
     let (s, _, body) = post(
         &app,
@@ -696,7 +700,9 @@ async fn a_finished_log_is_landed_by_the_round_page_and_a_contradiction_shown() 
     // another result put on the board behind the desk's back (a hand edit, a forced entry):
     // the round page names both, and changes neither
     Store::<Event>::new(&event)
-        .update(|ev: &mut Event| ev.set_result(1, 1, "0-1", (None, None), true))
+        .edit(&xiangqi::event::Writer::new("test"), |e| {
+            e.enter_result(1, 1, "0-1", (None, None), true)
+        })
         .unwrap();
     let (_, page) = get(&app, "/e/open.toml/round/1").await;
     assert!(

@@ -266,7 +266,10 @@ async fn withdraw_bye_and_late_entry_land_in_the_file() {
     assert_eq!(read(&path).players[2].withdrawn, Some(1));
     // again: refused with the CLI's message, the file unchanged
     let before = std::fs::read(&path).unwrap();
-    let want = read(&path).withdraw(3).unwrap_err().zh();
+    let want = xiangqi::event::Edit::new(&mut read(&path))
+        .withdraw(3)
+        .unwrap_err()
+        .zh();
     let (s, _, body) = post(
         &app,
         "/e/open.toml/withdraw",
@@ -287,7 +290,10 @@ async fn withdraw_bye_and_late_entry_land_in_the_file() {
     assert_eq!(s, StatusCode::SEE_OTHER);
     assert_eq!(read(&path).players[1].bye_requests, [2]);
     let before = std::fs::read(&path).unwrap();
-    let want = read(&path).request_bye(2, 1).unwrap_err().zh();
+    let want = xiangqi::event::Edit::new(&mut read(&path))
+        .request_bye(2, 1)
+        .unwrap_err()
+        .zh();
     let (s, _, body) = post(
         &app,
         "/e/open.toml/bye",
@@ -398,7 +404,10 @@ async fn a_team_line_up_lands_in_the_file() {
     assert_eq!(read(&path).paired[0].boards[0].red_lineup, [3, 1]);
     // a member twice: the CLI's message, nothing written
     let before = std::fs::read(&path).unwrap();
-    let want = read(&path).set_lineup(1, 1, red, &[2, 2]).unwrap_err().zh();
+    let want = xiangqi::event::Edit::new(&mut read(&path))
+        .set_lineup(1, 1, red, &[2, 2])
+        .unwrap_err()
+        .zh();
     let (s, _, body) = post(
         &app,
         "/e/teams.toml/lineup",

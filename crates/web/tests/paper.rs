@@ -34,7 +34,9 @@ fn adjourned() -> tempfile::TempDir {
     );
     Store::new(&event).create(&ev.unwrap()).unwrap();
     Store::new(&event)
-        .update(|ev: &mut Event| ev.pair_next().map(|_| ()))
+        .edit(&xiangqi::event::Writer::new("test"), |e| {
+            e.pair().map(|_| ())
+        })
         .unwrap();
     let log = dir.path().join("club-games").join("r1b1.pgn");
     std::fs::create_dir(log.parent().unwrap()).unwrap();

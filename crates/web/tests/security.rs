@@ -16,8 +16,8 @@ mod common;
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use common::{app, csrf_of, get, post, send};
-use xiangqi::event::Event;
 use xiangqi::event::Store;
+use xiangqi::event::{Edit, Event};
 use xiangqi::scheduling::EventConfig;
 use xiangqi_web::{Limits, Options, Server};
 
@@ -44,7 +44,7 @@ fn event_at(dir: &Path, name: &str) -> PathBuf {
         false,
     )
     .unwrap();
-    ev.pair_next().unwrap();
+    Edit::new(&mut ev).pair().unwrap();
     let path = dir.join(name);
     Store::new(&path).create(&ev).unwrap();
     path

@@ -14,10 +14,6 @@ impl Edit<'_> {
     ) -> Result<bool, EventError> {
         let shown = date.as_ref().map_or("none".to_string(), |d| d.to_string());
         let changed = self.event.set_round_date(round, date)?;
-        Ok(self.note(
-            changed,
-            format!("date round {round}: {shown}"),
-            Vec::new(),
-        ))
+        Ok(self.note(changed, format!("date round {round}: {shown}"), Vec::new()))
     }
 }

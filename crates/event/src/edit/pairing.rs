@@ -76,10 +76,6 @@ impl Edit<'_> {
         } else {
             format!(" ({} results dropped)", with.len())
         };
-        Ok(self.note(
-            round,
-            format!("unpaired round {round}{lost}"),
-            Vec::new(),
-        ))
+        Ok(self.note(round, format!("unpaired round {round}{lost}"), Vec::new()))
     }
 }

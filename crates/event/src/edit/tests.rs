@@ -32,8 +32,12 @@ fn unpair_is_refused_while_the_round_has_results_unless_forced() {
     let mut ev = swiss(8, 4);
     assert!(Edit::new(&mut ev).unpair_last(false).is_err());
     Edit::new(&mut ev).pair().unwrap();
-    Edit::new(&mut ev).enter_result(1, 2, "1-0", (None, None), false).unwrap();
-    Edit::new(&mut ev).enter_result(1, 3, "=", (None, None), false).unwrap();
+    Edit::new(&mut ev)
+        .enter_result(1, 2, "1-0", (None, None), false)
+        .unwrap();
+    Edit::new(&mut ev)
+        .enter_result(1, 3, "=", (None, None), false)
+        .unwrap();
     let before = ev.clone();
     let e = Edit::new(&mut ev).unpair_last(false).unwrap_err();
     assert_eq!(
@@ -69,7 +73,9 @@ fn a_refused_pairing_names_every_board_without_a_result() {
     let mut ev = swiss(40, 5);
     Edit::new(&mut ev).pair().unwrap();
     for b in [1, 4, 9, 10] {
-        Edit::new(&mut ev).enter_result(1, b, "1-0", (None, None), false).unwrap();
+        Edit::new(&mut ev)
+            .enter_result(1, b, "1-0", (None, None), false)
+            .unwrap();
     }
     let e = Edit::new(&mut ev).pair().unwrap_err();
     assert_eq!(
@@ -142,7 +148,9 @@ fn a_result_changed_after_the_next_round_was_paired_warns() {
 fn swapping_colours_keeps_each_players_score() {
     let mut ev = swiss(4, 3);
     Edit::new(&mut ev).pair().unwrap();
-    Edit::new(&mut ev).enter_result(1, 1, "1-0", (Some(2), None), false).unwrap();
+    Edit::new(&mut ev)
+        .enter_result(1, 1, "1-0", (Some(2), None), false)
+        .unwrap();
     let (red, black) = (ev.paired[0].boards[0].red, ev.paired[0].boards[0].black);
     let before = ev.standings(Some(0));
     Edit::new(&mut ev).swap_colours(1, 1).unwrap();
@@ -164,27 +172,30 @@ fn edit_reinstate_and_rename_refuse_bad_input() {
     let none = PlayerEdit::default();
     assert!(Edit::new(&mut ev).edit_player(1, &none).is_err());
     assert!(
-        Edit::new(&mut ev).edit_player(
-            9,
-            &PlayerEdit {
-                name: Some("x".into()),
-                ..none.clone()
-            }
-        )
-        .is_err()
+        Edit::new(&mut ev)
+            .edit_player(
+                9,
+                &PlayerEdit {
+                    name: Some("x".into()),
+                    ..none.clone()
+                }
+            )
+            .is_err()
     );
     assert!(
-        Edit::new(&mut ev).edit_player(
-            1,
-            &PlayerEdit {
-                name: Some(" ".into()),
-                ..none.clone()
-            }
-        )
-        .is_err()
+        Edit::new(&mut ev)
+            .edit_player(
+                1,
+                &PlayerEdit {
+                    name: Some(" ".into()),
+                    ..none.clone()
+                }
+            )
+            .is_err()
     );
     // the same name and unit as player 2
-    let e = Edit::new(&mut ev).edit_player(
+    let e = Edit::new(&mut ev)
+        .edit_player(
             1,
             &PlayerEdit {
                 name: Some("P2".into()),
@@ -195,7 +206,8 @@ fn edit_reinstate_and_rename_refuse_bad_input() {
     assert!(e.to_string().contains("duplicate player"), "{e}");
     ev = before.clone();
     assert!(
-        Edit::new(&mut ev).reinstate(1)
+        Edit::new(&mut ev)
+            .reinstate(1)
             .unwrap_err()
             .to_string()
             .contains("has not withdrawn")

@@ -35,8 +35,10 @@ pub fn folder(
     let event = dir.path().join(event_file);
     let es = Store::new(&event);
     es.create(&ev).unwrap();
-    es.update(|ev: &mut Event| ev.pair_next().map(|_| ()))
-        .unwrap();
+    es.edit(&xiangqi_event::Writer::new("test"), |e| {
+        e.pair().map(|_| ())
+    })
+    .unwrap();
     let log = dir.path().join("r1b1.pgn");
     let (header, _) = store::new_header(&NewGame {
         board: Some(BoardOf {

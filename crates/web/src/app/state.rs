@@ -10,7 +10,9 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 
-use xiangqi::event::{Event, Snapshot, Store, StoreError, UpdateError};
+use xiangqi::event::{
+    Edit, EditError, Edited, Event, EventError, Snapshot, Store, StoreError, UpdateError, Writer,
+};
 use xiangqi::game::landing::{Conflict, LogScan};
 
 /// How many event files the desk keeps in memory (a folder may hold many; a desk works on few).
@@ -124,16 +126,17 @@ impl EventCache {
         Ok(snap)
     }
 
-    /// Changes the event in file `path` under the store's lock ([`Store::update_from`]),
-    /// starting from the event in memory when the file still holds its text; the event written
-    /// is kept for the next request.
-    pub(crate) fn update<T, E>(
+    /// Changes the event in file `path` under the store's lock as `who`, recorded in its
+    /// history ([`Store::edit_from`]), starting from the event in memory when the file still
+    /// holds its text; the event written is kept for the next request.
+    pub(crate) fn edit<T>(
         &self,
         path: &Path,
-        change: impl FnOnce(&mut Event) -> Result<T, E>,
-    ) -> Result<T, UpdateError<E>> {
+        who: &Writer,
+        change: impl FnOnce(&mut Edit<'_>) -> Result<T, EventError>,
+    ) -> Result<Edited<T>, UpdateError<EditError>> {
         let known = self.known(path);
-        let (out, snap) = Store::<Event>::new(path).update_from(known.as_deref(), change)?;
+        let (out, snap) = Store::<Event>::new(path).edit_from(known.as_deref(), who, change)?;
         self.keep(path, Arc::new(snap));
         Ok(out)
     }
@@ -148,7 +151,7 @@ mod tests {
         let dir = tempfile::tempdir().expect("a folder");
         let (mut ev, _) = simulate(8, 1, 7, SimSystem::Swiss).expect("simulated");
         ev.rounds = 2;
-        ev.pair_next().expect("round 2");
+        Edit::new(&mut ev).pair().expect("round 2");
         let path = dir.path().join("e.toml");
         Store::new(&path).create(&ev).expect("created");
         (dir, path)
@@ -171,13 +174,17 @@ mod tests {
         assert_eq!(before.doc.paired[1].boards[0].result, None);
         // another process (the CLI) writes the file: same length, possibly the same mtime tick
         Store::<Event>::new(&path)
-            .update(|ev| ev.set_result(2, 1, "1-0", (None, None), false))
+            .edit(&Writer::new("cli"), |e| {
+                e.enter_result(2, 1, "1-0", (None, None), false)
+            })
             .expect("written");
         let after = cache.read(&path).expect("read");
         assert_eq!(after.doc.paired[1].boards[0].result.as_deref(), Some("1-0"));
         // and a write through the cache starts from the file, not from the stale memory
         cache
-            .update(&path, |ev| ev.set_result(2, 2, "0-1", (None, None), false))
+            .edit(&path, &Writer::new("desk"), |e| {
+                e.enter_result(2, 2, "0-1", (None, None), false)
+            })
             .expect("written");
         let file = Store::<Event>::new(&path).read().expect("the file");
         assert_eq!(file.paired[1].boards[0].result.as_deref(), Some("1-0"));
@@ -191,7 +198,9 @@ mod tests {
         let cache = EventCache::default();
         cache.read(&path).expect("read");
         cache
-            .update(&path, |ev| ev.set_result(2, 3, "=", (None, None), false))
+            .edit(&path, &Writer::new("desk"), |e| {
+                e.enter_result(2, 3, "=", (None, None), false)
+            })
             .expect("written");
         let a = cache.read(&path).expect("read");
         assert_eq!(a.doc.paired[1].boards[2].result.as_deref(), Some("="));
@@ -203,7 +212,9 @@ mod tests {
         let (_dir, path) = event_file();
         let cache = EventCache::default();
         let before = cache.read(&path).expect("read");
-        let refused = cache.update(&path, |ev| ev.set_result(2, 99, "1-0", (None, None), false));
+        let refused = cache.edit(&path, &Writer::new("desk"), |e| {
+            e.enter_result(2, 99, "1-0", (None, None), false)
+        });
         assert!(refused.is_err());
         let after = cache.read(&path).expect("read");
         assert!(Arc::ptr_eq(&before, &after));

@@ -13,7 +13,7 @@ use askama::Template;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use serde::Deserialize;
-use xiangqi::event::{Change, Done, EditError, Event, EventError, Store, UpdateError, Writer};
+use xiangqi::event::{Change, Edit, EditError, Event, EventError, Store, UpdateError, Writer};
 
 use super::{Desk, Page, blocking, one_line, render};
 use crate::security;
@@ -90,18 +90,14 @@ pub(crate) async fn edit<T: Send + 'static>(
     path: PathBuf,
     id: &str,
     who: Writer,
-    change: impl FnOnce(&mut Event) -> Result<Done<T>, EventError> + Send + 'static,
+    change: impl FnOnce(&mut Edit<'_>) -> Result<T, EventError> + Send + 'static,
 ) -> Result<Wrote<T>, Refused> {
     let id = id.to_string();
     blocking(move || {
         let store = Store::<Event>::new(&path);
-        let done = store.edit(&who, |ev| {
-            let d = change(ev)?;
-            Ok(Done {
-                value: (d.value, d.what.clone()),
-                what: d.what,
-                warnings: d.warnings,
-            })
+        let done = store.edit(&who, |e| {
+            let value = change(e)?;
+            Ok((value, e.what()))
         });
         match done {
             Ok(e) => Ok(Wrote {

@@ -8,8 +8,8 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use serde::Deserialize;
-use xiangqi::event::Event;
 use xiangqi::event::export::{chain_names, score_name};
+use xiangqi::event::{Edit, Event};
 
 use crate::app::Desk;
 use crate::app::files::event_files;
@@ -303,7 +303,7 @@ async fn pair(
         path,
         &id,
         crate::app::writer(&headers, f.version),
-        Event::pair_recorded,
+        |e: &mut Edit<'_>| e.pair(),
     )
     .await
     .map(|w| w.value);

@@ -18,7 +18,7 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use serde::Deserialize;
 use xiangqi::event::create::parse_player;
-use xiangqi::event::{Done, Event, EventError};
+use xiangqi::event::{Edit, Event, EventError};
 
 use crate::app::{
     Desk, EventRequest, Page, Refused, Shared, edit, opt_version, refused_again, render,
@@ -235,16 +235,7 @@ async fn manage_page(r: EventRequest, Query(q): Query<MQ>) -> Response {
 }
 
 /// A change of the manage page: what to do with the event, as the history records it.
-type Change = Box<dyn FnOnce(&mut Event) -> Result<Done<()>, EventError> + Send>;
-
-/// A recorded change without its value.
-fn unit<T>(d: Done<T>) -> Done<()> {
-    Done {
-        value: (),
-        what: d.what,
-        warnings: d.warnings,
-    }
-}
+type Change = Box<dyn FnOnce(&mut Edit<'_>) -> Result<(), EventError> + Send>;
 
 /// The manage page again with a refusal (400); the file is as it was.
 pub(crate) async fn refused_page(
@@ -308,7 +299,7 @@ async fn bye(
     let lang = Lang::from_param(f.lang.as_deref());
     let change = required(lang, "player", &f.no).and_then(|no| {
         let round = required(lang, "--round", &f.round)?;
-        Ok(Box::new(move |ev: &mut Event| ev.bye_recorded(no, round)) as Change)
+        Ok(Box::new(move |e: &mut Edit<'_>| e.request_bye(no, round)) as Change)
     });
     apply(desk, headers, id, &f, change).await
 }
@@ -324,7 +315,7 @@ async fn add(
     let change = parse_player(line.trim())
         .map_err(|e| lang.pick(e.zh(), e.to_string()))
         .map(|e| -> Change {
-            Box::new(move |ev: &mut Event| ev.add_recorded(&e.name, &e.club, e.rating).map(unit))
+            Box::new(move |ed: &mut Edit<'_>| ed.add_late(&e.name, &e.club, e.rating).map(|_| ()))
         });
     apply(desk, headers, id, &f, change).await
 }
@@ -353,10 +344,7 @@ async fn lineup(
             .filter(|m| !m.is_empty())
             .map(|m| required(lang, "--members", m))
             .collect::<Result<Vec<u32>, String>>()?;
-        Ok(
-            Box::new(move |ev: &mut Event| ev.lineup_recorded(round, board, team, &members))
-                as Change,
-        )
+        Ok(Box::new(move |e: &mut Edit<'_>| e.set_lineup(round, board, team, &members)) as Change)
     })();
     apply(desk, headers, id, &f, change).await
 }
@@ -393,7 +381,7 @@ pub(crate) async fn withdraw(r: Correction) -> Response {
         page.back = format!("/e/{}/manage?lang={}", url(id), c.lang.code());
         return page.respond();
     }
-    let out = r.edit(move |ev| ev.withdraw_recorded(no)).await;
+    let out = r.edit(move |ev| ev.withdraw(no)).await;
     let to = format!("/e/{}/manage?lang={}", url(id), c.lang.code());
     match out {
         Err(Refused::Message(msg)) => refused_page(desk, headers, c.lang, id, msg).await,

@@ -14,7 +14,7 @@ use axum::extract::{Form, FromRequest, FromRequestParts, Path, Query, Request};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use serde::Deserialize;
-use xiangqi::event::{Done, Event, EventError, PlayerEdit};
+use xiangqi::event::{Edit, Event, EventError, PlayerEdit};
 
 use crate::app::{
     ChangeRow, ConfirmPage, Desk, EventRequest, Page, Refused, Shared, Wrote, arbiter, edit, load,
@@ -236,7 +236,7 @@ impl Correction {
     /// history: the write every correction form ends with.
     pub(super) async fn edit<T: Send + 'static>(
         &self,
-        change: impl FnOnce(&mut Event) -> Result<Done<T>, EventError> + Send + 'static,
+        change: impl FnOnce(&mut Edit<'_>) -> Result<T, EventError> + Send + 'static,
     ) -> Result<Wrote<T>, Refused> {
         let who = writer(&self.headers, self.f.version);
         edit(self.c.lang, self.c.path.clone(), &self.id, who, change).await
@@ -246,7 +246,7 @@ impl Correction {
     /// or the page of the refusal (409 for a stale form).
     pub(super) async fn write<T: Send + 'static>(
         &self,
-        change: impl FnOnce(&mut Event) -> Result<Done<T>, EventError> + Send + 'static,
+        change: impl FnOnce(&mut Edit<'_>) -> Result<T, EventError> + Send + 'static,
     ) -> Response {
         let out = self.edit(change).await;
         let lang = self.c.lang;
@@ -417,8 +417,9 @@ pub(crate) async fn pair_by_hand(r: Correction) -> Response {
     if f.confirm.is_none() {
         // the pairing tried on a copy: its refusal, or the rules it breaks
         let mut trial = c.ev.clone();
-        let done = match trial.pair_by_hand(&list, bye) {
-            Ok(d) => d,
+        let mut e = Edit::new(&mut trial);
+        let done = match e.pair_by_hand(&list, bye) {
+            Ok(round) => (round, e.what(), e.warnings().to_vec()),
             Err(e) => {
                 let msg = match c.lang {
                     Lang::Zh => format!("{id}：{}", e.zh()),
@@ -438,13 +439,13 @@ pub(crate) async fn pair_by_hand(r: Correction) -> Response {
         );
         p.lines.push(format!(
             "{} {}",
-            (w.manual_will)(done.value),
-            what(c.lang, &done.what)
+            (w.manual_will)(done.0),
+            what(c.lang, &done.1)
                 .split_once('：')
-                .map_or(done.what.clone(), |(_, l)| l.to_string())
+                .map_or(done.1.clone(), |(_, l)| l.to_string())
         ));
         p.warnings = done
-            .warnings
+            .2
             .iter()
             .map(|x| match x {
                 xiangqi::event::Warning::Pairing(d) => w.deviation(d),

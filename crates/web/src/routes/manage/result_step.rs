@@ -4,7 +4,7 @@
 
 use axum::http::HeaderMap;
 use axum::response::Response;
-use xiangqi::event::Warning;
+use xiangqi::event::{Edit, Warning};
 
 use crate::app::{ConfirmPage, Page, Shared, load_shared, stale_page, url};
 use crate::words::corrections::what;
@@ -65,12 +65,12 @@ pub(crate) async fn result_step(
         return None;
     }
     let mut trial = ev.clone();
-    let done = trial
-        .enter_result(round, board, e.result, e.fouls, e.force)
+    let mut edit = Edit::new(&mut trial);
+    edit.enter_result(round, board, e.result, e.fouls, e.force)
         .ok()?;
     let w = Words::of(lang);
-    let warnings: Vec<String> = done
-        .warnings
+    let warnings: Vec<String> = edit
+        .warnings()
         .iter()
         .filter_map(|x| match x {
             Warning::PairedOnOldScore { round, board, next } => {
@@ -96,7 +96,7 @@ pub(crate) async fn result_step(
         ConfirmPage {
             page,
             w,
-            lines: vec![what(lang, &done.what)],
+            lines: vec![what(lang, &edit.what())],
             warnings,
             say_no_warning: false,
             action: format!("/e/{}/round/{round}/board/{board}", url(id)),

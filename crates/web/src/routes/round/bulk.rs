@@ -6,7 +6,7 @@ use axum::extract::{Form, Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use serde::Deserialize;
-use xiangqi::event::{Done, EditError, Event, EventError, UpdateError};
+use xiangqi::event::{Edit, EditError, EventError, UpdateError};
 
 use super::{Notice, frame, round_view};
 use crate::app::{Shared, blocking, load, refuse, render, stale_page, url, writable};
@@ -108,7 +108,7 @@ fn read_lines(text: &str, lang: Lang) -> (Vec<Line>, Vec<String>) {
 
 /// Applies `lines` to `ev` (round `round`): the boards read and the refused lines.
 fn apply(
-    ev: &mut Event,
+    ev: &mut Edit<'_>,
     round: u32,
     lines: &[Line],
     force: bool,
@@ -123,7 +123,7 @@ fn apply(
             refused.push((tr.line_refused)(l.no, &(tr.bulk_twice)(l.board, first)));
             continue;
         }
-        match ev.set_result(round, l.board, &l.result, (None, None), force) {
+        match ev.enter_result(round, l.board, &l.result, (None, None), force) {
             Ok(_) => {
                 let r = &ev.paired[round as usize - 1];
                 let b = &r.boards[l.board as usize - 1];
@@ -137,7 +137,7 @@ fn apply(
                     l.board,
                     name(b.red),
                     name(b.black),
-                    super::shown(ev, b, games),
+                    super::shown(ev.event(), b, games),
                 ));
             }
             Err(e) => refused.push((tr.line_refused)(l.no, &e.to_string())),
@@ -167,20 +167,18 @@ pub(crate) async fn enter_results(
         // board under the lock, as a single entry is
         let who = crate::app::writer(&headers, f.version.filter(|_| force));
         let outcome = blocking(move || {
-            d2.events.update(&path, |ev| {
-                ev.edit(&who, |ev| {
-                    let (_, refused) = apply(ev, round, &pasted, force, lang);
-                    match refused.into_iter().next() {
-                        Some(first) => Err(EventError::Invalid {
-                            record: format!("round {round}"),
-                            reason: first,
-                        }),
-                        None => Ok(Done::new(
-                            (),
-                            format!("results round {round}: {n} boards pasted"),
-                        )),
+            d2.events.edit(&path, &who, |e| {
+                let (_, refused) = apply(e, round, &pasted, force, lang);
+                match refused.into_iter().next() {
+                    Some(first) => Err(EventError::Invalid {
+                        record: format!("round {round}"),
+                        reason: first,
+                    }),
+                    None => {
+                        e.describe(format!("results round {round}: {n} boards pasted"));
+                        Ok(())
                     }
-                })
+                }
             })
         })
         .await;
@@ -212,7 +210,7 @@ pub(crate) async fn enter_results(
         Err(r) => return r,
     };
     let mut work = ev.clone();
-    let (read, more) = apply(&mut work, round, &lines, force, lang);
+    let (read, more) = apply(&mut Edit::new(&mut work), round, &lines, force, lang);
     refused.extend(more);
     refused.sort_by_key(|l| line_no(l));
     if lines.is_empty() && refused.is_empty() {

@@ -6,7 +6,7 @@ use axum::extract::{Form, Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use serde::Deserialize;
-use xiangqi::event::{Done, EditError, RoundDate, UpdateError};
+use xiangqi::event::{EditError, RoundDate, UpdateError};
 
 use super::{Notice, frame, round_view};
 use crate::app::{Shared, blocking, load, refuse, render, stale_page, url, writable};
@@ -52,13 +52,8 @@ pub(crate) async fn set_date(
             let who = crate::app::writer(&headers, f.version);
             let d2 = desk.clone();
             let outcome = blocking(move || {
-                d2.events.update(&path, |ev| {
-                    ev.edit(&who, |ev| {
-                        let shown = date.as_ref().map_or("none".to_string(), |d| d.to_string());
-                        ev.set_round_date(round, date)?;
-                        Ok(Done::new((), format!("date round {round}: {shown}")))
-                    })
-                })
+                d2.events
+                    .edit(&path, &who, |e| e.set_round_date(round, date).map(|_| ()))
             })
             .await;
             match outcome {

@@ -7,7 +7,7 @@ use axum::extract::{Form, Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use serde::Deserialize;
-use xiangqi::event::{Done, Event};
+use xiangqi::event::{Edit, Event};
 
 use super::{BoardRow, Notice, RowContext, RowFragment, frame, round_view, rows};
 use crate::app::{
@@ -105,26 +105,21 @@ async fn save(
     lang: Lang,
     (id, path): (&str, std::path::PathBuf),
     (round, board, partial): (u32, u32, bool),
-    enter: impl FnOnce(&mut Event) -> Result<Done<bool>, xiangqi::event::EventError> + Send + 'static,
+    enter: impl FnOnce(&mut Edit<'_>) -> Result<bool, xiangqi::event::EventError> + Send + 'static,
     seen: Option<u64>,
 ) -> Result<Saved, Refused> {
     let who = writer(headers, seen);
     let (id2, d2) = (id.to_string(), desk.clone());
     blocking(move || {
         d2.events
-            .update(&path, |ev| {
-                ev.edit(&who, |ev| {
-                    let d = enter(ev)?;
-                    let row = partial
-                        .then(|| rows(ev, round, None))
-                        .flatten()
-                        .and_then(|rs| rs.into_iter().find(|r| r.board == board));
-                    Ok(Done {
-                        value: (next_open(ev, round, board), row),
-                        what: d.what,
-                        warnings: d.warnings,
-                    })
-                })
+            .edit(&path, &who, |e| {
+                enter(e)?;
+                let ev = e.event();
+                let row = partial
+                    .then(|| rows(ev, round, None))
+                    .flatten()
+                    .and_then(|rs| rs.into_iter().find(|r| r.board == board));
+                Ok((next_open(ev, round, board), row))
             })
             .map(|e| (e.value.0, e.version, e.value.1))
             .map_err(|e| refused(lang, &id2, &path, e))
