@@ -15,7 +15,7 @@ use std::fmt;
 use xiangqi_scheduling::swiss::SwissPlayer;
 
 use crate::document::{Event, EventError, Round};
-use crate::stages::StageSystem;
+use crate::stage::StageSystem;
 
 /// What kind of deviation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]

@@ -15,7 +15,7 @@ use xiangqi_scheduling::tiebreak::{
 use xiangqi_scheduling::{ConfigError, EventConfig, PairingRequest, WithdrawalResults};
 use xiangqi_scheduling::{GameResult, MatchResult, Points, Side};
 
-use crate::stages::EventStage;
+use crate::stage::EventStage;
 
 /// A player (or team) of the event.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -152,7 +152,7 @@ pub struct ProposedRound {
     /// not kept in the event file.
     pub explanation: Vec<String>,
     /// A stage that begins with this round and the entrants it is filled with (index, stage).
-    pub(crate) filled: Option<(usize, crate::stages::EventStage)>,
+    pub(crate) filled: Option<(usize, crate::stage::EventStage)>,
 }
 
 impl Round {
@@ -228,7 +228,7 @@ pub struct Event {
     /// Every recorded change (`[[history]]`), oldest first: who, when, what, and the lines
     /// that undo it ([`crate::history`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub history: Vec<crate::history::Change>,
+    pub history: Vec<crate::change::Change>,
     /// The `[end]` table as read; checked and dropped by [`Event::from_toml`] (always `None`
     /// after it), written by [`Event::to_toml`] for a file of a known [`format`](Event::format).
     #[serde(default, rename = "end", skip_serializing)]
@@ -488,7 +488,7 @@ impl Event {
     }
 
     /// The counts of the `[end]` table.
-    pub fn end_marker(&self) -> EndMarker {
+    pub(crate) fn end_marker(&self) -> EndMarker {
         EndMarker {
             players: self.players.len() as u32,
             rounds: self.paired.len() as u32,
@@ -496,30 +496,8 @@ impl Event {
         }
     }
 
-    /// Renders the event file; with a [`format`](Event::format), closed by its `[end]` table.
-    pub fn to_toml(&self) -> String {
-        // exactly what `toml::to_string(self)` gives, written directly (crate::writer)
-        let mut text = crate::writer::event_text(self, self.version, &self.history);
-        self.close(&mut text);
-        text
-    }
-
-    /// Closes a file's text with its `[end]` table, for a file of a known format.
-    pub(crate) fn close(&self, text: &mut String) {
-        if self.format.is_some() {
-            let end = self.end_marker();
-            if !text.is_empty() && !text.ends_with("\n\n") {
-                text.push('\n');
-            }
-            text.push_str(&format!(
-                "[end]\nplayers = {}\nrounds = {}\npairings = {}\n",
-                end.players, end.rounds, end.pairings
-            ));
-        }
-    }
-
     /// The most rounds `system` allows for `n` players, and the rule that says so.
-    pub fn max_rounds(n: u32, predetermined: bool, double: bool) -> (u32, &'static str) {
+    pub(crate) fn max_rounds(n: u32, predetermined: bool, double: bool) -> (u32, &'static str) {
         let single = n.saturating_sub(1) + n % 2;
         if predetermined {
             (

@@ -22,54 +22,11 @@
 
 use std::path::{Path, PathBuf};
 
-use serde::{Deserialize, Serialize};
-
-use crate::check::Deviation;
 use crate::document::{Event, EventError};
-use crate::edit::Edit;
+use crate::edit::{Edit, Warning};
 use crate::store::{Snapshot, Store, UpdateError};
 
-/// One recorded change (`[[history]]`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Change {
-    /// The version this change made (the first change makes version 1).
-    pub version: u64,
-    /// Who made it: the CLI's `--by NAME` (default `$USER`), the desk's arbiter name.
-    pub by: String,
-    /// When, UTC (RFC 3339, seconds).
-    pub at: String,
-    /// What, in one line (`result round 1 board 3: 1-0 → 0-1`).
-    pub what: String,
-    /// For an undo: the version it undid.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub undoes: Option<u64>,
-    /// Undone by the change of this version.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub undone_by: Option<u64>,
-    /// The body line (1-based) where the changed lines start.
-    pub line: u32,
-    /// The body's lines there before the change.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub before: String,
-    /// The body's lines there after the change.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub after: String,
-}
-
-impl std::fmt::Display for Change {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "version {} by {} at {}: {}",
-            self.version, self.by, self.at, self.what
-        )?;
-        if let Some(v) = self.undone_by {
-            write!(f, " (undone by version {v})")?;
-        }
-        Ok(())
-    }
-}
+pub use crate::change::Change;
 
 /// Who writes, and the version of the event they saw (optimistic concurrency).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -97,28 +54,6 @@ impl Writer {
             seen: Some(seen),
         }
     }
-}
-
-/// Something the arbiter should know about a change that was made (the CLI prints it on
-/// standard error, the desk asks).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum Warning {
-    /// A result of round `round` changed after round `next` had been paired on the old score.
-    #[error(
-        "round {round} board {board}: round {next} was paired on the old result; its pairing stays as it was (xq event check --round {next} lists what it breaks; xq event unpair re-pairs the last round)"
-    )]
-    PairedOnOldScore {
-        /// Round of the result.
-        round: u32,
-        /// Board of the result.
-        board: u32,
-        /// The round paired since (the first of them).
-        next: u32,
-    },
-    /// A manual pairing breaks a pairing rule (rematch, colour rule, score group, bye); it is
-    /// recorded as manual.
-    #[error("{0}")]
-    Pairing(Deviation),
 }
 
 /// A change written (or found to change nothing).

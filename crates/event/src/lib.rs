@@ -56,6 +56,7 @@
 //! ```
 
 mod admin;
+mod change;
 pub mod check;
 pub mod create;
 pub mod document;
@@ -68,7 +69,9 @@ pub mod lineups;
 pub mod players;
 pub mod result_words;
 pub mod round_date;
+mod round_dates;
 pub mod simulate;
+mod stage;
 pub mod stages;
 mod store;
 pub mod trf;
@@ -77,9 +80,9 @@ mod zh;
 
 pub use create::{Created, NewEvent, NewEventError, system_line};
 pub use document::{Event, EventError, Pairing, Player, ProposedRound, Round};
-pub use edit::{Edit, PlayerEdit};
+pub use edit::{Edit, PlayerEdit, Warning};
 pub use file::WriteError;
-pub use history::{Change, EditError, Edited, Warning, Writer};
+pub use history::{Change, EditError, Edited, Writer};
 pub use round_date::{BadDate, RoundDate};
 pub use stages::{Entrant, EventStage, StagePlan, StageSource, StageSystem};
 pub use store::{Document, Snapshot, Store, StoreError, Unrecorded, UpdateError};

@@ -8,8 +8,6 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::document::{Event, EventError, invalid};
-
 /// A calendar date `YYYY-MM-DD` (1970 or later), checked when made: `2026-02-30` is refused.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
@@ -79,38 +77,6 @@ impl RoundDate {
     /// The date as `YYYY-MM-DD`.
     pub fn as_str(&self) -> &str {
         &self.0
-    }
-}
-
-impl Event {
-    /// The date of round `round`, if one is recorded.
-    pub fn round_date(&self, round: u32) -> Option<&RoundDate> {
-        self.paired
-            .get(round.checked_sub(1)? as usize)?
-            .date
-            .as_ref()
-    }
-
-    /// Sets (or, with `None`, clears) the date of paired round `round`; returns `true` if it
-    /// changed.
-    pub(crate) fn set_round_date(
-        &mut self,
-        round: u32,
-        date: Option<RoundDate>,
-    ) -> Result<bool, EventError> {
-        let r = round
-            .checked_sub(1)
-            .and_then(|i| self.paired.get_mut(i as usize))
-            .ok_or_else(|| invalid(format!("round {round}"), "not paired"))?;
-        let changed = r.date != date;
-        r.date = date;
-        Ok(changed)
-    }
-
-    /// The date a form's caption carries for `round`: the round's own, else none (the front
-    /// end may print its date of printing).
-    pub fn caption_date(&self, round: u32) -> Option<String> {
-        self.round_date(round).map(|d| format!("日期：{d}"))
     }
 }
 

@@ -7,9 +7,8 @@
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use serde::{Deserialize, Serialize};
 
-use xiangqi_scheduling::knockout::{Bracket, Decided, KnockoutMatch, KnockoutSpec, Next};
+use xiangqi_scheduling::knockout::{Bracket, Decided, KnockoutMatch, Next};
 use xiangqi_scheduling::round_robin_round;
 use xiangqi_scheduling::swiss::{SwissOptions, pair_swiss};
 use xiangqi_scheduling::tiebreak::{Standing, TieBreakContext, standings};
@@ -18,100 +17,7 @@ use xiangqi_scheduling::{GameResult, MatchResult};
 use xiangqi_scheduling::{round_robin_rounds, snake_groups, swiss_rounds};
 
 use crate::document::{Event, EventError, Pairing, Player, ProposedRound, Round, invalid};
-
-/// The system of a stage.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum StageSystem {
-    /// 大循环制: one round robin (Berger tables).
-    RoundRobin,
-    /// 积分编排制 (seed 002).
-    Swiss,
-    /// 单淘汰制.
-    Knockout,
-    /// 双淘汰制: winners' and losers' brackets and a grand final.
-    DoubleKnockout,
-    /// 分组循环制: a round robin in each group, played in the same rounds.
-    Groups,
-}
-
-impl StageSystem {
-    /// The name used on the command line (`--system`).
-    pub fn name(self) -> &'static str {
-        match self {
-            StageSystem::RoundRobin => "round-robin",
-            StageSystem::Swiss => "swiss",
-            StageSystem::Knockout => "knockout",
-            StageSystem::DoubleKnockout => "double-knockout",
-            StageSystem::Groups => "groups",
-        }
-    }
-
-    /// `true` for the knockouts.
-    pub fn is_knockout(self) -> bool {
-        matches!(self, StageSystem::Knockout | StageSystem::DoubleKnockout)
-    }
-}
-
-/// Where the entrants of a later stage come from.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct StageSource {
-    /// The earlier stage (1-based).
-    pub stage: u32,
-    /// Its best `places` of every group (of the whole stage when it has one group) qualify,
-    /// after the first `skip` places (which went elsewhere).
-    pub places: u32,
-    /// Places of every group skipped (a placement stage, 名次赛, takes the places after the
-    /// finalists').
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub skip: u32,
-}
-
-fn is_zero(v: &u32) -> bool {
-    *v == 0
-}
-
-/// One stage of an event.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct EventStage {
-    /// Its name (`groups`, `final`, `knockout`).
-    pub name: String,
-    /// Its system.
-    pub system: StageSystem,
-    /// Its entrants by pairing number in seed order (seed 1 first), one list per group (one
-    /// list for a stage without groups). Empty until the stage it comes from is over.
-    #[serde(default)]
-    pub groups: Vec<Vec<u32>>,
-    /// Rounds planned (round robin, groups, Swiss); 0 for a knockout (it ends when decided).
-    #[serde(default)]
-    pub rounds: u32,
-    /// Knockout: a third-place match beside the final.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub third_place: bool,
-    /// Double knockout: a second grand final when the losers' bracket player wins the first.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub reset: bool,
-    /// Where the entrants come from (a later stage).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub from: Option<StageSource>,
-}
-
-impl EventStage {
-    /// Every entrant of the stage.
-    pub fn entrants(&self) -> Vec<u32> {
-        self.groups.iter().flatten().copied().collect()
-    }
-
-    fn spec(&self) -> KnockoutSpec {
-        KnockoutSpec {
-            double: self.system == StageSystem::DoubleKnockout,
-            third_place: self.third_place,
-            reset: self.reset,
-        }
-    }
-}
+pub use crate::stage::{Entrant, EventStage, StagePlan, StageSource, StageSystem};
 
 /// A knockout stage's rounds grouped into bracket rounds: `(regular round, its play-off rounds)`
 /// as indices into `paired`.
@@ -157,7 +63,7 @@ fn match_score(m: &MatchResult, draw_black_wins: bool) -> (u32, u32) {
 
 impl Event {
     /// The stage being played (1-based): that of the last paired round, or 1.
-    pub fn current_stage(&self) -> u32 {
+    pub(crate) fn current_stage(&self) -> u32 {
         self.paired.last().and_then(|r| r.stage).unwrap_or(1)
     }
 
@@ -702,7 +608,7 @@ impl Event {
     /// Overall standings of a staged event: the last stage played ranks its entrants first;
     /// the others follow by their place in the stage they left (equal places shared across
     /// groups, then by points).
-    pub fn staged_standings(&self) -> Vec<Standing> {
+    pub(crate) fn staged_standings(&self) -> Vec<Standing> {
         let mut out: Vec<Standing> = Vec::new();
         let mut placed = std::collections::HashSet::new();
         // the stages filled from places first (the final before a placement stage), then the
@@ -800,35 +706,6 @@ impl Event {
         let (_, playoffs) = br.iter().find(|(reg, _)| *reg == ri)?;
         self.ko_winner(ri, board.checked_sub(1)? as usize, playoffs)
     }
-}
-
-/// How a staged event is built by [`Event::new_staged`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StagePlan {
-    /// The system of the first stage (`Groups` builds the final stage too).
-    pub system: StageSystem,
-    /// Groups: how many (分组).
-    pub groups: usize,
-    /// Groups: places of each group that go to the final.
-    pub advance: u32,
-    /// Groups: the final's system (`RoundRobin` or a knockout).
-    pub final_system: StageSystem,
-    /// Groups: keep players of one unit apart when possible (同单位回避).
-    pub separate_units: bool,
-    /// Groups: after the final, the others play placement round robins by group place
-    /// (名次赛: all the thirds, all the fourths, …).
-    pub placement: bool,
-}
-
-/// An entrant of a new event: name, unit (单位), rating (等级分).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Entrant {
-    /// Name.
-    pub name: String,
-    /// Unit (club, province).
-    pub club: String,
-    /// Rating, when known.
-    pub rating: Option<u32>,
 }
 
 impl Event {

@@ -29,9 +29,9 @@ use toml_write::{TomlStringBuilder, WriteTomlValue as _};
 use xiangqi_scheduling::EventConfig;
 use xiangqi_scheduling::team::Member;
 
+use crate::change::Change;
 use crate::document::{Event, Pairing, Player, Round};
-use crate::history::Change;
-use crate::stages::EventStage;
+use crate::stage::EventStage;
 
 /// The event's keys and `[config]`, as the event serialises them (with the same serde rules),
 /// and the empty lists written as `[]` among them.
@@ -311,6 +311,30 @@ fn change(out: &mut String, c: &Change) {
     }
     if !after.is_empty() {
         string(out, "after", after);
+    }
+}
+
+impl Event {
+    /// Renders the event file; with a [`format`](Event::format), closed by its `[end]` table.
+    pub fn to_toml(&self) -> String {
+        // exactly what `toml::to_string(self)` gives, written directly (crate::writer)
+        let mut text = crate::writer::event_text(self, self.version, &self.history);
+        self.close(&mut text);
+        text
+    }
+
+    /// Closes a file's text with its `[end]` table, for a file of a known format.
+    pub(crate) fn close(&self, text: &mut String) {
+        if self.format.is_some() {
+            let end = self.end_marker();
+            if !text.is_empty() && !text.ends_with("\n\n") {
+                text.push('\n');
+            }
+            text.push_str(&format!(
+                "[end]\nplayers = {}\nrounds = {}\npairings = {}\n",
+                end.players, end.rounds, end.pairings
+            ));
+        }
     }
 }
 

@@ -38,8 +38,30 @@ mod results;
 
 pub use players::PlayerEdit;
 
+use crate::check::Deviation;
 use crate::document::{Event, EventError, invalid};
-use crate::history::Warning;
+
+/// Something the arbiter should know about a change that was made (the CLI prints it on
+/// standard error, the desk asks).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Warning {
+    /// A result of round `round` changed after round `next` had been paired on the old score.
+    #[error(
+        "round {round} board {board}: round {next} was paired on the old result; its pairing stays as it was (xq event check --round {next} lists what it breaks; xq event unpair re-pairs the last round)"
+    )]
+    PairedOnOldScore {
+        /// Round of the result.
+        round: u32,
+        /// Board of the result.
+        board: u32,
+        /// The round paired since (the first of them).
+        next: u32,
+    },
+    /// A manual pairing breaks a pairing rule (rematch, colour rule, score group, bye); it is
+    /// recorded as manual.
+    #[error("{0}")]
+    Pairing(Deviation),
+}
 
 /// An open change of an [`Event`]: every mutation of the document is a method here (the
 /// event's own methods only read). Reads go through [`Edit::event`] (or `*edit`, by

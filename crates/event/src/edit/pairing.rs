@@ -2,9 +2,9 @@
 //! back (撤销编排).
 
 use super::Edit;
+use super::Warning;
 use crate::check::{self, DeviationKind};
 use crate::document::{EventError, ProposedRound, invalid};
-use crate::history::Warning;
 
 impl Edit<'_> {
     /// Pairs the next round by the event's system (the round of

@@ -4,8 +4,8 @@
 use xiangqi_scheduling::MatchResult;
 
 use super::Edit;
+use super::Warning;
 use crate::document::{Event, EventError, invalid};
-use crate::history::Warning;
 
 impl Edit<'_> {
     /// Records a result (and fouls, 犯规) of round `round` board `board`. A different result

@@ -1,7 +1,6 @@
 use super::*;
 use crate::check::DeviationKind;
 use crate::document::EventError;
-use crate::history::Warning;
 use xiangqi_scheduling::EventConfig;
 
 fn swiss(n: u32, rounds: u32) -> Event {
