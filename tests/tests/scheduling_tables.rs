@@ -4,8 +4,8 @@
 use std::collections::{HashMap, HashSet};
 
 use proptest::prelude::*;
-use xiangqi::board::Color;
 use xiangqi::event::{Edit, Event, EventError, simulate};
+use xiangqi::scheduling::Color;
 use xiangqi::scheduling::{
     Crosstable, CrosstableEntry, EventConfig, GameEntry, PairingError, PairingSystemId,
     PointSystem, Points, SwissOptions, SwissPlayer, TieBreakContext, pair_swiss, round_robin,

@@ -6,7 +6,7 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-use xiangqi_board::Color;
+use xiangqi_scheduling::Color;
 use xiangqi_scheduling::swiss::{PairingError, SwissPlayer};
 use xiangqi_scheduling::team::{LineupError, Member};
 use xiangqi_scheduling::tiebreak::{

@@ -83,6 +83,7 @@ impl RoundDate {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::document::Event;
     use crate::forms::test_event::four;
 
     #[test]

@@ -44,7 +44,7 @@ pub use config::{
 };
 pub use error::ConfigError;
 pub use roundrobin::{RoundRobinRound, round_robin, round_robin_round};
-pub use score::{GameResult, MatchResult, ParseGameResultError, PointSystem, Points, Side};
+pub use score::{Color, GameResult, MatchResult, ParseGameResultError, PointSystem, Points, Side};
 pub use simulate::SwissSimulation;
 pub use stage::{round_robin_rounds, snake_groups, swiss_rounds};
 pub use swiss::{PairingError, RoundPairing, SwissOptions, SwissPlayer, pair_swiss};

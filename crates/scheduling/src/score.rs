@@ -181,6 +181,16 @@ pub struct MatchResult {
     pub games: Vec<GameResult>,
 }
 
+/// The colour a player had in a game: Red moves first (先手), Black second (后手). Pairing needs
+/// only these two names, so this crate keeps its own rather than depend on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Color {
+    /// Red (红方, 先手).
+    Red,
+    /// Black (黑方, 后手).
+    Black,
+}
+
 /// Which side of a pairing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Side {

@@ -5,9 +5,9 @@
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use crate::Color;
 use crate::score::{PointSystem, Points};
 use crate::swiss::{PairingError, RoundPairing, SwissOptions, SwissPlayer, pair_swiss};
-use xiangqi_board::Color;
 
 /// A simulated 积分编排制 field of anonymous players (pairing numbers `1..=players`): every
 /// round paired with [`pair_swiss`] (default [`SwissOptions`], the lot seed the simulation's

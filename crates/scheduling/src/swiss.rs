@@ -34,8 +34,8 @@
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use crate::Color;
 use crate::score::Points;
-use xiangqi_board::Color;
 use xiangqi_matching::{Weight, Wide, max_weight_matching, max_weight_matching_from};
 
 mod units;
