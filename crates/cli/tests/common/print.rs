@@ -10,6 +10,11 @@ pub fn chromium_or_skip(what: &str) -> bool {
     let found = std::env::var_os("PATH")
         .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join("chromium").is_file()));
     if !found {
+        // CI sets XQ_REQUIRE_BROWSER=1: there a missing browser fails the test, never skips it
+        assert!(
+            std::env::var_os("XQ_REQUIRE_BROWSER").is_none_or(|v| v != "1"),
+            "print test {what}: chromium not found and XQ_REQUIRE_BROWSER=1"
+        );
         use std::io::Write as _;
         let _ = writeln!(
             std::io::stderr(),

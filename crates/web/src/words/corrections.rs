@@ -318,6 +318,38 @@ fn none_zh(s: &str) -> &str {
 }
 
 fn what_zh(w: &str) -> Option<String> {
+    // several operations in one change, as the history joins them
+    if w.contains("; ") {
+        let parts: Option<Vec<String>> = w.split("; ").map(what_zh).collect();
+        return parts.map(|p| p.join("；"));
+    }
+    // a result the live console declared (宣布结果), entered from the game log
+    if let Some(rest) = w.strip_prefix("live board ") {
+        let (b, inner) = rest.split_once(": ")?;
+        return Some(format!(
+            "现场记录第 {} 台：{}",
+            num(b)?,
+            what_zh(inner).unwrap_or_else(|| inner.to_string())
+        ));
+    }
+    if let Some(rest) = w.strip_prefix("date round ") {
+        let (r, d) = rest.split_once(": ")?;
+        return Some(format!("第 {} 轮日期：{}", num(r)?, none_zh(d)));
+    }
+    if let Some(rest) = w.strip_prefix("results round ") {
+        let (r, n) = rest.split_once(": ")?;
+        let n = n.strip_suffix(" boards pasted")?;
+        return Some(format!("第 {} 轮粘贴录入 {} 台成绩", num(r)?, num(n)?));
+    }
+    if let Some(rest) = w.strip_prefix("paired round ")
+        && let Some((r, d)) = rest.split_once(" (date ")
+    {
+        let d = d.strip_suffix(')')?;
+        return Some(format!(
+            "{}（日期 {d}）",
+            what_zh(&format!("paired round {r}"))?
+        ));
+    }
     if let Some(rest) = w.strip_prefix("undo version ") {
         let (v, inner) = rest.split_once(": ")?;
         return Some(format!(
@@ -439,6 +471,24 @@ mod tests {
             (
                 "result round 2 board 1: none → =",
                 "第 2 轮第 1 台成绩：无 → =",
+            ),
+            (
+                "live board 4: result round 1 board 4: none → 1-0",
+                "现场记录第 4 台：第 1 轮第 4 台成绩：无 → 1-0",
+            ),
+            ("date round 2: 2026-11-28", "第 2 轮日期：2026-11-28"),
+            ("date round 2: none", "第 2 轮日期：无"),
+            (
+                "results round 3: 12 boards pasted",
+                "第 3 轮粘贴录入 12 台成绩",
+            ),
+            (
+                "paired round 2 (date 2026-11-29)",
+                "编排第 2 轮（日期 2026-11-29）",
+            ),
+            (
+                "paired round 1; result round 1 board 1: none → 1-0",
+                "编排第 1 轮；第 1 轮第 1 台成绩：无 → 1-0",
             ),
             ("unpaired round 2", "撤销第 2 轮编排"),
             (

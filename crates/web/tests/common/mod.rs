@@ -53,6 +53,11 @@ impl Browser {
             .into_iter()
             .find(|b| on_path(b));
         let (Some(driver_bin), true) = (driver_bin, on_path("chromium")) else {
+            // CI sets XQ_REQUIRE_BROWSER=1: there a missing browser fails the test, never skips it
+            assert!(
+                std::env::var_os("XQ_REQUIRE_BROWSER").is_none_or(|v| v != "1"),
+                "browser test {test}: chromium or chromedriver not found and XQ_REQUIRE_BROWSER=1"
+            );
             // straight to the stream, past the test harness's capture, so CI logs show it
             use std::io::Write as _;
             let _ = writeln!(
