@@ -87,3 +87,57 @@ fn a_result_against_a_finished_log_needs_force_and_says_so() {
         "{err}"
     );
 }
+
+/// The one door (issue 33): a result the arbiter declares at the board reaches the event
+/// through the event's history — who declared it, the board, the version it made — so the
+/// desk's versions and the audit trail see it like any other change.
+#[test]
+fn a_declared_result_is_in_the_events_history_with_its_version() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    club_board(d, "Club", "g.pgn");
+    let before = ok(d, &["event", "history", "club.toml"]);
+    ok(d, &["game", "move", "g.pgn", "h2e2"]);
+    ok(
+        d,
+        &[
+            "game",
+            "declare",
+            "g.pgn",
+            "red-wins",
+            "--rule",
+            "黑方超时",
+            "--by",
+            "王裁判",
+        ],
+    );
+    let after = ok(d, &["event", "history", "club.toml"]);
+    let new: Vec<&str> = after
+        .lines()
+        .filter(|l| l.starts_with("version ") && !before.contains(l))
+        .collect();
+    assert_eq!(new.len(), 1, "{before}\n---\n{after}");
+    assert!(after.ends_with("club.toml: version 2\n"), "{after}");
+    assert!(
+        new[0].contains("version 2 by 王裁判")
+            && new[0].contains("live board 1: result round 1 board 1: none → 1-0"),
+        "{}",
+        new[0]
+    );
+}
+
+/// A result typed at the board with no arbiter's name (a resignation) is recorded as the board.
+#[test]
+fn a_typed_result_is_recorded_as_its_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    club_board(d, "Club", "g.pgn");
+    ok(d, &["game", "move", "g.pgn", "h2e2"]);
+    ok(d, &["game", "resign", "g.pgn", "black"]);
+    let after = ok(d, &["event", "history", "club.toml"]);
+    assert!(
+        after.contains("version 2 by live board 1 at ")
+            && after.contains(": live board 1: result round 1 board 1: none → 1-0"),
+        "{after}"
+    );
+}
