@@ -5,10 +5,10 @@
 //! finished with some bad records, 1 on an internal error.
 
 mod batch;
+mod commands;
 mod compare;
 mod convert;
 mod error;
-mod event;
 mod game;
 mod io;
 mod judge;
@@ -43,7 +43,7 @@ enum Command {
     /// The rules catalogue: list, show, check.
     Rulesets(rulesets::RulesetsArgs),
     /// Run an event: new, pair, result, standings, export, simulate.
-    Event(event::EventArgs),
+    Event(commands::event::EventArgs),
     /// Compare rulesets over a game database: a static HTML report (and a Markdown summary).
     Report(report::ReportArgs),
     /// Keep a live game: moves with clocks, offers, claims, 违例/犯规, sealed moves, the state.
@@ -68,7 +68,7 @@ fn main() {
         Command::Convert(args) => convert::run(args),
         Command::Judge(args) => judge::run(args),
         Command::Rulesets(args) => rulesets::run(args),
-        Command::Event(args) => event::run(args),
+        Command::Event(args) => commands::event::run(args),
         Command::Report(args) => report::run(args),
         Command::Game(args) => game::run(args),
         Command::Serve(args) => serve::run(args),

@@ -125,7 +125,7 @@ pub fn run(args: RulesetsArgs) -> Result<(), CliError> {
                             rs
                         })
                     })
-                    .and_then(|rs| crate::event::event_config_of(&rs).map(|_| rs))
+                    .and_then(|rs| crate::commands::event::event_config_of(&rs).map(|_| rs))
                     .map_err(|e| e.to_string())
                     .and_then(|rs| {
                         xiangqi::game::TimeControl::from_ruleset(&rs)

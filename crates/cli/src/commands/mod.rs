@@ -1,0 +1,3 @@
+//! The subcommands of `xq`, one module each.
+
+pub mod event;
