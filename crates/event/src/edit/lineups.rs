@@ -20,6 +20,9 @@ impl Edit<'_> {
             "line-up of team {team}, round {round} board {board}: {}",
             list.join(",")
         );
-        Ok(self.note((), what, Vec::new()))
+        {
+            self.note((), what, Vec::new());
+            Ok(())
+        }
     }
 }

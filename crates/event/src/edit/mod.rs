@@ -135,7 +135,10 @@ impl<'a> Edit<'a> {
             return Err(e);
         }
         let what = format!("renamed {old:?} → {name:?}");
-        Ok(self.note((), what, Vec::new()))
+        {
+            self.note((), what, Vec::new());
+            Ok(())
+        }
     }
 }
 

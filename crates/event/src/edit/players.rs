@@ -29,7 +29,10 @@ impl Edit<'_> {
     pub fn request_bye(&mut self, no: u32, round: u32) -> Result<(), EventError> {
         self.event.request_bye(no, round)?;
         let what = format!("player {no} not paired in round {round}");
-        Ok(self.note((), what, Vec::new()))
+        {
+            self.note((), what, Vec::new());
+            Ok(())
+        }
     }
 
     /// A late entry (Swiss only): the player joins from the next round with no points for the
@@ -49,7 +52,10 @@ impl Edit<'_> {
     pub fn edit_player(&mut self, no: u32, edit: &PlayerEdit) -> Result<(), EventError> {
         let kept = self.event.players.clone();
         match edit_player(self.event, no, edit) {
-            Ok(what) => Ok(self.note((), what, Vec::new())),
+            Ok(what) => {
+                self.note((), what, Vec::new());
+                Ok(())
+            }
             Err(e) => {
                 self.event.players = kept;
                 Err(e)
@@ -65,7 +71,10 @@ impl Edit<'_> {
             return Err(invalid(format!("player {no}"), "has not withdrawn"));
         };
         let what = format!("player {no} reinstated (had withdrawn after round {after})");
-        Ok(self.note((), what, Vec::new()))
+        {
+            self.note((), what, Vec::new());
+            Ok(())
+        }
     }
 }
 

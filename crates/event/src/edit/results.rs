@@ -99,7 +99,10 @@ impl Edit<'_> {
         }
         let what =
             format!("swapped colours of round {round} board {board}: now {red} red, {black} black");
-        Ok(self.note((), what, Vec::new()))
+        {
+            self.note((), what, Vec::new());
+            Ok(())
+        }
     }
 }
 
