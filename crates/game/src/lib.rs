@@ -114,41 +114,34 @@
 //! ```
 
 pub mod declared;
+pub mod entry;
 pub mod envelope;
+mod error;
+mod fields;
 mod game;
 pub mod landing;
 mod log;
 pub mod paper;
 mod refusal;
+mod ruling;
+mod state;
 pub mod store;
 pub mod time;
+mod verdicts;
 pub mod words;
 mod zh;
 
-pub use game::{
-    ClaimsNow, FALSE_CLAIM_PENALTY_SECONDS, Game, GameResult, Proposal, State, VIOLATIONS_TO_LOSE,
-    foul_name,
-};
-pub use log::{
-    ClaimKind, Decision, Entry, EventBoard, GameLog, Header, LOG_VERSION, LogFormat, Ruled,
-};
+pub use entry::Entry;
+pub use entry::foul::foul_name;
+pub use error::GameError;
+pub use game::Game;
+pub use log::{EventBoard, GameLog, Header, LOG_VERSION, LogFormat};
 pub use refusal::Refusal;
+pub use state::{
+    ClaimsNow, FALSE_CLAIM_PENALTY_SECONDS, GameResult, Proposal, State, VIOLATIONS_TO_LOSE,
+};
 pub use time::{TimeControl, TimeControlError};
-
-/// Why a game log cannot be read or an entry is refused. One line.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum GameError {
-    /// The rules refuse the entry (the move is illegal, the offer is out of turn …); nothing
-    /// was changed.
-    #[error("{0}")]
-    Refused(Refusal),
-    /// The file is not a valid game log (where and what).
-    #[error("{0}")]
-    File(String),
-    /// The ruleset or time control cannot be used.
-    #[error("{0}")]
-    Ruleset(String),
-}
+pub use verdicts::{ClaimKind, Decision, Ruled};
 
 impl xiangqi_event::Document for Game {
     type Error = GameError;

@@ -6,12 +6,12 @@ use xiangqi_board::Color;
 use xiangqi_notation::MoveTextError;
 use xiangqi_rules::Outcome;
 
-use crate::GameError;
-use crate::log::Decision;
+use crate::error::GameError;
+use crate::fields::WordError;
 use crate::refusal::Refusal;
 use crate::store::EntryError;
 use crate::time::format_clock;
-use crate::words::WordError;
+use crate::verdicts::Decision;
 
 /// 红方 / 黑方.
 fn side(c: Color) -> &'static str {
