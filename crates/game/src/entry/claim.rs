@@ -28,7 +28,9 @@ pub static KIND: Kind = Kind {
         about: "A claim: `repetition` (不变作和) or `natural-limit` (六十回合); the ruling is printed and logged",
         args: &[
             Arg::side("The claimant: red or black"),
-            Arg::text("kind", "repetition or natural-limit", |f, v| f.kind = v),
+            Arg::text("kind", "KIND", "repetition or natural-limit", |f, v| {
+                f.kind = v
+            }),
         ],
         read,
     }),

@@ -26,14 +26,17 @@ pub static KIND: Kind = Kind {
         args: &[
             Arg::side("red or black: whose clock"),
             Arg {
-                value_name: Some("H:MM:SS"),
+                value_name: "H:MM:SS",
                 ..Arg::text(
                     "clock",
+                    "CLOCK",
                     "The time the clock should show, H:MM:SS",
                     |f, v| f.clock = v,
                 )
             },
-            Arg::text("reason", "Why, in the arbiter's words", |f, v| f.reason = v),
+            Arg::text("reason", "REASON", "Why, in the arbiter's words", |f, v| {
+                f.reason = v
+            }),
         ],
         read: |_, f| {
             Ok(Asked::Apply(Entry::Correct {

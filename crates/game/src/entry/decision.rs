@@ -24,10 +24,15 @@ pub static KIND: Kind = Kind {
         aliases: &[],
         about: "An arbiter's decision: red-wins, black-wins, draw, or none (a ruling without a result)",
         args: &[
-            Arg::text("outcome", "red-wins, black-wins, draw or none", |f, v| {
-                f.outcome = v
+            Arg::text(
+                "outcome",
+                "OUTCOME",
+                "red-wins, black-wins, draw or none",
+                |f, v| f.outcome = v,
+            ),
+            Arg::text("reason", "REASON", "Why, in the arbiter's words", |f, v| {
+                f.reason = v
             }),
-            Arg::text("reason", "Why, in the arbiter's words", |f, v| f.reason = v),
         ],
         read: |_, f| {
             Ok(Asked::Apply(Entry::Decision {

@@ -29,17 +29,19 @@ pub static KIND: Kind = Kind {
                 required: false,
                 ..Arg::text(
                     "outcome",
+                    "OUTCOME",
                     "red-wins, black-wins or draw; none given: the result the rules propose",
                     |f, v| f.outcome = v,
                 )
             },
             Arg {
                 long: Some("rule"),
-                value_name: Some("TEXT"),
+                value_name: "TEXT",
                 required: false,
                 default: Some(""),
                 ..Arg::text(
                     "rule",
+                    "RULE",
                     "The rule the result stands on (needed unless it is the proposed result)",
                     |f, v| f.reason = v,
                 )

@@ -28,10 +28,11 @@ pub static KIND: Kind = Kind {
             Arg::clock("The running clock's reading when the flag fell: 0:00:00"),
             Arg {
                 long: Some("override"),
-                value_name: Some("REASON"),
+                value_name: "REASON",
                 required: false,
                 ..Arg::text(
                     "override_reason",
+                    "OVERRIDE_REASON",
                     "Rule the flag although the clock does not show it (stopped, or showing time), for this reason; logged with the entry",
                     |f, v| f.reason = v,
                 )

@@ -25,15 +25,18 @@ pub static KIND: Kind = Kind {
             Arg::side("red or black"),
             Arg {
                 value: Value::Byte,
-                ..Arg::text("kind", "1–8, as seed 002 四 lists them", |f, v| {
-                    f.kind = v
-                })
+                ..Arg::text(
+                    "kind",
+                    "KIND",
+                    "1–8, as seed 002 四 lists them",
+                    |f, v| f.kind = v,
+                )
             },
             Arg {
                 long: Some("note"),
                 required: false,
                 default: Some(""),
-                ..Arg::text("note", "What happened", |f, v| f.note = v)
+                ..Arg::text("note", "NOTE", "What happened", |f, v| f.note = v)
             },
         ],
         read,

@@ -249,13 +249,12 @@ pub struct Typed {
 /// One typed argument of an entry.
 #[derive(Debug)]
 pub struct Arg {
-    /// Its name (`side`, `clock` …), also its value's name in capitals unless
-    /// [`Arg::value_name`] says otherwise.
+    /// Its name (`side`, `clock` …).
     pub id: &'static str,
     /// `--LONG` for an option; `None` for a positional argument.
     pub long: Option<&'static str>,
     /// The name of its value in the help (`H:MM:SS`).
-    pub value_name: Option<&'static str>,
+    pub value_name: &'static str,
     /// What it is, as the help says it.
     pub help: &'static str,
     /// What its value is.
@@ -287,13 +286,14 @@ impl Arg {
     /// A required positional argument of text.
     pub(crate) const fn text(
         id: &'static str,
+        value_name: &'static str,
         help: &'static str,
         fill: fn(&mut Fields, String),
     ) -> Arg {
         Arg {
             id,
             long: None,
-            value_name: None,
+            value_name,
             help,
             value: Value::Text,
             required: true,
@@ -305,7 +305,7 @@ impl Arg {
 
     /// The side argument: `red or black.` unless `help` says more.
     pub(crate) const fn side(help: &'static str) -> Arg {
-        Arg::text("side", help, |f, v| f.side = v)
+        Arg::text("side", "SIDE", help, |f, v| f.side = v)
     }
 
     /// A `--clock H:MM:SS` option.
@@ -313,21 +313,22 @@ impl Arg {
         Arg {
             id: "clock",
             long: Some("clock"),
-            value_name: Some("H:MM:SS"),
+            value_name: "H:MM:SS",
             required: false,
-            ..Arg::text("clock", help, |f, v| f.clock = v)
+            ..Arg::text("clock", "CLOCK", help, |f, v| f.clock = v)
         }
     }
 
     /// A `--by NAME` option: who (the arbiter's name).
     pub(crate) const BY: Arg = Arg {
         long: Some("by"),
-        value_name: Some("NAME"),
+        value_name: "NAME",
         required: false,
         default: Some(""),
         ..Arg::text(
             "by",
-            "Who (the arbiter's name), logged with the entry and the time.",
+            "BY",
+            "Who (the arbiter's name), logged with the entry and the time",
             |f, v| f.by = v,
         )
     };
@@ -369,4 +370,4 @@ pub(crate) fn by_side(f: &Fields, make: fn(Color) -> Entry) -> Result<Asked, Wor
 }
 
 /// The `xq game` arguments of an entry by a side only.
-pub(crate) const SIDE_ONLY: &[Arg] = &[Arg::side("red or black.")];
+pub(crate) const SIDE_ONLY: &[Arg] = &[Arg::side("red or black")];

@@ -27,7 +27,7 @@ pub static KIND: Kind = Kind {
             Arg::side("red or black"),
             Arg {
                 value: Value::Number,
-                ..Arg::text("minutes", "Minutes late", |f, v| f.minutes = v)
+                ..Arg::text("minutes", "MINUTES", "Minutes late", |f, v| f.minutes = v)
             },
         ],
         read: |_, f| {

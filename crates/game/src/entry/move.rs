@@ -26,10 +26,11 @@ pub static KIND: Kind = Kind {
         about: "Append a move (ICCS, WXF or Chinese) and the mover's clock after it",
         args: &[
             Arg {
-                value_name: Some("MOVE"),
+                value_name: "MOVE",
                 hyphen_values: true,
                 ..Arg::text(
                     "mv",
+                    "MV",
                     "The move, in ICCS (h2e2), WXF (C2.5) or Chinese (炮二平五)",
                     |f, v| f.mv = v,
                 )

@@ -26,11 +26,14 @@ pub static KIND: Kind = Kind {
             Arg::side("red or black"),
             Arg {
                 value: Value::Number,
-                ..Arg::text("seconds", "Seconds taken off the clock", |f, v| {
-                    f.seconds = v
-                })
+                ..Arg::text(
+                    "seconds",
+                    "SECONDS",
+                    "Seconds taken off the clock",
+                    |f, v| f.seconds = v,
+                )
             },
-            Arg::text("reason", "Why, in words", |f, v| f.reason = v),
+            Arg::text("reason", "REASON", "Why, in words", |f, v| f.reason = v),
         ],
         read: |_, f| {
             Ok(Asked::Apply(Entry::Penalty {

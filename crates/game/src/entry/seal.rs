@@ -26,10 +26,11 @@ pub static KIND: Kind = Kind {
         about: "The side to move seals its move (封棋); it is checked at `resume`",
         args: &[
             Arg {
-                value_name: Some("MOVE"),
+                value_name: "MOVE",
                 hyphen_values: true,
                 ..Arg::text(
                     "mv",
+                    "MV",
                     "The sealed move as written (any notation; checked at resumption)",
                     |f, v| f.mv = v,
                 )

@@ -24,16 +24,20 @@ pub static KIND: Kind = Kind {
         aliases: &[],
         about: "Undo the last entry in force (撤销), with the reason; it stays in the log, marked undone",
         args: &[
-            Arg::text("reason", "Why, in the arbiter's words (logged)", |f, v| {
-                f.reason = v
-            }),
+            Arg::text(
+                "reason",
+                "REASON",
+                "Why, in the arbiter's words (logged)",
+                |f, v| f.reason = v,
+            ),
             Arg {
                 long: Some("entry"),
-                value_name: Some("N"),
+                value_name: "N",
                 value: Value::Index,
                 required: false,
                 ..Arg::text(
                     "entry",
+                    "ENTRY",
                     "The entry to undo (its number in the log): refused unless it is the last in force",
                     |f, v| f.entry = v,
                 )

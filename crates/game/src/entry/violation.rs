@@ -38,7 +38,7 @@ pub static KIND: Kind = Kind {
 /// The arguments of an entry by a side with its reason.
 pub(crate) const REASON_ARGS: &[Arg] = &[
     Arg::side("red or black"),
-    Arg::text("reason", "Why, in words", |f, v| f.reason = v),
+    Arg::text("reason", "REASON", "Why, in words", |f, v| f.reason = v),
 ];
 
 fn parse(t: &Token) -> Result<Entry, String> {
