@@ -13,6 +13,9 @@
 //! - [`Game`]: a log replayed under its ruleset (any edition: CN-1987, AXF …) and
 //!   [`TimeControl`]; [`Game::apply`] rules on each entry and [`State`] says where the game
 //!   stands. Replaying a stored log gives the state built entry by entry.
+//! - [`entry`]: one file per kind of entry — its words (the PGN token, what an arbiter types,
+//!   what it says in Chinese and English), its check and its application; [`entry::KINDS`]
+//!   lists them for the front ends, which derive their entries from it.
 //! - [`TimeControl`]: stages of moves in a time (seed 003: 90 minutes for 40 moves, then 30
 //!   minutes for every 20), increment (加秒), sudden death; presets `classical`, `rapid`,
 //!   `blitz`; a ruleset's `[time_control]` table ([`TimeControl::from_ruleset`]).
