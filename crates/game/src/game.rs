@@ -5,10 +5,7 @@ use xiangqi_board::{ByColor, Color};
 use xiangqi_movegen::{GameStatus, Move, Position};
 use xiangqi_rules::{Arbiter, Outcome, Ruleset, StalemateRule, Verdict};
 
-use crate::entry::{
-    Entry, accept, claim, correct, decision, declare, decline, disciplinary, flag, foul, late,
-    r#move, offer, penalty, propose, resign, resume, seal, told, undo, violation,
-};
+use crate::entry::{self, Entry};
 use crate::error::GameError;
 use crate::log::{GameLog, Header, LogFormat};
 use crate::refusal::{Refusal, side_name};
@@ -131,7 +128,7 @@ impl Game {
                 // the rules' own proposal is in the log already: the file's must be it (its
                 // words may be an older xq's)
                 let ours = g.log.entries.get(i);
-                if expected == 0 || !ours.is_some_and(|o| propose::same(o, &e)) {
+                if expected == 0 || !ours.is_some_and(|o| entry::propose::same(o, &e)) {
                     return Err(at(format!(
                         "a proposal the rules do not make here (they propose: {})",
                         match ours {
@@ -269,38 +266,42 @@ impl Game {
         }
         let mut t = self.turn();
         let ruling = match &mut entry {
-            Entry::Move { mv, clock } => r#move::apply(&mut t, mv, *clock),
-            Entry::Offer { side } => offer::apply(&mut t, *side),
-            Entry::Accept { side } => accept::apply(&mut t, *side),
-            Entry::Decline { side } => decline::apply(&mut t, *side),
-            Entry::Claim { side, kind, ruling } => claim::apply(&mut t, *side, *kind, ruling),
-            Entry::Foul { side, kind, note } => foul::apply(&mut t, *side, *kind, note),
-            Entry::Violation { side, reason } => violation::apply(&mut t, *side, reason),
+            Entry::Move { mv, clock } => entry::r#move::apply(&mut t, mv, *clock),
+            Entry::Offer { side } => entry::offer::apply(&mut t, *side),
+            Entry::Accept { side } => entry::accept::apply(&mut t, *side),
+            Entry::Decline { side } => entry::decline::apply(&mut t, *side),
+            Entry::Claim { side, kind, ruling } => {
+                entry::claim::apply(&mut t, *side, *kind, ruling)
+            }
+            Entry::Foul { side, kind, note } => entry::foul::apply(&mut t, *side, *kind, note),
+            Entry::Violation { side, reason } => entry::violation::apply(&mut t, *side, reason),
             Entry::Penalty {
                 side,
                 seconds,
                 reason,
-            } => penalty::apply(&mut t, *side, *seconds, reason),
-            Entry::Resign { side } => resign::apply(&mut t, *side),
+            } => entry::penalty::apply(&mut t, *side, *seconds, reason),
+            Entry::Resign { side } => entry::resign::apply(&mut t, *side),
             Entry::Flag {
                 side,
                 clock,
                 override_reason,
-            } => flag::apply(&mut t, *side, *clock, override_reason),
+            } => entry::flag::apply(&mut t, *side, *clock, override_reason),
             Entry::Correct {
                 side,
                 clock,
                 reason,
-            } => correct::apply(&mut t, *side, *clock, reason),
-            Entry::Seal { side, text, clock } => seal::apply(&mut t, *side, text, *clock),
-            Entry::Resume => resume::apply(&mut t),
-            Entry::Late { side, minutes } => late::apply(&mut t, *side, *minutes),
-            Entry::Disciplinary { side, reason } => disciplinary::apply(&mut t, *side, reason),
-            Entry::Decision { outcome, reason } => decision::apply(&mut t, *outcome, reason),
-            Entry::Told { side, by, .. } => told::apply(&mut t, *side, by),
+            } => entry::correct::apply(&mut t, *side, *clock, reason),
+            Entry::Seal { side, text, clock } => entry::seal::apply(&mut t, *side, text, *clock),
+            Entry::Resume => entry::resume::apply(&mut t),
+            Entry::Late { side, minutes } => entry::late::apply(&mut t, *side, *minutes),
+            Entry::Disciplinary { side, reason } => {
+                entry::disciplinary::apply(&mut t, *side, reason)
+            }
+            Entry::Decision { outcome, reason } => entry::decision::apply(&mut t, *outcome, reason),
+            Entry::Told { side, by, .. } => entry::told::apply(&mut t, *side, by),
             Entry::Declare {
                 outcome, rule, by, ..
-            } => declare::apply(&mut t, outcome, rule, by),
+            } => entry::declare::apply(&mut t, outcome, rule, by),
             // refused by `admit`, and taken back above
             Entry::Propose { .. } | Entry::Undo { .. } => Err(refused(Refusal::ProposalEntered)),
         }?;
@@ -366,7 +367,7 @@ impl Game {
             return Err(refused(Refusal::NothingToUndo));
         };
         let last = self.steps.last().map(|s| s.index);
-        let want = undo::check(&self.state, *n, reason, last)?;
+        let want = entry::undo::check(&self.state, *n, reason, last)?;
         *n = want;
         let Some(step) = self.steps.pop() else {
             return Err(refused(Refusal::NothingToUndo));
