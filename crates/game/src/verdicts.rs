@@ -70,7 +70,7 @@ impl Decision {
     }
 }
 
-/// What the rules propose ([`Entry::Propose`]): a side must vary, a win, or a draw. The words
+/// What the rules propose ([`Entry::Propose`](crate::Entry::Propose)): a side must vary, a win, or a draw. The words
 /// are the judge's (`red-must-vary` as `xq judge` writes a repetition's verdict).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
