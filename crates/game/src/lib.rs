@@ -13,6 +13,9 @@
 //! - [`Game`]: a log replayed under its ruleset (any edition: CN-1987, AXF …) and
 //!   [`TimeControl`]; [`Game::apply`] rules on each entry and [`State`] says where the game
 //!   stands. Replaying a stored log gives the state built entry by entry.
+//! - [`entry`]: one file per kind of entry — its words (the PGN token, what an arbiter types,
+//!   what it says in Chinese and English), its check and its application; [`entry::KINDS`]
+//!   lists them for the front ends, which derive their entries from it.
 //! - [`TimeControl`]: stages of moves in a time (seed 003: 90 minutes for 40 moves, then 30
 //!   minutes for every 20), increment (加秒), sudden death; presets `classical`, `rapid`,
 //!   `blitz`; a ruleset's `[time_control]` table ([`TimeControl::from_ruleset`]).
@@ -114,41 +117,34 @@
 //! ```
 
 pub mod declared;
+pub mod entry;
 pub mod envelope;
+mod error;
+mod fields;
 mod game;
 pub mod landing;
 mod log;
 pub mod paper;
 mod refusal;
+mod ruling;
+mod state;
 pub mod store;
 pub mod time;
+mod verdicts;
 pub mod words;
 mod zh;
 
-pub use game::{
-    ClaimsNow, FALSE_CLAIM_PENALTY_SECONDS, Game, GameResult, Proposal, State, VIOLATIONS_TO_LOSE,
-    foul_name,
-};
-pub use log::{
-    ClaimKind, Decision, Entry, EventBoard, GameLog, Header, LOG_VERSION, LogFormat, Ruled,
-};
+pub use entry::Entry;
+pub use entry::foul::foul_name;
+pub use error::GameError;
+pub use game::Game;
+pub use log::{EventBoard, GameLog, Header, LOG_VERSION, LogFormat};
 pub use refusal::Refusal;
+pub use state::{
+    ClaimsNow, FALSE_CLAIM_PENALTY_SECONDS, GameResult, Proposal, State, VIOLATIONS_TO_LOSE,
+};
 pub use time::{TimeControl, TimeControlError};
-
-/// Why a game log cannot be read or an entry is refused. One line.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum GameError {
-    /// The rules refuse the entry (the move is illegal, the offer is out of turn …); nothing
-    /// was changed.
-    #[error("{0}")]
-    Refused(Refusal),
-    /// The file is not a valid game log (where and what).
-    #[error("{0}")]
-    File(String),
-    /// The ruleset or time control cannot be used.
-    #[error("{0}")]
-    Ruleset(String),
-}
+pub use verdicts::{ClaimKind, Decision, Ruled};
 
 impl xiangqi_event::Document for Game {
     type Error = GameError;

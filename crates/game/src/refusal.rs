@@ -6,8 +6,8 @@ use xiangqi_board::Color;
 use xiangqi_notation::MoveTextError;
 use xiangqi_rules::Outcome;
 
-use crate::log::Decision;
 use crate::time::format_clock;
+use crate::verdicts::Decision;
 
 /// A side's name in the English messages.
 pub(crate) fn side_name(c: Color) -> &'static str {

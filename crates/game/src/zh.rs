@@ -6,12 +6,12 @@ use xiangqi_board::Color;
 use xiangqi_notation::MoveTextError;
 use xiangqi_rules::Outcome;
 
-use crate::GameError;
-use crate::log::Decision;
+use crate::error::GameError;
+use crate::fields::WordError;
 use crate::refusal::Refusal;
 use crate::store::EntryError;
 use crate::time::format_clock;
-use crate::words::WordError;
+use crate::verdicts::Decision;
 
 /// 红方 / 黑方.
 fn side(c: Color) -> &'static str {
@@ -123,6 +123,13 @@ impl Refusal {
             Refusal::SealEmpty => "封棋须写下封存的着法".to_string(),
             Refusal::NotAdjourned => "对局没有封棋：无须续赛".to_string(),
             Refusal::NotLate { side: s } => format!("{}已经走过棋：不算迟到", side(*s)),
+            other => other.zh_answers(),
+        }
+    }
+
+    /// [`Refusal::zh`] of the arbiter's answers, undo, the 60-move rule and the clocks.
+    fn zh_answers(&self) -> String {
+        match self {
             Refusal::NoMustVary { side: s, proposed } => format!(
                 "没有“{}须变着”的提议可确认{}",
                 side(*s),
@@ -185,6 +192,8 @@ impl Refusal {
                 side(*s),
                 format_clock(*showed)
             ),
+            // the others are said by `zh` itself
+            _ => self.to_string(),
         }
     }
 }
@@ -282,12 +291,10 @@ mod tests {
         );
     }
 
-    /// Every refusal of the rules reads in Chinese: no English word but what was typed
-    /// (quoted) and the ids (an edition, a move in ICCS).
-    #[test]
-    fn every_refusal_reads_in_chinese() {
+    /// One of every refusal of the rules.
+    fn every_refusal() -> Vec<Refusal> {
         let (red, black) = (Color::Red, Color::Black);
-        let all = [
+        vec![
             Refusal::MixedNumerals {
                 mv: "炮2平五".into(),
                 mover: red,
@@ -377,7 +384,15 @@ mod tests {
                 showed: 60,
             },
             Refusal::Stale { seen: 3, now: 4 },
-        ];
+        ]
+    }
+
+    /// Every refusal of the rules reads in Chinese: no English word but what was typed
+    /// (quoted) and the ids (an edition, a move in ICCS).
+    #[test]
+    fn every_refusal_reads_in_chinese() {
+        let (red, black) = (Color::Red, Color::Black);
+        let all = every_refusal();
         for r in all {
             let zh = r.zh();
             let rest = zh

@@ -156,18 +156,7 @@ fn run(path: &Path) -> usize {
         let (head, rest) = line.split_once(' ').unwrap_or((line, ""));
         let rest = rest.trim();
         if game.is_none() && matches!(head, ">" | "=" | "~" | "!" | "-" | "@") {
-            let rs = xiangqi_rules::Ruleset::load(&ruleset).unwrap();
-            let control = match &tc {
-                Some(s) => TimeControl::parse(s).unwrap(),
-                None => TimeControl::from_ruleset(&rs)
-                    .unwrap()
-                    .unwrap_or_else(TimeControl::classical),
-            };
-            let mut h = Header::new(&ruleset, &control);
-            if let Some(f) = &fen {
-                h.fen = f.clone();
-            }
-            game = Some(Game::new(h, LogFormat::Pgn).unwrap_or_else(|e| panic!("{here}: {e}")));
+            game = Some(start(&ruleset, tc.as_deref(), fen.as_deref(), &here));
         }
         match head {
             "ruleset" => ruleset = rest.to_string(),
@@ -222,12 +211,7 @@ fn run(path: &Path) -> usize {
             }
             "-" => {
                 let g = game.as_ref().unwrap_or_else(|| panic!("{here}: no game"));
-                let want: Vec<usize> = rest
-                    .split_whitespace()
-                    .map(|n| n.parse().expect("an entry number"))
-                    .collect();
-                let got: Vec<usize> = g.undone().iter().map(|i| i + 1).collect();
-                assert_eq!(got, want, "{here}: entries undone");
+                undone_are(g, rest, &here);
                 checks += 1;
             }
             "@" => {
@@ -246,7 +230,38 @@ fn run(path: &Path) -> usize {
         }
     }
     let g = game.unwrap_or_else(|| panic!("{name}: no entries"));
-    // stored and read back, as PGN and as JSON, the log replays to the same state
+    round_trips(&name, &g);
+    checks
+}
+
+/// `- N …`: the entries undone, by their numbers in the log.
+fn undone_are(g: &Game, rest: &str, here: &str) {
+    let want: Vec<usize> = rest
+        .split_whitespace()
+        .map(|n| n.parse().expect("an entry number"))
+        .collect();
+    let got: Vec<usize> = g.undone().iter().map(|i| i + 1).collect();
+    assert_eq!(got, want, "{here}: entries undone");
+}
+
+/// The game a scenario plays: its ruleset, time control (else the ruleset's) and start.
+fn start(ruleset: &str, tc: Option<&str>, fen: Option<&str>, here: &str) -> Game {
+    let rs = xiangqi_rules::Ruleset::load(ruleset).unwrap();
+    let control = match tc {
+        Some(s) => TimeControl::parse(s).unwrap(),
+        None => TimeControl::from_ruleset(&rs)
+            .unwrap()
+            .unwrap_or_else(TimeControl::classical),
+    };
+    let mut h = Header::new(ruleset, &control);
+    if let Some(f) = fen {
+        h.fen = f.to_string();
+    }
+    Game::new(h, LogFormat::Pgn).unwrap_or_else(|e| panic!("{here}: {e}"))
+}
+
+/// Stored and read back, as PGN and as JSON, the log replays to the same state.
+fn round_trips(name: &str, g: &Game) {
     for storage in [LogFormat::Pgn, LogFormat::Json] {
         let mut log = g.log().clone();
         log.storage = storage;
@@ -259,14 +274,13 @@ fn run(path: &Path) -> usize {
         if storage == LogFormat::Pgn {
             // any PGN reader still reads the moves
             let games =
-                xiangqi_notation::read_games(text.as_bytes(), &name, Default::default()).unwrap();
+                xiangqi_notation::read_games(text.as_bytes(), name, Default::default()).unwrap();
             assert_eq!(games[0].moves, g.moves(), "{name}");
             if let Some(r) = &g.state().result {
                 assert_eq!(games[0].result.as_deref(), Some(r.pgn()), "{name}");
             }
         }
     }
-    checks
 }
 
 #[test]

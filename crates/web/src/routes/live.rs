@@ -177,7 +177,7 @@ async fn show(
                     let (g, rulings) = replay(&text, &root).map_err(|e| format!("{nm}: {e}"))?;
                     // a Chinese page says each entry in its own words, not the engine's English
                     let rulings = match lang {
-                        Lang::Zh => said::entry_lines(&g, w),
+                        Lang::Zh => said::entry_lines(&g),
                         Lang::En => rulings,
                     };
                     // the last ruling; for a new log, the line `xq game new` prints

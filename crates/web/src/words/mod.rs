@@ -78,6 +78,14 @@ impl Lang {
     }
 
     /// The words of the live console.
+    /// The language as the game crate's words take it.
+    pub(crate) fn game(self) -> xiangqi::game::entry::Lang {
+        match self {
+            Lang::Zh => xiangqi::game::entry::Lang::Zh,
+            Lang::En => xiangqi::game::entry::Lang::En,
+        }
+    }
+
     pub(crate) fn live(self) -> &'static LiveWords {
         match self {
             Lang::Zh => &live::ZH,

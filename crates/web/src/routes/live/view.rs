@@ -219,7 +219,7 @@ pub(super) fn game_view(g: &Game, rulings: Vec<String>, w: &Words, lang: Lang) -
         .iter()
         .enumerate()
         .map(|(i, e)| {
-            let word = entry_word(e, w);
+            let word = e.title(lang.game());
             if g.undone().contains(&i) {
                 format!("{word}（{}）", w.undone)
             } else {
@@ -251,7 +251,7 @@ pub(super) fn game_view(g: &Game, rulings: Vec<String>, w: &Words, lang: Lang) -
         }
         ProposalView {
             what,
-            rule: rule_word(w, &p.rule),
+            rule: rule_word(lang, &p.rule),
             edition: p.edition.clone(),
             line: line.join(" "),
             must_vary: p.ruling.must_vary().map(|c| c.name()),
@@ -286,7 +286,7 @@ pub(super) fn game_view(g: &Game, rulings: Vec<String>, w: &Words, lang: Lang) -
             };
             match lang {
                 // the reason in the page's words; the engine's detail is English prose
-                Lang::Zh => format!("{outcome}（{}）", rule_word(w, &r.reason)),
+                Lang::Zh => format!("{outcome}（{}）", rule_word(lang, &r.reason)),
                 Lang::En => format!("{outcome} ({}): {}", r.reason, r.detail),
             }
         }),
@@ -313,44 +313,7 @@ pub(super) fn new_line(name: &str, g: &Game) -> String {
     )
 }
 
-/// The kind of an entry in the console's words (the log list's first column).
-pub(super) fn entry_word(e: &Entry, w: &Words) -> String {
-    let s = |c: &Color| side_word(w, *c);
-    match e {
-        Entry::Move { .. } => w.mv.to_string(),
-        Entry::Offer { side } => format!("{} {}", s(side), w.offer),
-        Entry::Accept { side } => format!("{} {}", s(side), w.accept),
-        Entry::Decline { side } => format!("{} {}", s(side), w.decline),
-        Entry::Claim { side, .. } => format!("{} {}", s(side), w.claim),
-        Entry::Foul { side, kind, .. } => format!("{} {} {kind}", s(side), w.foul),
-        Entry::Violation { side, .. } => format!("{} {}", s(side), w.violation),
-        Entry::Penalty { side, .. } => format!("{} {}", s(side), w.penalty),
-        Entry::Resign { side } => format!("{} {}", s(side), w.resign),
-        Entry::Flag {
-            side,
-            override_reason,
-            ..
-        } if !override_reason.is_empty() => {
-            format!("{} {} ({})", s(side), w.flag, w.flag_override)
-        }
-        Entry::Flag { side, .. } => format!("{} {}", s(side), w.flag),
-        Entry::Correct { side, .. } => format!("{} {}", s(side), w.correct),
-        Entry::Seal { side, .. } => format!("{} {}", s(side), w.seal),
-        Entry::Resume => w.resume.to_string(),
-        Entry::Late { side, .. } => format!("{} {}", s(side), w.late),
-        Entry::Disciplinary { side, .. } => format!("{} {}", s(side), w.discipline),
-        Entry::Decision { .. } => w.decide.to_string(),
-        Entry::Propose { .. } => w.proposal.to_string(),
-        Entry::Told { side, .. } => format!("{} {}", s(side), w.told),
-        Entry::Declare { .. } => w.declare.to_string(),
-        Entry::Undo { .. } => w.undo.to_string(),
-    }
-}
-
 /// A rule's machine word (`perpetual-chase`) in the page's words (长捉).
-pub(super) fn rule_word(w: &Words, rule: &str) -> String {
-    w.rules
-        .iter()
-        .find(|(k, _)| *k == rule)
-        .map_or_else(|| rule.to_string(), |(_, v)| v.to_string())
+pub(super) fn rule_word(lang: Lang, rule: &str) -> String {
+    xiangqi::game::entry::book::rule(rule, lang.game())
 }
