@@ -37,7 +37,10 @@ fn modules(dir: &Path) -> BTreeMap<String, String> {
                     .components()
                     .map(|c| c.as_os_str().to_string_lossy().into_owned())
                     .collect();
-                if matches!(parts.last().map(String::as_str), Some("mod" | "lib" | "main")) {
+                if matches!(
+                    parts.last().map(String::as_str),
+                    Some("mod" | "lib" | "main")
+                ) {
                     parts.pop();
                 }
                 let text = std::fs::read_to_string(&p).expect("UTF-8 source");
@@ -242,15 +245,27 @@ fn functions(text: &str) -> Vec<(String, usize)> {
     let mut out = Vec::new();
     for (i, l) in lines.iter().enumerate() {
         let t = l.trim_start();
-        let is_fn = ["fn ", "pub fn ", "pub(crate) fn ", "pub(super) fn ", "async fn "]
-            .iter()
-            .any(|p| t.starts_with(p))
+        let is_fn = [
+            "fn ",
+            "pub fn ",
+            "pub(crate) fn ",
+            "pub(super) fn ",
+            "async fn ",
+        ]
+        .iter()
+        .any(|p| t.starts_with(p))
             || t.starts_with("pub async fn ")
             || t.starts_with("pub(crate) async fn ");
         if !is_fn {
             continue;
         }
-        let name = t.split("fn ").nth(1).unwrap_or("").split(['(', '<']).next().unwrap_or("");
+        let name = t
+            .split("fn ")
+            .nth(1)
+            .unwrap_or("")
+            .split(['(', '<'])
+            .next()
+            .unwrap_or("");
         let mut depth = 0i32;
         let mut opened = false;
         for (j, body) in lines.iter().enumerate().skip(i) {

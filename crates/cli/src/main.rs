@@ -9,7 +9,6 @@ mod commands;
 mod compare;
 mod convert;
 mod error;
-mod game;
 mod io;
 mod judge;
 mod perft;
@@ -47,7 +46,7 @@ enum Command {
     /// Compare rulesets over a game database: a static HTML report (and a Markdown summary).
     Report(report::ReportArgs),
     /// Keep a live game: moves with clocks, offers, claims, 违例/犯规, sealed moves, the state.
-    Game(game::GameArgs),
+    Game(commands::game::GameArgs),
     /// The arbiter's desk: serve an event file or folder in the browser (loopback by default).
     Serve(serve::ServeArgs),
 }
@@ -70,7 +69,7 @@ fn main() {
         Command::Rulesets(args) => rulesets::run(args),
         Command::Event(args) => commands::event::run(args),
         Command::Report(args) => report::run(args),
-        Command::Game(args) => game::run(args),
+        Command::Game(args) => commands::game::run(args),
         Command::Serve(args) => serve::run(args),
     };
     match result {
