@@ -5,11 +5,12 @@
 
 use xiangqi_scheduling::GameResult;
 
-use super::scoresheets::date_suffix;
-use super::team_record::{BoardPlayer, team_games};
-use super::{Block, Head, Layout, Sheet, event_line};
-use crate::document::Event;
-use crate::round_date::RoundDate;
+use crate::scoresheets::date_suffix;
+use crate::sheet::{Block, Head, Layout, Sheet};
+use crate::team_record::{BoardPlayer, team_games};
+use crate::words::event_line;
+use xiangqi_event::Event;
+use xiangqi_event::RoundDate;
 
 /// One side of a team 计分单.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -157,7 +158,7 @@ impl TeamScoresheets {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::forms::team_record::tests::teams;
+    use crate::team_record::tests::teams;
 
     #[test]
     fn one_sheet_per_board_with_the_individual_players() {

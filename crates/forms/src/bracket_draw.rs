@@ -11,12 +11,12 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use xiangqi_diagram::escape_html as esc;
+use crate::html::esc;
 use xiangqi_scheduling::knockout;
 
-use super::bracket::match_score;
-use crate::document::Event;
-use crate::stages::StageSystem;
+use crate::bracket::match_score;
+use xiangqi_event::Event;
+use xiangqi_event::StageSystem;
 
 /// Box width (px of the drawing).
 pub const BOX_W: u32 = 232;
@@ -115,17 +115,17 @@ pub struct Drawing {
     /// The bracket's title (empty for a one-stage single knockout's main bracket).
     pub title: String,
     /// Width of the drawing.
-    pub width: u32,
+    pub(crate) width: u32,
     /// Height of the drawing.
-    pub height: u32,
+    pub(crate) height: u32,
     /// Column heads: left edge and words.
-    pub heads: Vec<(u32, String)>,
+    pub(crate) heads: Vec<(u32, String)>,
     /// The boxes.
-    pub boxes: Vec<MatchBox>,
+    pub(crate) boxes: Vec<MatchBox>,
     /// SVG path data of the lines from a match to the next.
-    pub lines: Vec<String>,
+    pub(crate) lines: Vec<String>,
     /// The word before the play-offs' scores in a box (附).
-    pub playoff_word: &'static str,
+    pub(crate) playoff_word: &'static str,
 }
 
 /// Which bracket a board's label puts it in: 0 winners', 1 losers', 2 the finals (grand
@@ -588,7 +588,8 @@ pub fn pages(drawings: &[Drawing]) -> Vec<Vec<&Drawing>> {
 }
 
 /// The width of a text in px as a box draws it: 13 px a CJK character, 7.5 px any other.
-pub fn text_px(t: &str) -> f32 {
+#[cfg(test)]
+fn text_px(t: &str) -> f32 {
     t.chars()
         .map(|c| if c.is_ascii() { 7.5 } else { 13.0 })
         .sum()
@@ -615,7 +616,8 @@ impl MatchBox {
 
     /// `true` when every text fits its part of the box: the names left of the score part, the
     /// score and the play-offs' lines (drawn at 10 px) inside it.
-    pub fn fits(&self, playoff_word: &str) -> bool {
+    #[cfg(test)]
+    fn fits(&self, playoff_word: &str) -> bool {
         let names = (BOX_W - SCORE_W - 8) as f32;
         let score = (SCORE_W - 4) as f32;
         text_px(&self.top.text) <= names
@@ -633,7 +635,7 @@ mod tests {
     use xiangqi_scheduling::EventConfig;
 
     use super::*;
-    use crate::stages::{Entrant, StagePlan};
+    use xiangqi_event::{Entrant, StagePlan};
 
     /// A knockout of `n` players with names of four characters, two games a match (a 1:1 match
     /// goes to a play-off), played to its end.

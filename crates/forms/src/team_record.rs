@@ -5,9 +5,10 @@
 use xiangqi_scheduling::team::match_games;
 use xiangqi_scheduling::{GameResult, MatchResult, Side};
 
-use super::pairing_record::scores_before;
-use super::{Block, Head, Layout, Sheet, event_line};
-use crate::document::{Event, Pairing};
+use crate::pairing_record::scores_before;
+use crate::sheet::{Block, Head, Layout, Sheet};
+use crate::words::event_line;
+use xiangqi_event::{Event, Pairing};
 
 /// One player at a board of a team match.
 #[derive(Clone, Debug, PartialEq, Eq)]
