@@ -3,12 +3,12 @@
 //! that made it (各局), play-offs (附加赛) with the names of both who play, byes (轮空), and the
 //! champion once the stage is decided. The desk draws the same matches as a bracket.
 
+use xiangqi_event::StageSystem;
+use xiangqi_event::{Event, Pairing};
 use xiangqi_scheduling::{GameResult, MatchResult, Side};
 
 use crate::sheet::{Block, Head, Layout, Sheet};
 use crate::words::event_line;
-use xiangqi_event::StageSystem;
-use xiangqi_event::{Event, Pairing};
 
 /// The Chinese name of a bracket label stored on a board (`W`, `L`, `GF`, `GF2`, `3rd`).
 pub fn section_name(label: Option<&str>, double: bool) -> &'static str {

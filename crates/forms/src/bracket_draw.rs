@@ -11,12 +11,12 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use crate::html::esc;
+use xiangqi_event::Event;
+use xiangqi_event::StageSystem;
 use xiangqi_scheduling::knockout;
 
 use crate::bracket::match_score;
-use xiangqi_event::Event;
-use xiangqi_event::StageSystem;
+use crate::html::esc;
 
 /// Box width (px of the drawing).
 pub const BOX_W: u32 = 232;

@@ -3,10 +3,11 @@
 
 use std::collections::HashMap;
 
+use xiangqi_event::Event;
+
 use crate::sheet::{Block, Head, Layout, Sheet};
 use crate::words::fmt_value;
 use crate::words::{absence, event_line, outcome};
-use xiangqi_event::Event;
 
 /// One round on a 编排卡.
 #[derive(Clone, Debug, PartialEq, Eq)]

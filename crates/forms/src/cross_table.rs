@@ -3,15 +3,14 @@
 
 use std::collections::HashMap;
 
+use xiangqi_event::Event;
+use xiangqi_event::chain_names;
 use xiangqi_scheduling::Points;
 use xiangqi_scheduling::tiebreak::{Crosstable, CrosstableEntry, Standing};
 
 use crate::results_table::chain_width;
 use crate::sheet::{Block, Head, Layout, Sheet};
 use crate::words::{event_line, shown_rank, tie_break_cells};
-use xiangqi_event::Event;
-use xiangqi_event::chain_names;
-
 use crate::words::{fmt_value, score_name};
 
 /// One player's row of the 循环赛成绩表.

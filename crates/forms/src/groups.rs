@@ -4,6 +4,9 @@
 //! which placed each player and that stage's own score (a knockout's 胜场 never added to a
 //! group's 积分).
 
+use xiangqi_event::Event;
+use xiangqi_event::chain_names;
+use xiangqi_event::{EventStage, StageSystem};
 use xiangqi_scheduling::tiebreak::Standing;
 
 use crate::cross_table::{CrossTable, cross_table_of};
@@ -11,11 +14,7 @@ use crate::sheet::{Block, Head, Layout, Sheet};
 use crate::standings::StandingsRow;
 use crate::standings::row_of;
 use crate::words::{event_line, shown_rank};
-use xiangqi_event::Event;
-use xiangqi_event::chain_names;
-
 use crate::words::{fmt_value, score_name};
-use xiangqi_event::{EventStage, StageSystem};
 
 /// One group's table (a stage without groups is one table).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,11 +1,11 @@
 //! 编排记录表 (编排纪录公告, seed 002 (六)3) of one round: 台次, 红方 and 黑方 with 代号, 姓名
 //! and the score before the round (上轮积分), 比赛结果.
 
+use xiangqi_event::Event;
 use xiangqi_scheduling::Points;
 
 use crate::sheet::{Block, Head, Layout, Sheet};
 use crate::words::{event_line, record_result};
-use xiangqi_event::Event;
 
 /// One board of the 编排记录表.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -3,14 +3,13 @@
 
 use std::collections::HashMap;
 
+use xiangqi_event::Event;
+use xiangqi_event::chain_names;
 use xiangqi_scheduling::tiebreak::{CrosstableEntry, Standing};
 
 use crate::sheet::{Block, Head, Layout, Sheet};
-use crate::words::{absence, event_line, outcome, shown_rank, tie_break_cells};
-use xiangqi_event::Event;
-use xiangqi_event::chain_names;
-
 use crate::words::score_name;
+use crate::words::{absence, event_line, outcome, shown_rank, tie_break_cells};
 
 /// One round of one player on the 成绩表.
 #[derive(Clone, Debug, PartialEq, Eq)]

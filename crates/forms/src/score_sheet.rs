@@ -3,13 +3,13 @@
 
 use std::collections::HashMap;
 
+use xiangqi_event::Event;
 use xiangqi_scheduling::tiebreak::{CrosstableEntry, Standing, TieBreakContext, criterion};
 
 use crate::results_table::cn_number;
 use crate::sheet::{Block, Head, Layout, Sheet};
 use crate::words::fmt_value;
 use crate::words::{absence, event_line, outcome, shown_rank};
-use xiangqi_event::Event;
 
 /// One player's row of the 象棋比赛积分编排表.
 #[derive(Clone, Debug, PartialEq, Eq)]

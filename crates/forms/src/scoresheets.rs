@@ -2,12 +2,12 @@
 //! 用时 (left for the arbiter), 犯规, and the lines for both players and the arbiter to sign.
 //! Printed six to an A4 page, every sheet with the same column widths.
 
+use xiangqi_event::Event;
+use xiangqi_event::RoundDate;
 use xiangqi_scheduling::{GameResult, Points};
 
 use crate::sheet::{Block, Head, Layout, Sheet};
 use crate::words::event_line;
-use xiangqi_event::Event;
-use xiangqi_event::RoundDate;
 
 /// One side of a 计分单.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -8,7 +8,6 @@
 //! never uses it) fills it.
 
 use xiangqi_board::{ByColor, Color, File, Rank, Setup, Square};
-
 use xiangqi_event::Event;
 
 use crate::sheet::{Block, DIAGRAM, Head, Layout, Sheet};

@@ -1,12 +1,11 @@
 //! The 名次 list: 名次, 代号, 姓名, 单位, 积分 and the tie-break chain (portrait).
 
+use xiangqi_event::Event;
+use xiangqi_event::chain_names;
 use xiangqi_scheduling::tiebreak::Standing;
 
 use crate::sheet::{Block, Head, Layout, Sheet};
 use crate::words::{event_line, shown_rank, tie_break_cells};
-use xiangqi_event::Event;
-use xiangqi_event::chain_names;
-
 use crate::words::{fmt_value, score_name};
 
 /// One line of the 名次 list.

@@ -2,13 +2,13 @@
 //! before the round, each board (台次) with the red and black individual players from the
 //! line-ups (排阵) and the board's result, and the match score (局分, 场分).
 
+use xiangqi_event::{Event, Pairing};
 use xiangqi_scheduling::team::match_games;
 use xiangqi_scheduling::{GameResult, MatchResult, Side};
 
 use crate::pairing_record::scores_before;
 use crate::sheet::{Block, Head, Layout, Sheet};
 use crate::words::event_line;
-use xiangqi_event::{Event, Pairing};
 
 /// One player at a board of a team match.
 #[derive(Clone, Debug, PartialEq, Eq)]

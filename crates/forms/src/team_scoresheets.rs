@@ -3,14 +3,14 @@
 //! number and name, the result, 用时 and 犯规, with lines for both players and the arbiter to
 //! sign. Printed six to an A4 page, every sheet with the same column widths.
 
+use xiangqi_event::Event;
+use xiangqi_event::RoundDate;
 use xiangqi_scheduling::GameResult;
 
 use crate::scoresheets::date_suffix;
 use crate::sheet::{Block, Head, Layout, Sheet};
 use crate::team_record::{BoardPlayer, team_games};
 use crate::words::event_line;
-use xiangqi_event::Event;
-use xiangqi_event::RoundDate;
 
 /// One side of a team 计分单.
 #[derive(Clone, Debug, PartialEq, Eq)]

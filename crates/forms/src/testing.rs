@@ -1,8 +1,7 @@
 //! The events the tests print.
 
-use xiangqi_scheduling::{EventConfig, PointSystem};
-
 use xiangqi_event::Event;
+use xiangqi_scheduling::{EventConfig, PointSystem};
 
 /// A hand-made 4-player, 3-round Swiss event: round 1 `1-0` and a forfeit `-+`; round 2
 /// a draw and `1-0`; round 3 paired, no results. Players are 甲 乙 丙 丁 of 单位 A B C D.
