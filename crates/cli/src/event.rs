@@ -11,9 +11,8 @@ use xiangqi::event::{
     Created, Done, EditError, NewEvent, NewEventError, PlayerEdit, Store, StoreError, UpdateError,
     Writer, system_line,
 };
-use xiangqi::event::{
-    Entrant, Event, EventError, StageSystem, check, export, players, simulate, trf,
-};
+use xiangqi::event::{Entrant, Event, EventError, StageSystem, check, players, simulate, trf};
+use xiangqi::forms::{self, Form};
 use xiangqi::rules::{Ruleset, RulesetError};
 use xiangqi::scheduling::EventConfig;
 
@@ -861,10 +860,8 @@ fn pair(a: PairArgs, who: &Writer) -> Result<(), CliError> {
         }
         outln!("{v}")?;
         return Ok(());
-    } else if ev.staged() {
-        out!("{}", staged_pairing_text(&ev, round))?;
     } else {
-        out!("{}", export::pairing_record(&ev, round).unwrap_or_default())?;
+        out!("{}", forms::round_text(&ev, round))?;
     }
     if a.explain {
         outln!("编排说明 (why):")?;
@@ -1007,15 +1004,9 @@ fn standings(a: StandingsArgs) -> Result<(), CliError> {
     }
     let st = ev.standings(a.after);
     if a.json {
-        let mut v = serde_json::json!({"standings": export::event_json(&ev, &st)["standings"]});
-        if ev.staged() {
-            v["stages"] = stages_json(&ev);
-        }
-        outln!("{v}")?;
-    } else if ev.staged() {
-        out!("{}", staged_standings_text(&ev, &st))?;
+        outln!("{}", forms::standings_json(&ev, &st))?;
     } else {
-        out!("{}", export::standings_text(&ev, &st))?;
+        out!("{}", forms::standings_text(&ev, &st))?;
     }
     Ok(())
 }
@@ -1056,35 +1047,25 @@ fn export_cmd(a: ExportArgs) -> Result<(), CliError> {
     let text = match a.format.as_str() {
         "csv" => {
             let headers = match a.lang.as_str() {
-                "en" => export::CsvHeaders::English,
-                "zh" => export::CsvHeaders::Chinese,
+                "en" => forms::CsvHeaders::English,
+                "zh" => forms::CsvHeaders::Chinese,
                 o => return Err(CliError::input(format!("--lang {o}: expected zh or en"))),
             };
-            export::standings_csv_file(&ev, &st, headers)
+            forms::standings_csv_file(&ev, &st, headers)
                 .map_err(|e| CliError::input(format!("{}: --format csv: {e}", a.file.display())))?
         }
         "json" => format!(
             "{}\n",
-            serde_json::to_string_pretty(&export::event_json(&ev, &st))
+            serde_json::to_string_pretty(&forms::event_json(&ev, &st))
                 .map_err(CliError::internal)?
         ),
         "html" => form_html(&ev, &st, &a)?,
-        "record" if ev.config.team_boards > 0 => {
-            let r = a.round.unwrap_or(ev.paired.len() as u32);
-            xiangqi::event::forms::team_record(&ev, r)
-                .map(|t| xiangqi::event::forms::dated(&ev, r, t.sheet()).text())
-                .ok_or_else(|| {
-                    CliError::input(format!("{}: round {r} is not paired", a.file.display()))
-                })?
-        }
-        "record" => {
-            let r = a.round.unwrap_or(ev.paired.len() as u32);
-            export::pairing_record(&ev, r).ok_or_else(|| {
-                CliError::input(format!("{}: round {r} is not paired", a.file.display()))
-            })?
-        }
-        "table" if xiangqi::event::forms::round_robin(&ev) => export::cross_table_text(&ev, &st),
-        "table" => export::results_table(&ev, &st),
+        "record" => Form::Record
+            .text(&ev, &st, a.round)
+            .map_err(|e| CliError::input(format!("{}: {e}", a.file.display())))?,
+        "table" => Form::Table
+            .text(&ev, &st, a.round)
+            .map_err(|e| CliError::input(format!("{}: {e}", a.file.display())))?,
         "lineups" => {
             let r = a.round.unwrap_or(ev.paired.len() as u32);
             if ev.config.team_boards == 0 {
@@ -1115,32 +1096,37 @@ fn export_cmd(a: ExportArgs) -> Result<(), CliError> {
 }
 
 /// `--format html [--form NAME]`: the printed form as an A4 HTML document, from the same
-/// model the desk's print views use ([`xiangqi::event::forms::form_html`]).
+/// model the desk's print views use ([`Form::html`]).
 fn form_html(
     ev: &Event,
     st: &[xiangqi::scheduling::tiebreak::Standing],
     a: &ExportArgs,
 ) -> Result<String, CliError> {
-    use xiangqi::event::forms::{self, FormError};
+    use xiangqi::forms::FormError;
     let refused = |e: FormError| match e {
         FormError::Unknown(_) => CliError::input(e.to_string()),
         e => CliError::input(format!("{}: {e}", a.file.display())),
     };
-    let form = a.form.as_deref().unwrap_or("table");
+    let form: Form = a
+        .form
+        .as_deref()
+        .unwrap_or("table")
+        .parse()
+        .map_err(refused)?;
     // the 计分单 carry 用时 from the boards' game logs beside the event file, where there are any
     let sheet = match (form, a.round.or(Some(ev.paired.len() as u32))) {
-        ("scoresheets", Some(r)) if r >= 1 && ev.config.team_boards == 0 => {
+        (Form::Scoresheets, Some(r)) if r >= 1 && ev.config.team_boards == 0 => {
             match forms::scoresheets(ev, r) {
                 Some(mut sheets) => {
                     xiangqi::game::paper::fill_times_from_folder(&mut sheets, &a.file);
-                    forms::dated(ev, r, sheets.sheet())
+                    sheets.sheet().dated(ev, r)
                 }
                 None => return Err(refused(FormError::RoundNotPaired(r))),
             }
         }
-        _ => return forms::form_html(ev, st, form, a.round).map_err(refused),
+        _ => return form.html(ev, st, a.round).map_err(refused),
     };
-    Ok(forms::html::render(&sheet))
+    Ok(sheet.html())
 }
 
 fn simulate_cmd(a: SimulateArgs) -> Result<(), CliError> {
@@ -1274,15 +1260,15 @@ mod tests {
         pair(pair_args(&file), &who()).unwrap();
         let ev = load(&file).unwrap();
         assert_eq!(ev.division, "男子组");
-        let record = export::pairing_record(&ev, 1).unwrap();
+        let record = Form::Record.text(&ev, &[], Some(1)).unwrap();
         assert!(record.starts_with("编排纪录公告  t  男子组\n"), "{record}");
-        let table = export::results_table(&ev, &ev.standings(None));
+        let table = Form::Table.text(&ev, &ev.standings(None), None).unwrap();
         assert!(table.starts_with("积分编排成绩表  t  男子组\n"), "{table}");
         new(new_args(plain.clone(), "axf")).unwrap();
         let text = std::fs::read_to_string(&plain).unwrap();
         assert!(!text.contains("division"), "{text}");
         let ev = Event::from_toml(&text).unwrap();
-        assert!(export::results_table(&ev, &ev.standings(None)).starts_with("积分编排成绩表  t\n"));
+        assert!(Form::Table.text(&ev, &ev.standings(None), None).unwrap().starts_with("积分编排成绩表  t\n"));
         std::fs::remove_file(&file).unwrap();
         std::fs::remove_file(&plain).unwrap();
         let _ = std::fs::remove_dir(&dir);
