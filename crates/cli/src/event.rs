@@ -1268,7 +1268,12 @@ mod tests {
         let text = std::fs::read_to_string(&plain).unwrap();
         assert!(!text.contains("division"), "{text}");
         let ev = Event::from_toml(&text).unwrap();
-        assert!(Form::Table.text(&ev, &ev.standings(None), None).unwrap().starts_with("积分编排成绩表  t\n"));
+        assert!(
+            Form::Table
+                .text(&ev, &ev.standings(None), None)
+                .unwrap()
+                .starts_with("积分编排成绩表  t\n")
+        );
         std::fs::remove_file(&file).unwrap();
         std::fs::remove_file(&plain).unwrap();
         let _ = std::fs::remove_dir(&dir);

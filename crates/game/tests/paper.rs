@@ -4,8 +4,8 @@
 mod common;
 
 use xiangqi_board::Color;
-use xiangqi_forms::scoresheets;
 use xiangqi_event::{Event, Store};
+use xiangqi_forms::scoresheets;
 use xiangqi_game::paper::{self, fill_times, move_record, seal_record};
 use xiangqi_game::{Entry, Game, store};
 use xiangqi_rules_cn1987 as _;

@@ -98,11 +98,7 @@ async fn bracket_page(r: EventRequest) -> Response {
         None
     } else {
         Form::Bracket.undated(&ev, &[], None).ok().map(|sheet| {
-            let mut s = Shown::new(
-                "bracket",
-                sheet,
-                format!("/e/{}/print/bracket", url(&id)),
-            );
+            let mut s = Shown::new("bracket", sheet, format!("/e/{}/print/bracket", url(&id)));
             s.newpage = true;
             s
         })

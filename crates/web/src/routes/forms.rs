@@ -154,7 +154,11 @@ async fn form_page(r: EventRequest, form: Form, round: Option<u32>) -> Response 
         Some(Ok(sheet)) => {
             let mut page = page;
             page.title = format!("{} · {}", sheet.title, page.title);
-            sheets_page(page, vec![Shown::new(form.name(), sheet, print)], String::new())
+            sheets_page(
+                page,
+                vec![Shown::new(form.name(), sheet, print)],
+                String::new(),
+            )
         }
         Some(Err(e)) => refuse(lang, StatusCode::NOT_FOUND, format!("{id}: {e}")),
         None => refuse(lang, StatusCode::INTERNAL_SERVER_ERROR, "internal error"),
