@@ -1,6 +1,7 @@
 //! Snapshots of the printed 编排记录表 and 成绩表 for a small event.
 
-use xiangqi::event::{Edit, Event, export};
+use xiangqi::event::{Edit, Event};
+use xiangqi::forms::Form;
 use xiangqi::scheduling::EventConfig;
 
 fn small_event() -> Event {
@@ -48,7 +49,7 @@ fn pairing_record_and_results_table() {
     let st = ev.standings(None);
     insta::assert_snapshot!(
         "pairing_record_round_3",
-        export::pairing_record(&ev, 3).unwrap()
+        Form::Record.text(&ev, &st, Some(3)).unwrap()
     );
-    insta::assert_snapshot!("results_table", export::results_table(&ev, &st));
+    insta::assert_snapshot!("results_table", Form::Table.text(&ev, &st, None).unwrap());
 }

@@ -25,9 +25,10 @@
 //! - [`players`]: the players reader of `--players-file` and the desk's 新建 (columns in any
 //!   order, any separator, a heading in zh or en, typed per-line errors).
 //! - [`check`]: the pairing checker — each round re-derived and its deviations listed.
-//! - [`export`]: CSV, JSON, HTML crosstable, 编排记录表, 成绩表; [`trf`]: FIDE TRF out and in.
-//! - [`forms`]: one model per printed form (成绩表, 循环赛成绩表, 编排记录表, 名次, 编排卡,
-//!   计分单, 象棋比赛积分编排表), rendered as print-ready A4 HTML and as text.
+//! - [`trf`]: FIDE TRF out and in (an exchange format, read back in).
+//! - [`chain_names`]: the Chinese names of the tie-break chain, as the system line and the forms
+//!   head their columns. The printed forms and the exports (CSV, JSON, the text 编排记录表 and
+//!   成绩表) are the crate `xiangqi-forms`, over this document.
 //! - [`simulate`]: random events for benchmarks and property tests.
 //! - [`file`](mod@file): writing any output file whole or not at all, through symbolic links, keeping mode
 //!   and owner, refusing read-only files and anything that is not a regular file (FIFOs and
@@ -61,9 +62,7 @@ pub mod check;
 pub mod create;
 pub mod document;
 mod edit;
-pub mod export;
 pub mod file;
-pub mod forms;
 pub mod history;
 pub mod lineups;
 pub mod players;
@@ -86,4 +85,4 @@ pub use history::{Change, EditError, Edited, Writer};
 pub use round_date::{BadDate, RoundDate};
 pub use stages::{Entrant, EventStage, StagePlan, StageSource, StageSystem};
 pub use store::{Document, Snapshot, Store, StoreError, Unrecorded, UpdateError};
-pub use zh::system_line_zh;
+pub use zh::{chain_names, system_line_zh};

@@ -3,9 +3,20 @@
 //! chain ([`system_line_zh`]): the desk shows them on its Chinese pages, the command line keeps
 //! the English of `Display`.
 
+use xiangqi_scheduling::tiebreak::criterion;
+
 use crate::create::Choice;
-use crate::export::chain_names;
 use crate::{Event, EventError, NewEventError, StageSystem, StoreError};
+
+/// The Chinese column names of the event's tie-break chain (the id where a criterion is
+/// unknown), as the system line and the printed forms head their columns.
+pub fn chain_names(ev: &Event) -> Vec<String> {
+    ev.config
+        .chain()
+        .iter()
+        .map(|id| criterion(id).map_or(id.clone(), |c| c.chinese.to_string()))
+        .collect()
+}
 
 /// `1–3、5、9–18`: ascending numbers as runs, joined the Chinese way.
 fn runs(nos: &[u32]) -> String {

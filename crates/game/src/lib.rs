@@ -31,9 +31,9 @@
 //! - [`envelope`]: the sealed move (封棋) is stored in its envelope, so that no output — the
 //!   log's text, its JSON, [`State`], the desk, the viewer, the paper — shows it before
 //!   [`Game::resume`] opens it and plays it.
-//! - [`paper`]: the game's paper from the log, as the event crate's form models: the 封棋 record
-//!   ([`paper::seal_record`]), the signed move record ([`paper::move_record`]) and the 用时 of a
-//!   round's 计分单 ([`paper::fill_times`]).
+//! - [`paper`]: the game's paper from the log, as form models of `xiangqi-forms`: the 封棋
+//!   record ([`paper::seal_record`]), the signed move record ([`paper::move_record`]) and the
+//!   用时 of a round's 计分单 ([`paper::fill_times`]).
 //!
 //! ## The rules, and the choices the text leaves open
 //!

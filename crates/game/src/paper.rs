@@ -1,7 +1,7 @@
 //! The game's paper (issue 21): the forms that come from a game log — the 封棋 record
 //! ([`seal_record`]), the signed move record ([`move_record`]) and the 用时 of a round's 计分单
-//! ([`fill_times`]). The forms are models of `xiangqi-event` ([`SealRecord`], [`MoveRecord`],
-//! [`Scoresheets`]), rendered by its [`Sheet`](xiangqi_event::forms::Sheet) → A4 HTML like
+//! ([`fill_times`]). The forms are models of `xiangqi-forms` ([`SealRecord`], [`MoveRecord`],
+//! [`Scoresheets`]), rendered by its [`Sheet`](xiangqi_forms::Sheet) → A4 HTML like
 //! every other form; this module only reads the log into them. None of them shows the sealed
 //! move: an adjourned game's record has the position and the moves before the seal, and the
 //! sealed move enters the log (and the move record) only at resumption ([`crate::envelope`]).
@@ -10,8 +10,7 @@ use std::path::{Path, PathBuf};
 
 use xiangqi_board::{ByColor, Color};
 use xiangqi_event::Event;
-use xiangqi_event::forms::seal_record::event_caption;
-use xiangqi_event::forms::{MoveRecord, Scoresheets, SealRecord};
+use xiangqi_forms::{MoveRecord, Scoresheets, SealRecord, event_caption};
 use xiangqi_movegen::Position;
 use xiangqi_notation::chinese;
 use xiangqi_rules::Outcome;

@@ -4,8 +4,8 @@
 mod common;
 
 use xiangqi_board::Color;
-use xiangqi_event::forms::{html, scoresheets};
 use xiangqi_event::{Event, Store};
+use xiangqi_forms::scoresheets;
 use xiangqi_game::paper::{self, fill_times, move_record, seal_record};
 use xiangqi_game::{Entry, Game, store};
 use xiangqi_rules_cn1987 as _;
@@ -57,7 +57,7 @@ fn the_seal_record_has_names_sealer_times_moves_and_diagram_but_not_the_move() {
     );
     assert_eq!(r.fen, g.position().fen());
     let sheet = r.sheet();
-    for text in [sheet.text(), html::render(&sheet)] {
+    for text in [sheet.text(), sheet.html()] {
         for sealed in ["马二进三", "h0g2", "H2+3"] {
             assert!(!text.contains(sealed), "{sealed} in {text}");
         }
@@ -66,7 +66,7 @@ fn the_seal_record_has_names_sealer_times_moves_and_diagram_but_not_the_move() {
     let rec = move_record(&g, Some(&ev));
     assert_eq!(rec.moves, ["炮二平五", "马８进７"]);
     assert_eq!(rec.result, "");
-    assert!(!html::render(&rec.sheet()).contains("马二进三"));
+    assert!(!rec.sheet().html().contains("马二进三"));
 }
 
 #[test]

@@ -523,7 +523,7 @@ async fn the_arbiters_day_forty_players_nine_rounds_keyboard_and_every_correctio
     for p in &ev.players {
         assert!(page.contains(&format!(">{}<", p.name)), "{}", p.name);
     }
-    let last = xiangqi::event::forms::results_table::cn_number(ROUNDS);
+    let last = xiangqi::forms::cn_number(ROUNDS);
     assert!(page.contains(&format!("<th>{last}</th>")));
     a.c.close().await.unwrap();
 

@@ -142,7 +142,7 @@ async fn a_forty_player_swiss_run_entirely_in_the_browser() {
         assert!(page.contains(&format!(">棋手{i}<")), "棋手{i}");
     }
     // the last round's head (一 … 十三) over its cells `对手先后` / 积分
-    let last = xiangqi::event::forms::results_table::cn_number(rounds);
+    let last = xiangqi::forms::cn_number(rounds);
     assert!(page.contains(&format!("<th>{last}</th>")));
     assert_eq!(
         page.matches("男子组").count(),

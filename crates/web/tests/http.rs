@@ -584,7 +584,7 @@ async fn exports_download_as_the_cli_writes_them() {
     );
     let ev = read(&path);
     let st = ev.standings(None);
-    use xiangqi::event::export::{CsvHeaders, standings_csv_file};
+    use xiangqi::forms::{CsvHeaders, standings_csv_file};
     // a Chinese page's download has Chinese headers; ?lang=en the CLI's English ones
     let csv = standings_csv_file(&ev, &st, CsvHeaders::Chinese).unwrap();
     assert_eq!(body, csv);
@@ -594,14 +594,14 @@ async fn exports_download_as_the_cli_writes_them() {
     );
     assert!(body.contains("王天一"));
     let (_, _, en) = get(&app, "/e/open.toml/export/standings.csv?lang=en").await;
-    let csv = xiangqi::event::export::standings_csv(&ev, &st).unwrap();
+    let csv = xiangqi::forms::standings_csv(&ev, &st).unwrap();
     assert_eq!(en, format!("\u{feff}{csv}"));
     // JSON: the whole event, parseable, with the players.
     let (status, headers, body) = get(&app, "/e/open.toml/export/event.json").await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(headers[header::CONTENT_TYPE], "application/json");
     let v: serde_json::Value = serde_json::from_str(&body).unwrap();
-    assert_eq!(v, xiangqi::event::export::event_json(&ev, &st));
+    assert_eq!(v, xiangqi::forms::event_json(&ev, &st));
     // TRF as the CLI writes it.
     let (status, _, body) = get(&app, "/e/open.toml/export/event.trf").await;
     assert_eq!(status, StatusCode::OK);

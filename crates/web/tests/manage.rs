@@ -600,12 +600,16 @@ async fn the_division_is_in_the_caption_of_every_printed_form() {
     assert!(cap.contains(&format!("colspan=\"{cols}\"")), "{cap}");
     // the CLI's record and table headers name it too
     let st = ev.standings(None);
-    let record = xiangqi::event::export::pairing_record(&ev, 1).unwrap();
+    let record = xiangqi::forms::Form::Record
+        .text(&ev, &st, Some(1))
+        .unwrap();
     assert!(record.starts_with("编排纪录公告  全市象棋赛  男子组\n"));
-    let table = xiangqi::event::export::results_table(&ev, &st);
+    let table = xiangqi::forms::Form::Table.text(&ev, &st, None).unwrap();
     assert!(table.starts_with("积分编排成绩表  全市象棋赛  男子组\n"));
     let plain = read(&dir.path().join("plain.toml"));
-    let record = xiangqi::event::export::pairing_record(&plain, 1).unwrap();
+    let record = xiangqi::forms::Form::Record
+        .text(&plain, &[], Some(1))
+        .unwrap();
     assert!(record.starts_with("编排纪录公告  全市象棋赛\n"));
 }
 

@@ -14,6 +14,7 @@
 //! | [`scheduling`] | `xiangqi-scheduling` | pairing systems (round robin, Swiss, knockouts, groups, teams), scores, tie-breaks |
 //! | [`diagram`] | `xiangqi-diagram` | SVG and terminal diagrams of a position |
 //! | [`event`] | `xiangqi-event` | the event document (`Event`) and its file store (lock, atomic writes), safe output files |
+//! | [`forms`] | `xiangqi-forms` | the printed forms (`Form`: 成绩表, 编排记录表, 编排卡, 计分单 …) as A4 HTML and text; CSV and JSON exports |
 //! | [`rules`] | `xiangqi-rules` | the catalogue: `RuleEdition`, `Ruleset`, `Arbiter` |
 //! | [`game`] | `xiangqi-game` | the arbiter's live game log: clocks, offers, claims, 违例/犯规 |
 //! | [`judgement`] | (here) | one game under several rulesets; the `xq judge --json` document |
@@ -36,6 +37,7 @@ pub use xiangqi_adjudication as adjudication;
 pub use xiangqi_board as board;
 pub use xiangqi_diagram as diagram;
 pub use xiangqi_event as event;
+pub use xiangqi_forms as forms;
 pub use xiangqi_game as game;
 pub use xiangqi_movegen as movegen;
 pub use xiangqi_notation as notation;

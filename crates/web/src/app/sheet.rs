@@ -1,11 +1,11 @@
 //! The printed forms in the desk's frame: every form page shows the cells of a model from
-//! [`xiangqi::event::forms`] (the same [`Sheet`] the CLI's `xq event export --format html --form
+//! [`xiangqi::forms`] (the same [`Sheet`] the CLI's `xq event export --format html --form
 //! NAME` prints), and its print view is that A4 document itself ([`print_view`]).
 
 use askama::Template;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use xiangqi::event::forms::Sheet;
+use xiangqi::forms::Sheet;
 
 use super::{Page, render};
 
@@ -87,7 +87,7 @@ pub(crate) fn sheets_page(mut page: Page, mut sheets: Vec<Shown>, empty: String)
 }
 
 /// The A4 print view of a form: the very document `xq event export --format html --form NAME`
-/// writes ([`xiangqi::event::forms::form_html`]).
+/// writes ([`xiangqi::forms::Form::html`]).
 pub(crate) fn print_view(document: String) -> Response {
     (
         [

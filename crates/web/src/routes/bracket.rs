@@ -1,5 +1,5 @@
 //! The bracket (对阵图) of a knockout stage: winners' and losers' brackets, the finals, byes and
-//! the champion, as the model draws them ([`forms::bracket_draw`]: each box's score is the
+//! the champion, as the model draws them ([`drawings`]: each box's score is the
 //! match's 场分 and its play-offs', its games on hover), then the model's 对阵表 with every
 //! match, its games, the play-offs and the 第三名决赛 — the very drawing and table `xq event
 //! export --form bracket` prints.
@@ -10,8 +10,7 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use axum::routing::get;
 
-use xiangqi::event::forms;
-use xiangqi::event::forms::bracket_draw::{self, DrawWords};
+use xiangqi::forms::{DrawWords, Form, drawings};
 
 use crate::app::{EventRequest, Page, Shared, Shown, render, url};
 use crate::words::{Lang, ManageWords as Words};
@@ -88,22 +87,22 @@ async fn bracket_page(r: EventRequest) -> Response {
     )
     .for_event(&id, &ev);
     page.landscape = true;
-    let brackets: Vec<BracketView> = bracket_draw::drawings(&ev, &draw_words(w, lang))
+    let brackets: Vec<BracketView> = drawings(&ev, &draw_words(w, lang))
         .iter()
         .map(|d| BracketView {
             title: d.title.clone(),
             svg: d.svg(w.bracket),
         })
         .collect();
-    let table = (!brackets.is_empty()).then(|| {
-        let mut s = Shown::new(
-            "bracket",
-            forms::bracket(&ev).sheet(),
-            format!("/e/{}/print/bracket", url(&id)),
-        );
-        s.newpage = true;
-        s
-    });
+    let table = if brackets.is_empty() {
+        None
+    } else {
+        Form::Bracket.undated(&ev, &[], None).ok().map(|sheet| {
+            let mut s = Shown::new("bracket", sheet, format!("/e/{}/print/bracket", url(&id)));
+            s.newpage = true;
+            s
+        })
+    };
     let message = if !ev.stages.iter().any(|s| s.system.is_knockout()) {
         Some(w.no_bracket.to_string())
     } else if brackets.is_empty() {

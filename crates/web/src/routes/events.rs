@@ -8,8 +8,8 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use serde::Deserialize;
-use xiangqi::event::export::{chain_names, score_name};
 use xiangqi::event::{Edit, Event};
+use xiangqi::forms::ranking_names;
 
 use crate::app::Desk;
 use crate::app::files::event_files;
@@ -244,10 +244,7 @@ fn event_view(
         id: id.to_string(),
         ruleset: ev.ruleset.clone(),
         system: system_name(ev, lang),
-        chain: std::iter::once(score_name(ev).to_string())
-            .chain(chain_names(ev))
-            .collect::<Vec<_>>()
-            .join(" → "),
+        chain: ranking_names(ev).join(" → "),
         players,
         rounds,
         can_pair,

@@ -1,6 +1,6 @@
 //! The printed forms and downloads of an event: the score sheets of a round (计分单), the
 //! players' cards (编排卡), the 象棋比赛积分编排表, every form's A4 print view (the models of
-//! [`xiangqi::event::forms`], as the CLI prints them), the 队员总分制 unit standings, and the
+//! [`xiangqi::forms`], as the CLI prints them), the 队员总分制 unit standings, and the
 //! exports (`standings.csv`, `event.json`, `event.trf`).
 
 use askama::Template;
@@ -10,8 +10,8 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde::Deserialize;
-use xiangqi::event::export;
-use xiangqi::event::{forms, trf};
+use xiangqi::event::trf;
+use xiangqi::forms::{self, Form};
 
 use super::manage::create::number;
 use crate::app::{
@@ -45,16 +45,16 @@ async fn export_file(r: EventRequest, Path((_, name)): Path<(String, String)>) -
         let st = ev.standings(None);
         match file.as_str() {
             "standings.csv" => Some((
-                export::standings_csv_file(
+                forms::standings_csv_file(
                     &ev,
                     &st,
-                    lang.pick(export::CsvHeaders::Chinese, export::CsvHeaders::English),
+                    lang.pick(forms::CsvHeaders::Chinese, forms::CsvHeaders::English),
                 )
                 .unwrap_or_else(|e| format!("{e}\n")),
                 "text/csv; charset=utf-8",
             )),
             "event.json" => Some((
-                format!("{:#}\n", export::event_json(&ev, &st)),
+                format!("{:#}\n", forms::event_json(&ev, &st)),
                 "application/json",
             )),
             // an event too large for TRF's columns: the download says why
@@ -116,7 +116,7 @@ async fn print_form(
     let EventRequest { lang, id, ev, .. } = r;
     let made = blocking(move || {
         let st = ev.standings(None);
-        forms::form_html(&ev, &st, &form, q.round)
+        form.parse::<Form>()?.html(&ev, &st, q.round)
     })
     .await;
     match made {
@@ -127,7 +127,7 @@ async fn print_form(
 }
 
 /// A desk page of one form of the event (`round` for the forms of one round).
-async fn form_page(r: EventRequest, form: &'static str, round: Option<u32>) -> Response {
+async fn form_page(r: EventRequest, form: Form, round: Option<u32>) -> Response {
     let EventRequest {
         desk,
         headers,
@@ -147,14 +147,18 @@ async fn form_page(r: EventRequest, form: &'static str, round: Option<u32>) -> R
     let page = Page::new(&desk, &headers, lang, &path, title).for_event(&id, &ev);
     let made = blocking(move || {
         let st = ev.standings(None);
-        forms::form_sheet(&ev, &st, form, round)
+        form.sheet(&ev, &st, round)
     })
     .await;
     match made {
         Some(Ok(sheet)) => {
             let mut page = page;
             page.title = format!("{} · {}", sheet.title, page.title);
-            sheets_page(page, vec![Shown::new(form, sheet, print)], String::new())
+            sheets_page(
+                page,
+                vec![Shown::new(form.name(), sheet, print)],
+                String::new(),
+            )
         }
         Some(Err(e)) => refuse(lang, StatusCode::NOT_FOUND, format!("{id}: {e}")),
         None => refuse(lang, StatusCode::INTERNAL_SERVER_ERROR, "internal error"),
@@ -162,20 +166,20 @@ async fn form_page(r: EventRequest, form: &'static str, round: Option<u32>) -> R
 }
 
 /// `/e/{id}/round/{round}/scoresheets`: the 计分单 (个人记分表, seed 002 (六)2) of every board of a
-/// round ([`forms::scoresheets`]).
+/// round ([`Form::Scoresheets`]).
 async fn scoresheets_page(r: EventRequest, Path((_, round)): Path<(String, u32)>) -> Response {
-    form_page(r, "scoresheets", Some(round)).await
+    form_page(r, Form::Scoresheets, Some(round)).await
 }
 
-/// `/e/{id}/cards`: the 编排卡 of every player (seed 002 (六)1, [`forms::cards`]).
+/// `/e/{id}/cards`: the 编排卡 of every player (seed 002 (六)1, [`Form::Cards`]).
 async fn cards_page(r: EventRequest) -> Response {
-    form_page(r, "cards", None).await
+    form_page(r, Form::Cards, None).await
 }
 
 /// `/e/{id}/points-table`: the 象棋比赛积分编排表 (seed 002's second table,
-/// [`forms::score_sheet`]).
+/// [`Form::PointsTable`]).
 async fn points_table_page(r: EventRequest) -> Response {
-    form_page(r, "points-table", None).await
+    form_page(r, Form::PointsTable, None).await
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -18,8 +18,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use axum::routing::{get, post};
 use xiangqi::event::Event;
-use xiangqi::event::export::result_colon;
-use xiangqi::event::forms;
+use xiangqi::forms::record_result;
 use xiangqi::scheduling::Points;
 
 use super::events::stage_name;
@@ -248,15 +247,7 @@ pub(crate) fn rows(ev: &Event, round: u32, focus: Option<u32>) -> Option<Vec<Boa
 /// A board's result as the 编排记录表 prints it (`1:0`, `0.5:0.5`), a forfeit as the form marks
 /// it (`+:-`), never as a played `2:0`; empty without a result.
 pub(crate) fn shown(ev: &Event, b: &xiangqi::event::Pairing, games: usize) -> String {
-    b.result.as_deref().map_or(String::new(), |s| {
-        match (
-            forms::outcome(b, b.red).mark(),
-            forms::outcome(b, b.black).mark(),
-        ) {
-            ("", "") => result_colon(s, ev.config.points, games),
-            (r, k) => format!("{r}:{k}"),
-        }
-    })
+    record_result(ev, b, games).unwrap_or_default()
 }
 
 /// What every page of round `round` shows around its content.

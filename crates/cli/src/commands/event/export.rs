@@ -39,37 +39,25 @@ pub(super) fn export_cmd(a: ExportArgs) -> Result<(), CliError> {
     let text = match a.format.as_str() {
         "csv" => {
             let headers = match a.lang.as_str() {
-                "en" => xiangqi::event::export::CsvHeaders::English,
-                "zh" => xiangqi::event::export::CsvHeaders::Chinese,
+                "en" => forms::CsvHeaders::English,
+                "zh" => forms::CsvHeaders::Chinese,
                 o => return Err(CliError::input(format!("--lang {o}: expected zh or en"))),
             };
-            xiangqi::event::export::standings_csv_file(&ev, &st, headers)
+            forms::standings_csv_file(&ev, &st, headers)
                 .map_err(|e| CliError::input(format!("{}: --format csv: {e}", a.file.display())))?
         }
         "json" => format!(
             "{}\n",
-            serde_json::to_string_pretty(&xiangqi::event::export::event_json(&ev, &st))
+            serde_json::to_string_pretty(&forms::event_json(&ev, &st))
                 .map_err(CliError::internal)?
         ),
         "html" => form_html(&ev, &st, &a)?,
-        "record" if ev.config.team_boards > 0 => {
-            let r = a.round.unwrap_or(ev.paired.len() as u32);
-            xiangqi::event::forms::team_record(&ev, r)
-                .map(|t| xiangqi::event::forms::dated(&ev, r, t.sheet()).text())
-                .ok_or_else(|| {
-                    CliError::input(format!("{}: round {r} is not paired", a.file.display()))
-                })?
-        }
-        "record" => {
-            let r = a.round.unwrap_or(ev.paired.len() as u32);
-            xiangqi::event::export::pairing_record(&ev, r).ok_or_else(|| {
-                CliError::input(format!("{}: round {r} is not paired", a.file.display()))
-            })?
-        }
-        "table" if xiangqi::event::forms::round_robin(&ev) => {
-            xiangqi::event::export::cross_table_text(&ev, &st)
-        }
-        "table" => xiangqi::event::export::results_table(&ev, &st),
+        "record" => Form::Record
+            .text(&ev, &st, a.round)
+            .map_err(|e| CliError::input(format!("{}: {e}", a.file.display())))?,
+        "table" => Form::Table
+            .text(&ev, &st, a.round)
+            .map_err(|e| CliError::input(format!("{}: {e}", a.file.display())))?,
         "lineups" => {
             let r = a.round.unwrap_or(ev.paired.len() as u32);
             if ev.config.team_boards == 0 {
@@ -100,30 +88,35 @@ pub(super) fn export_cmd(a: ExportArgs) -> Result<(), CliError> {
 }
 
 /// `--format html [--form NAME]`: the printed form as an A4 HTML document, from the same
-/// model the desk's print views use ([`xiangqi::event::forms::form_html`]).
+/// model the desk's print views use ([`Form::html`]).
 pub(super) fn form_html(
     ev: &Event,
     st: &[xiangqi::scheduling::tiebreak::Standing],
     a: &ExportArgs,
 ) -> Result<String, CliError> {
-    use xiangqi::event::forms::{self, FormError};
+    use xiangqi::forms::FormError;
     let refused = |e: FormError| match e {
         FormError::Unknown(_) => CliError::input(e.to_string()),
         e => CliError::input(format!("{}: {e}", a.file.display())),
     };
-    let form = a.form.as_deref().unwrap_or("table");
+    let form: Form = a
+        .form
+        .as_deref()
+        .unwrap_or("table")
+        .parse()
+        .map_err(refused)?;
     // the 计分单 carry 用时 from the boards' game logs beside the event file, where there are any
     let sheet = match (form, a.round.or(Some(ev.paired.len() as u32))) {
-        ("scoresheets", Some(r)) if r >= 1 && ev.config.team_boards == 0 => {
+        (Form::Scoresheets, Some(r)) if r >= 1 && ev.config.team_boards == 0 => {
             match forms::scoresheets(ev, r) {
                 Some(mut sheets) => {
                     xiangqi::game::paper::fill_times_from_folder(&mut sheets, &a.file);
-                    forms::dated(ev, r, sheets.sheet())
+                    sheets.sheet().dated(ev, r)
                 }
                 None => return Err(refused(FormError::RoundNotPaired(r))),
             }
         }
-        _ => return forms::form_html(ev, st, form, a.round).map_err(refused),
+        _ => return form.html(ev, st, a.round).map_err(refused),
     };
-    Ok(forms::html::render(&sheet))
+    Ok(sheet.html())
 }

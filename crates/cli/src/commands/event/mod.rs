@@ -1,5 +1,5 @@
-//! `xq event …` — run an event from a TOML event file, one file per subcommand (or per group
-//! of one-line changes: `changes`).
+//! `xq event …` — run an event from a TOML event file, one file per subcommand (the one-line
+//! changes together in `changes`).
 //!
 //! Every command goes through the event store (`xiangqi-event`): a change holds an exclusive
 //! lock across read, change and atomic replace, so parallel commands lose nothing; `new` is
@@ -13,6 +13,7 @@ use xiangqi::event::{
     Writer, system_line,
 };
 use xiangqi::event::{Entrant, Event, EventError, StageSystem, players, trf};
+use xiangqi::forms::{self, Form};
 use xiangqi::rules::{Ruleset, RulesetError};
 use xiangqi::scheduling::EventConfig;
 
@@ -32,17 +33,17 @@ mod simulate;
 mod standings;
 mod units;
 
+use self::changes::*;
 use self::check::*;
 use self::export::*;
+use self::history::*;
+use self::import::*;
+use self::new::*;
+use self::pair::*;
+use self::result::*;
 use self::simulate::*;
-use changes::*;
-use history::*;
-use import::*;
-use new::*;
-use pair::*;
-use result::*;
-use standings::*;
-use units::*;
+use self::standings::*;
+use self::units::*;
 
 /// Arguments of `xq event`.
 #[derive(clap::Args, Debug)]

@@ -96,13 +96,8 @@ pub(super) fn pair(a: PairArgs, who: &Writer) -> Result<(), CliError> {
         }
         outln!("{v}")?;
         return Ok(());
-    } else if ev.staged() {
-        out!("{}", staged_pairing_text(&ev, round))?;
     } else {
-        out!(
-            "{}",
-            xiangqi::event::export::pairing_record(&ev, round).unwrap_or_default()
-        )?;
+        out!("{}", forms::round_text(&ev, round))?;
     }
     if a.explain {
         outln!("编排说明 (why):")?;

@@ -95,16 +95,18 @@ fn event_new_division_is_stored_and_named_on_the_headers() {
     pair(pair_args(&file), &who()).unwrap();
     let ev = load(&file).unwrap();
     assert_eq!(ev.division, "男子组");
-    let record = xiangqi::event::export::pairing_record(&ev, 1).unwrap();
+    let record = Form::Record.text(&ev, &[], Some(1)).unwrap();
     assert!(record.starts_with("编排纪录公告  t  男子组\n"), "{record}");
-    let table = xiangqi::event::export::results_table(&ev, &ev.standings(None));
+    let table = Form::Table.text(&ev, &ev.standings(None), None).unwrap();
     assert!(table.starts_with("积分编排成绩表  t  男子组\n"), "{table}");
     new(new_args(plain.clone(), "axf")).unwrap();
     let text = std::fs::read_to_string(&plain).unwrap();
     assert!(!text.contains("division"), "{text}");
     let ev = Event::from_toml(&text).unwrap();
     assert!(
-        xiangqi::event::export::results_table(&ev, &ev.standings(None))
+        Form::Table
+            .text(&ev, &ev.standings(None), None)
+            .unwrap()
             .starts_with("积分编排成绩表  t\n")
     );
     std::fs::remove_file(&file).unwrap();

@@ -25,11 +25,10 @@ pub(super) struct ExportArgs {
     pub(super) output: Option<PathBuf>,
 }
 
-/// `xq game export`: the 封棋 record or the move record of the log, through the event crate's
-/// form models; the event's name for the caption when the log is on an event board (an event
+/// `xq game export`: the 封棋 record or the move record of the log, through the form models of
+/// `xiangqi-forms`; the event's name for the caption when the log is on an event board (an event
 /// file that cannot be read leaves the caption without it).
 pub(super) fn run(a: ExportArgs) -> Result<(), CliError> {
-    use xiangqi::event::forms::html;
     use xiangqi::game::paper;
     if !matches!(a.format.as_str(), "html" | "text") {
         return Err(CliError::input(format!(
@@ -61,7 +60,7 @@ pub(super) fn run(a: ExportArgs) -> Result<(), CliError> {
         }
     };
     let text = if a.format == "html" {
-        html::render(&sheet)
+        sheet.html()
     } else {
         sheet.text()
     };

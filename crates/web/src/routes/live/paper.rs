@@ -1,6 +1,6 @@
 //! The game's paper at the desk (issue 21), printed from the board's game log (the one the live
-//! console keeps, [`super::board_log`]) through the event crate's form models — the same pages
-//! `xq game export` writes:
+//! console keeps, [`super::board_log`]) through the form models of `xiangqi-forms` — the same
+//! pages `xq game export` writes:
 //!
 //! - `/e/{id}/round/{round}/board/{board}/paper/seal`: the 封棋记录 of an adjourned game (names,
 //!   封棋方, 用时, 余时, 已走着数, the 封棋图, the lines to sign) — never the sealed move;
@@ -19,7 +19,7 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde::Deserialize;
-use xiangqi::event::forms::{html, scoresheets};
+use xiangqi::forms::scoresheets;
 use xiangqi::game::Game;
 use xiangqi::game::paper;
 
@@ -107,7 +107,7 @@ async fn board_paper(
         } else {
             paper::move_record(&g, Some(&ev)).sheet()
         };
-        Ok(html::render(&sheet))
+        Ok(sheet.html())
     })
     .await;
     match done {
@@ -151,7 +151,7 @@ async fn round_sheets(
             let (_, log, name) = boards.iter().find(|(b, _, _)| *b == board)?;
             read_log(log, name, &root).ok().flatten()
         });
-        html::render(&sheets.sheet())
+        sheets.sheet().html()
     })
     .await;
     match page {

@@ -3,13 +3,15 @@
 
 use std::collections::HashMap;
 
+use xiangqi_event::Event;
+use xiangqi_event::chain_names;
 use xiangqi_scheduling::Points;
 use xiangqi_scheduling::tiebreak::{Crosstable, CrosstableEntry, Standing};
 
-use super::results_table::chain_width;
-use super::{Block, Head, Layout, Sheet, event_line, shown_rank, tie_break_cells};
-use crate::document::Event;
-use crate::export::{chain_names, fmt_value, score_name};
+use crate::results_table::chain_width;
+use crate::sheet::{Block, Head, Layout, Sheet};
+use crate::words::{event_line, shown_rank, tie_break_cells};
+use crate::words::{fmt_value, score_name};
 
 /// One player's row of the 循环赛成绩表.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -317,7 +319,7 @@ impl CrossTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::forms::test_event::four;
+    use crate::testing::four;
 
     #[test]
     fn diagonal_empty_and_points_against_each_opponent() {

@@ -2,12 +2,13 @@
 //! before the round, each board (台次) with the red and black individual players from the
 //! line-ups (排阵) and the board's result, and the match score (局分, 场分).
 
+use xiangqi_event::{Event, Pairing};
 use xiangqi_scheduling::team::match_games;
 use xiangqi_scheduling::{GameResult, MatchResult, Side};
 
-use super::pairing_record::scores_before;
-use super::{Block, Head, Layout, Sheet, event_line};
-use crate::document::{Event, Pairing};
+use crate::pairing_record::scores_before;
+use crate::sheet::{Block, Head, Layout, Sheet};
+use crate::words::event_line;
 
 /// One player at a board of a team match.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -263,6 +264,7 @@ pub(crate) mod tests {
     use xiangqi_scheduling::{EventConfig, PointSystem};
 
     use super::*;
+    use xiangqi_event::Edit;
     use xiangqi_scheduling::team::Member;
 
     /// A hand-made team event: four teams of three members (甲1…丁3), 2 boards a match,
@@ -295,15 +297,17 @@ pub(crate) mod tests {
                 })
                 .collect();
         }
-        let r = ev.pair_next().unwrap().round;
+        let r = Edit::new(&mut ev).pair().unwrap();
         let b = ev.paired[0].boards[0].clone();
         let a = if ev.player(b.red).unwrap().name == "甲队" {
             b.red
         } else {
             b.black
         };
-        ev.set_lineup(r, 1, a, &[1, 3]).unwrap();
-        ev.set_result(r, 1, "1-0 =", (None, None), false).unwrap();
+        Edit::new(&mut ev).set_lineup(r, 1, a, &[1, 3]).unwrap();
+        Edit::new(&mut ev)
+            .enter_result(r, 1, "1-0 =", (None, None), false)
+            .unwrap();
         ev
     }
 
@@ -369,7 +373,9 @@ pub(crate) mod tests {
     #[test]
     fn a_game_seen_from_a_team_playing_black_is_turned_for_red() {
         let mut ev = teams();
-        ev.set_result(1, 2, "-+ 0-1", (None, None), false).unwrap();
+        Edit::new(&mut ev)
+            .enter_result(1, 2, "-+ 0-1", (None, None), false)
+            .unwrap();
         let m = &team_record(&ev, 1).unwrap().matches[1];
         // board 1: first-listed red lost by forfeit; board 2: first-listed (black) lost, so
         // red won

@@ -7,7 +7,7 @@
 
 use xiangqi_board::{ByColor, Color};
 
-use super::{Block, Head, Layout, Sheet};
+use crate::sheet::{Block, Head, Layout, Sheet};
 
 /// 回合 in one column of a printed page: two columns, so 80 回合 to a page.
 pub const ROWS_PER_PAGE: usize = 40;
@@ -122,7 +122,7 @@ impl MoveRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::forms::html;
+    use crate::html;
 
     fn record(plies: usize, first: Color) -> MoveRecord {
         MoveRecord {

@@ -4,14 +4,17 @@
 //! which placed each player and that stage's own score (a knockout's 胜场 never added to a
 //! group's 积分).
 
+use xiangqi_event::Event;
+use xiangqi_event::chain_names;
+use xiangqi_event::{EventStage, StageSystem};
 use xiangqi_scheduling::tiebreak::Standing;
 
-use super::cross_table::{CrossTable, cross_table_of};
-use super::standings::row_of;
-use super::{Block, Head, Layout, Sheet, StandingsRow, event_line, shown_rank};
-use crate::document::Event;
-use crate::export::{chain_names, fmt_value, score_name};
-use crate::stages::{EventStage, StageSystem};
+use crate::cross_table::{CrossTable, cross_table_of};
+use crate::sheet::{Block, Head, Layout, Sheet};
+use crate::standings::StandingsRow;
+use crate::standings::row_of;
+use crate::words::{event_line, shown_rank};
+use crate::words::{fmt_value, score_name};
 
 /// One group's table (a stage without groups is one table).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -235,7 +238,7 @@ impl GroupTable {
     pub fn block(&self) -> Block {
         Block {
             heading: self.title.clone(),
-            head: vec![super::standings::head(self.score_name, &self.chain)],
+            head: vec![crate::standings::head(self.score_name, &self.chain)],
             rows: self.rows.iter().map(StandingsRow::cells).collect(),
             foot: self.ties.clone(),
         }
@@ -249,7 +252,7 @@ impl Groups {
         let chain = self.tables.iter().map(|t| t.chain.len()).max().unwrap_or(0);
         let blocks: Vec<Block> = self.tables.iter().map(GroupTable::block).collect();
         let most = blocks.iter().map(|b| b.rows.len()).max().unwrap_or(1);
-        let mut widths = super::standings::WIDTHS_MM.to_vec();
+        let mut widths = crate::standings::WIDTHS_MM.to_vec();
         widths.extend(std::iter::repeat_n(9.0, chain));
         Sheet {
             title: "分组成绩表".into(),

@@ -10,19 +10,32 @@
 
 use std::fmt::Write as _;
 
-use xiangqi_diagram::escape_html as esc;
+use crate::sheet::{Block, Head, Sheet};
 
-use super::{Block, Head, Sheet};
+/// Escapes text for HTML and SVG (text and quoted attribute values): every renderer of this
+/// crate — the sheets, the 对阵图 — escapes through here, with the workspace's one escaper
+/// (`xiangqi_diagram::escape_html`, which the position diagrams use too).
+pub(crate) fn esc(t: &str) -> String {
+    xiangqi_diagram::escape_html(t)
+}
+
+impl Sheet {
+    /// The sheet as a print-ready A4 HTML document: one `<section>` per printed page with the
+    /// title, the caption and the column heads repeated, `第 N 页 共 M 页` at its foot.
+    pub fn html(&self) -> String {
+        render(self)
+    }
+}
 
 /// The whole HTML document of `sheet`.
-pub fn render(sheet: &Sheet) -> String {
+pub(crate) fn render(sheet: &Sheet) -> String {
     render_with(sheet, &[])
 }
 
 /// The whole HTML document of `sheet`, after pages of `figures` (each page a list of heading
 /// and SVG element) with the sheet's title and caption; a figure wider than the page is scaled
 /// to its width (the 对阵图 before the 对阵表).
-pub fn render_with(sheet: &Sheet, figures: &[Vec<(String, String)>]) -> String {
+pub(crate) fn render_with(sheet: &Sheet, figures: &[Vec<(String, String)>]) -> String {
     let l = sheet.layout;
     let (w, h) = if l.landscape { (297, 210) } else { (210, 297) };
     let mut out = String::new();
@@ -163,7 +176,7 @@ fn block(out: &mut String, sheet: &Sheet, b: &Block) {
         let _ = writeln!(out, "<p class=\"heading\">{}</p>", esc(&b.heading));
     }
     // the 封棋图 is a board: square cells of its own size, not the page's width
-    let board = b.heading.starts_with(super::seal_record::DIAGRAM);
+    let board = b.heading.starts_with(crate::sheet::DIAGRAM);
     out.push_str(if board {
         "<table class=\"board\">"
     } else {
@@ -236,8 +249,10 @@ fn head_cell(out: &mut String, h: &Head) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::forms::test_event::four;
-    use crate::forms::{cards, pairing_record, results_table};
+    use crate::cards::cards;
+    use crate::pairing_record::pairing_record;
+    use crate::results_table::results_table;
+    use crate::testing::four;
 
     #[test]
     fn every_page_has_heads_and_its_number() {

@@ -3,13 +3,13 @@
 
 use std::collections::HashMap;
 
+use xiangqi_event::Event;
+use xiangqi_event::chain_names;
 use xiangqi_scheduling::tiebreak::{CrosstableEntry, Standing};
 
-use super::{
-    Block, Head, Layout, Sheet, absence, event_line, outcome, shown_rank, tie_break_cells,
-};
-use crate::document::Event;
-use crate::export::{chain_names, score_name};
+use crate::sheet::{Block, Head, Layout, Sheet};
+use crate::words::score_name;
+use crate::words::{absence, event_line, outcome, shown_rank, tie_break_cells};
 
 /// One round of one player on the 成绩表.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -179,7 +179,7 @@ impl ResultsTable {
             title: self.title.clone(),
             caption: vec![
                 self.event.clone(),
-                super::standings::after_caption(n as u32),
+                crate::standings::after_caption(n as u32),
             ],
             widths,
             long_table: true,
@@ -234,7 +234,7 @@ pub fn cn_number(n: u32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::forms::test_event::four;
+    use crate::testing::four;
 
     #[test]
     fn cells_mark_forfeits_and_carry_cumulative_scores() {

@@ -8,19 +8,15 @@
 //! never uses it) fills it.
 
 use xiangqi_board::{ByColor, Color, File, Rank, Setup, Square};
+use xiangqi_event::Event;
 
-use super::{Block, Head, Layout, Sheet};
-use crate::document::Event;
+use crate::sheet::{Block, DIAGRAM, Head, Layout, Sheet};
 
 /// The event line the game paper's caption starts with (the event's name and 组别), as every
 /// form of the event writes it.
 pub fn event_caption(ev: &Event) -> String {
-    super::event_line(ev)
+    crate::words::event_line(ev)
 }
-
-/// How the 封棋图's block heading starts: the renderers draw that block as a board of square
-/// cells.
-pub const DIAGRAM: &str = "封棋图";
 
 /// The 封棋 record of one adjourned game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -160,7 +156,7 @@ impl SealRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::forms::html;
+    use crate::html;
 
     fn record() -> SealRecord {
         SealRecord {

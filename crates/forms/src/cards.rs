@@ -3,9 +3,11 @@
 
 use std::collections::HashMap;
 
-use super::{Block, Head, Layout, Sheet, absence, event_line, outcome};
-use crate::document::Event;
-use crate::export::fmt_value;
+use xiangqi_event::Event;
+
+use crate::sheet::{Block, Head, Layout, Sheet};
+use crate::words::fmt_value;
+use crate::words::{absence, event_line, outcome};
 
 /// One round on a 编排卡.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -224,7 +226,7 @@ impl Cards {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::forms::test_event::four;
+    use crate::testing::four;
 
     #[test]
     fn card_rows_for_every_round_with_forfeit_marks() {

@@ -1,83 +1,78 @@
-//! Views of an event: CSV and JSON standings, the text 编排记录表, 成绩表 and 循环赛成绩表 (the
-//! printed forms are [`crate::forms`]; FIDE TRF is [`crate::trf`]).
+//! Views of an event: CSV and JSON standings, the standings and a round's pairing as `xq event`
+//! prints them, the text 编排记录表, 成绩表 and 循环赛成绩表 (the printed forms are [`Form`];
+//! FIDE TRF is `xiangqi_event::trf`).
 
 use std::fmt::Write as _;
 
-use xiangqi_scheduling::tiebreak::{Standing, criterion};
-use xiangqi_scheduling::{MatchResult, PointSystem, Side};
+use xiangqi_event::{Event, chain_names};
+use xiangqi_scheduling::tiebreak::Standing;
 
-use crate::document::Event;
+use crate::cross_table::cross_table;
+use crate::form::{Form, FormError, round_robin};
+use crate::pairing_record::pairing_record;
+use crate::results_table::results_table;
+use crate::sheet::aligned as table;
+use crate::staged::{staged_pairing_text, staged_standings_text, stages_json};
+use crate::words::{division_suffix, fmt_value, score_name};
 
-/// Display width of a string in terminal columns (CJK characters count two), by Unicode
-/// Standard Annex #11 (`unicode-width`).
-pub fn display_width(s: &str) -> usize {
-    unicode_width::UnicodeWidthStr::width(s)
-}
-
-fn pad(s: &str, w: usize) -> String {
-    let d = display_width(s);
-    format!("{s}{}", " ".repeat(w.saturating_sub(d)))
-}
-
-fn table(rows: &[Vec<String>]) -> String {
-    let cols = rows.iter().map(Vec::len).max().unwrap_or(0);
-    let mut widths = vec![0; cols];
-    for r in rows {
-        for (i, c) in r.iter().enumerate() {
-            widths[i] = widths[i].max(display_width(c));
-        }
-    }
-    let mut out = String::new();
-    for r in rows {
-        let line: Vec<String> = r
-            .iter()
-            .enumerate()
-            .map(|(i, c)| pad(c, widths[i]))
-            .collect();
-        out.push_str(line.join("  ").trim_end());
-        out.push('\n');
-    }
-    out
-}
-
-/// A tie-break value as the forms print it: whole numbers without decimals, others with at most
-/// two; several values joined by `/`.
-pub fn fmt_value(v: &[f64]) -> String {
-    v.iter()
-        // A criterion computed as a negation (fewer is better) gives -0 for nothing: print 0.
-        .map(|&x| if x == 0.0 { 0.0 } else { x })
-        .map(|x| {
-            if x.fract() == 0.0 {
-                format!("{x:.0}")
-            } else {
-                let s = format!("{x:.2}");
-                s.trim_end_matches('0').to_string()
+impl Form {
+    /// The form as text, as `xq event export --format record|table` prints it: the 编排记录表
+    /// of `round` (default: the last paired; a team event's with each match's boards), the
+    /// 成绩表 (a round robin's 循环赛成绩表), the 循环赛成绩表; any other form its sheet as
+    /// aligned text ([`Sheet::text`](crate::Sheet::text)).
+    pub fn text(
+        self,
+        ev: &Event,
+        st: &[Standing],
+        round: Option<u32>,
+    ) -> Result<String, FormError> {
+        Ok(match self {
+            Form::Record if ev.config.team_boards == 0 => {
+                let r = round.unwrap_or(ev.paired.len() as u32);
+                pairing_record_text(ev, r).ok_or(FormError::RoundNotPaired(r))?
             }
+            Form::Table if !round_robin(ev) => results_table_text(ev, st),
+            Form::Table | Form::Cross => cross_table_text(ev, st),
+            f => f.sheet(ev, st, round)?.text(),
         })
-        .collect::<Vec<_>>()
-        .join("/")
-}
-
-/// The Chinese column names of the event's tie-break chain (the id where a criterion is unknown).
-pub fn chain_names(ev: &Event) -> Vec<String> {
-    ev.config
-        .chain()
-        .iter()
-        .map(|id| criterion(id).map_or(id.clone(), |c| c.chinese.to_string()))
-        .collect()
-}
-
-/// The score column's name: 场分 for matches of several games, else 积分.
-pub fn score_name(ev: &Event) -> &'static str {
-    if ev.config.games_in_match() > 1 {
-        "场分"
-    } else {
-        "积分"
     }
 }
 
-/// The standings as aligned text: 名次, 代号, 姓名, 单位, 积分, the chain's columns.
+/// Round `round` as `xq event pair` prints it: the 编排记录表 as text, or for an event in
+/// stages its stage, round, play-off, boards with their brackets and byes; empty for a round
+/// that is not paired.
+pub fn round_text(ev: &Event, round: u32) -> String {
+    if ev.staged() {
+        staged_pairing_text(ev, round)
+    } else {
+        pairing_record_text(ev, round).unwrap_or_default()
+    }
+}
+
+/// The standings as `xq event standings` prints them: aligned text of 名次, 代号, 姓名, 单位,
+/// 积分 and the chain's columns; for an event in stages the overall order (of two stages or
+/// more), then each stage's (each group's) — a knockout's points are its matches won (胜场).
 pub fn standings_text(ev: &Event, st: &[Standing]) -> String {
+    if ev.staged() {
+        staged_standings_text(ev, st)
+    } else {
+        plain_standings_text(ev, st)
+    }
+}
+
+/// The standings as `xq event standings --json` prints them: `{"standings": […]}` as in
+/// [`event_json`], and for an event in stages `"stages"`, each stage's groups' standings.
+pub fn standings_json(ev: &Event, st: &[Standing]) -> serde_json::Value {
+    let mut v = serde_json::json!({"standings": event_json(ev, st)["standings"]});
+    if ev.staged() {
+        v["stages"] = stages_json(ev);
+    }
+    v
+}
+
+/// The standings of a one-stage event as aligned text: 名次, 代号, 姓名, 单位, 积分, the chain's
+/// columns.
+fn plain_standings_text(ev: &Event, st: &[Standing]) -> String {
     let mut rows = vec![
         ["名次", "代号", "姓名", "单位", score_name(ev)]
             .iter()
@@ -174,7 +169,7 @@ fn csv_text(ev: &Event, st: &[Standing], headers: CsvHeaders) -> Result<String, 
 
 /// A text cell that no spreadsheet program runs as a formula: a leading `=`, `+`, `-`, `@`, tab
 /// or carriage return gets a `'` before it.
-pub fn spreadsheet_safe(cell: &str) -> String {
+fn spreadsheet_safe(cell: &str) -> String {
     if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) {
         format!("'{cell}")
     } else {
@@ -225,19 +220,10 @@ pub fn event_json(ev: &Event, st: &[Standing]) -> serde_json::Value {
     })
 }
 
-/// The division (组别) after the event name in a form's header line: `  男子组`, or nothing.
-fn division_suffix(ev: &Event) -> String {
-    if ev.division.is_empty() {
-        String::new()
-    } else {
-        format!("  {}", ev.division)
-    }
-}
-
 /// 编排记录表 (编排纪录公告) of a round as text: 台次 | 红方 代号 姓名 上轮积分 | 黑方 代号 姓名
-/// 上轮积分 | 比赛结果 — from the one model, [`crate::forms::pairing_record()`].
-pub fn pairing_record(ev: &Event, round: u32) -> Option<String> {
-    let rec = crate::forms::pairing_record(ev, round)?;
+/// 上轮积分 | 比赛结果 — from the one model, the printed form's.
+fn pairing_record_text(ev: &Event, round: u32) -> Option<String> {
+    let rec = pairing_record(ev, round)?;
     let mut out = String::new();
     let _ = writeln!(out, "编排纪录公告  {}{}", ev.name, division_suffix(ev));
     let _ = writeln!(out, "第 {round} 轮");
@@ -281,30 +267,11 @@ pub fn pairing_record(ev: &Event, round: u32) -> Option<String> {
     Some(out)
 }
 
-/// A stored result as the 编排记录表 prints it: points `2:0` for single games, game points
-/// `1.5:0.5` for matches; an unreadable result as it is.
-pub fn result_colon(s: &str, sys: PointSystem, games: usize) -> String {
-    match MatchResult::parse(s) {
-        Ok(m) if games == 1 => {
-            let a = m.match_points(Side::First, sys, sys);
-            let b = m.match_points(Side::Second, sys, sys);
-            format!("{a}:{b}")
-        }
-        Ok(m) => format!(
-            "{}:{}",
-            m.game_points(Side::First),
-            m.game_points(Side::Second)
-        ),
-        Err(_) => s.to_string(),
-    }
-}
-
 /// 成绩表 (积分编排成绩表) as text: 代号 | 单位 | 运动员 | per round 对手, 先后 (`先+`/`后-` for a
 /// forfeit), 积分 (cumulative) | the chain's columns | 名次 — from the one model,
-/// [`crate::forms::results_table()`]. A round robin's table is the 循环赛成绩表
-/// ([`cross_table_text`]).
-pub fn results_table(ev: &Event, st: &[Standing]) -> String {
-    let t = crate::forms::results_table(ev, st);
+/// the printed form's. A round robin's table is the 循环赛成绩表 ([`cross_table_text`]).
+fn results_table_text(ev: &Event, st: &[Standing]) -> String {
+    let t = results_table(ev, st);
     let mut out = String::new();
     let _ = writeln!(out, "{}  {}{}", t.title, ev.name, division_suffix(ev));
     let mut head = vec!["代号".to_string(), "单位".into(), "运动员".into()];
@@ -339,9 +306,9 @@ pub fn results_table(ev: &Event, st: &[Standing]) -> String {
 }
 
 /// 循环赛成绩表 as text: 代号 | 单位 | 姓名 | the points against each opponent (`╲` on the
-/// diagonal) | 积分 | the chain | 名次 — from [`crate::forms::cross_table()`].
-pub fn cross_table_text(ev: &Event, st: &[Standing]) -> String {
-    let mut sheet = crate::forms::cross_table(ev, st).sheet();
+/// diagonal) | 积分 | the chain | 名次 — from the printed form's model.
+fn cross_table_text(ev: &Event, st: &[Standing]) -> String {
+    let mut sheet = cross_table(ev, st).sheet();
     sheet.title = format!("{}  {}{}", sheet.title, ev.name, division_suffix(ev));
     sheet.caption.clear();
     sheet.notes.clear();
@@ -354,7 +321,7 @@ mod csv_tests {
 
     #[test]
     fn a_knockout_s_places_without_chain_values_keep_one_row_per_player() {
-        let ev = crate::forms::test_event::four();
+        let ev = crate::testing::four();
         let mut st = ev.standings(None);
         for s in &mut st {
             s.tie_breaks.clear();
@@ -373,7 +340,7 @@ mod csv_tests {
 
     #[test]
     fn csv_file_has_a_bom_chinese_headers_and_a_row_per_player() {
-        let ev = crate::forms::test_event::four();
+        let ev = crate::testing::four();
         let st = ev.standings(None);
         let zh = standings_csv_file(&ev, &st, CsvHeaders::Chinese).unwrap();
         assert!(

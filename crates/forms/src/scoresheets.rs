@@ -2,11 +2,12 @@
 //! 用时 (left for the arbiter), 犯规, and the lines for both players and the arbiter to sign.
 //! Printed six to an A4 page, every sheet with the same column widths.
 
+use xiangqi_event::Event;
+use xiangqi_event::RoundDate;
 use xiangqi_scheduling::{GameResult, Points};
 
-use super::{Block, Head, Layout, Sheet, event_line};
-use crate::document::Event;
-use crate::round_date::RoundDate;
+use crate::sheet::{Block, Head, Layout, Sheet};
+use crate::words::event_line;
 
 /// One side of a 计分单.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -173,7 +174,7 @@ pub(crate) fn date_suffix(date: Option<&RoundDate>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::forms::test_event::four;
+    use crate::testing::four;
 
     #[test]
     fn words_for_results_and_forfeits() {

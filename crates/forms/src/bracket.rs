@@ -3,11 +3,12 @@
 //! that made it (各局), play-offs (附加赛) with the names of both who play, byes (轮空), and the
 //! champion once the stage is decided. The desk draws the same matches as a bracket.
 
+use xiangqi_event::StageSystem;
+use xiangqi_event::{Event, Pairing};
 use xiangqi_scheduling::{GameResult, MatchResult, Side};
 
-use super::{Block, Head, Layout, Sheet, event_line};
-use crate::document::{Event, Pairing};
-use crate::stages::StageSystem;
+use crate::sheet::{Block, Head, Layout, Sheet};
+use crate::words::event_line;
 
 /// The Chinese name of a bracket label stored on a board (`W`, `L`, `GF`, `GF2`, `3rd`).
 pub fn section_name(label: Option<&str>, double: bool) -> &'static str {
@@ -170,7 +171,7 @@ pub fn bracket(ev: &Event) -> BracketForm {
             title: format!(
                 "第{}阶段（{}）",
                 si + 1,
-                super::groups::system_name(stage.system)
+                crate::groups::system_name(stage.system)
             ),
             matches,
             champion,

@@ -1,10 +1,12 @@
 //! The 名次 list: 名次, 代号, 姓名, 单位, 积分 and the tie-break chain (portrait).
 
+use xiangqi_event::Event;
+use xiangqi_event::chain_names;
 use xiangqi_scheduling::tiebreak::Standing;
 
-use super::{Block, Head, Layout, Sheet, event_line, shown_rank, tie_break_cells};
-use crate::document::Event;
-use crate::export::{chain_names, fmt_value, score_name};
+use crate::sheet::{Block, Head, Layout, Sheet};
+use crate::words::{event_line, shown_rank, tie_break_cells};
+use crate::words::{fmt_value, score_name};
 
 /// One line of the 名次 list.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -168,7 +170,7 @@ pub(crate) fn after_caption(rounds: u32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::forms::test_event::four;
+    use crate::testing::four;
 
     #[test]
     fn rank_order_and_portrait() {

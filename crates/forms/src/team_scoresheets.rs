@@ -3,13 +3,14 @@
 //! number and name, the result, 用时 and 犯规, with lines for both players and the arbiter to
 //! sign. Printed six to an A4 page, every sheet with the same column widths.
 
+use xiangqi_event::Event;
+use xiangqi_event::RoundDate;
 use xiangqi_scheduling::GameResult;
 
-use super::scoresheets::date_suffix;
-use super::team_record::{BoardPlayer, team_games};
-use super::{Block, Head, Layout, Sheet, event_line};
-use crate::document::Event;
-use crate::round_date::RoundDate;
+use crate::scoresheets::date_suffix;
+use crate::sheet::{Block, Head, Layout, Sheet};
+use crate::team_record::{BoardPlayer, team_games};
+use crate::words::event_line;
 
 /// One side of a team 计分单.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -157,12 +158,14 @@ impl TeamScoresheets {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::forms::team_record::tests::teams;
+    use crate::team_record::tests::teams;
+    use xiangqi_event::Edit;
 
     #[test]
     fn one_sheet_per_board_with_the_individual_players() {
         let mut ev = teams();
-        ev.set_round_date(1, Some("2026-11-28".parse().unwrap()))
+        Edit::new(&mut ev)
+            .set_round_date(1, Some("2026-11-28".parse().unwrap()))
             .unwrap();
         let s = team_scoresheets(&ev, 1).unwrap();
         // two matches of two boards

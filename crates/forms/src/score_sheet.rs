@@ -3,12 +3,13 @@
 
 use std::collections::HashMap;
 
+use xiangqi_event::Event;
 use xiangqi_scheduling::tiebreak::{CrosstableEntry, Standing, TieBreakContext, criterion};
 
-use super::results_table::cn_number;
-use super::{Block, Head, Layout, Sheet, absence, event_line, outcome, shown_rank};
-use crate::document::Event;
-use crate::export::fmt_value;
+use crate::results_table::cn_number;
+use crate::sheet::{Block, Head, Layout, Sheet};
+use crate::words::fmt_value;
+use crate::words::{absence, event_line, outcome, shown_rank};
 
 /// One player's row of the 象棋比赛积分编排表.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -204,7 +205,7 @@ impl ScoreSheet {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::forms::test_event::four;
+    use crate::testing::four;
 
     #[test]
     fn round_points_and_totals() {

@@ -1,11 +1,11 @@
 //! 编排记录表 (编排纪录公告, seed 002 (六)3) of one round: 台次, 红方 and 黑方 with 代号, 姓名
 //! and the score before the round (上轮积分), 比赛结果.
 
+use xiangqi_event::Event;
 use xiangqi_scheduling::Points;
 
-use super::{Block, Head, Layout, Sheet, event_line, outcome};
-use crate::document::Event;
-use crate::export::result_colon;
+use crate::sheet::{Block, Head, Layout, Sheet};
+use crate::words::{event_line, record_result};
 
 /// One board of the 编排记录表.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,13 +62,8 @@ pub fn pairing_record(ev: &Event, round: u32) -> Option<PairingRecord> {
         .boards
         .iter()
         .map(|b| {
-            let result = match b.result.as_deref() {
-                None => " : ".to_string(),
-                Some(s) => match (outcome(b, b.red).mark(), outcome(b, b.black).mark()) {
-                    ("", "") => result_colon(s, ev.config.points, ev.config.games_in_match()),
-                    (a, b) => format!("{a}:{b}"),
-                },
-            };
+            let result = record_result(ev, b, ev.config.games_in_match())
+                .unwrap_or_else(|| " : ".to_string());
             RecordRow {
                 board: b.board,
                 red: b.red,
@@ -150,7 +145,7 @@ impl PairingRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::forms::test_event::four;
+    use crate::testing::four;
 
     #[test]
     fn scores_before_the_round_and_forfeit_marks() {

@@ -11,12 +11,12 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use xiangqi_diagram::escape_html as esc;
+use xiangqi_event::Event;
+use xiangqi_event::StageSystem;
 use xiangqi_scheduling::knockout;
 
-use super::bracket::match_score;
-use crate::document::Event;
-use crate::stages::StageSystem;
+use crate::bracket::match_score;
+use crate::html::esc;
 
 /// Box width (px of the drawing).
 pub const BOX_W: u32 = 232;
@@ -115,17 +115,17 @@ pub struct Drawing {
     /// The bracket's title (empty for a one-stage single knockout's main bracket).
     pub title: String,
     /// Width of the drawing.
-    pub width: u32,
+    pub(crate) width: u32,
     /// Height of the drawing.
-    pub height: u32,
+    pub(crate) height: u32,
     /// Column heads: left edge and words.
-    pub heads: Vec<(u32, String)>,
+    pub(crate) heads: Vec<(u32, String)>,
     /// The boxes.
-    pub boxes: Vec<MatchBox>,
+    pub(crate) boxes: Vec<MatchBox>,
     /// SVG path data of the lines from a match to the next.
-    pub lines: Vec<String>,
+    pub(crate) lines: Vec<String>,
     /// The word before the play-offs' scores in a box (附).
-    pub playoff_word: &'static str,
+    pub(crate) playoff_word: &'static str,
 }
 
 /// Which bracket a board's label puts it in: 0 winners', 1 losers', 2 the finals (grand
@@ -588,7 +588,8 @@ pub fn pages(drawings: &[Drawing]) -> Vec<Vec<&Drawing>> {
 }
 
 /// The width of a text in px as a box draws it: 13 px a CJK character, 7.5 px any other.
-pub fn text_px(t: &str) -> f32 {
+#[cfg(test)]
+fn text_px(t: &str) -> f32 {
     t.chars()
         .map(|c| if c.is_ascii() { 7.5 } else { 13.0 })
         .sum()
@@ -615,7 +616,8 @@ impl MatchBox {
 
     /// `true` when every text fits its part of the box: the names left of the score part, the
     /// score and the play-offs' lines (drawn at 10 px) inside it.
-    pub fn fits(&self, playoff_word: &str) -> bool {
+    #[cfg(test)]
+    fn fits(&self, playoff_word: &str) -> bool {
         let names = (BOX_W - SCORE_W - 8) as f32;
         let score = (SCORE_W - 4) as f32;
         text_px(&self.top.text) <= names
@@ -633,7 +635,8 @@ mod tests {
     use xiangqi_scheduling::EventConfig;
 
     use super::*;
-    use crate::stages::{Entrant, StagePlan};
+    use xiangqi_event::Edit;
+    use xiangqi_event::{Entrant, StagePlan};
 
     /// A knockout of `n` players with names of four characters, two games a match (a 1:1 match
     /// goes to a play-off), played to its end.
@@ -658,8 +661,8 @@ mod tests {
             ..Default::default()
         };
         let mut ev = Event::new_staged("赛", "cn-1987", config, entrants, 1, false, &plan).unwrap();
-        while let Ok(r) = ev.pair_next() {
-            let r = r.clone();
+        while let Ok(r) = Edit::new(&mut ev).pair() {
+            let r = ev.paired[r as usize - 1].clone();
             let games = ev.games_in_round(&r);
             for b in &r.boards {
                 let res = match (games, b.board % 3) {
@@ -668,7 +671,8 @@ mod tests {
                     (_, 1) => "1-0 =".into(),
                     _ => "0-1 0-1".into(),
                 };
-                ev.set_result(r.round, b.board, &res, (None, None), false)
+                Edit::new(&mut ev)
+                    .enter_result(r.round, b.board, &res, (None, None), false)
                     .unwrap();
             }
         }
