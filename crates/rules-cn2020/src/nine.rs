@@ -8,6 +8,30 @@ use xiangqi_adjudication::GameRecord;
 use xiangqi_board::Color;
 use xiangqi_rules::{ClassKind, CycleRuling, PlyClass, RunRuling, Verdict};
 
+/// Which runs of attacking moves the nine-move rule counts (the ruleset option
+/// `nine_move_run`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NineMoveRun {
+    /// Only a run whose moves recur (循环重复, 24.13's 禁止着法): every move of the run (the
+    /// same piece from the same point to the same point) is played at least twice within it.
+    /// Nine different moves — an attack that goes somewhere — are not such a run (default).
+    #[default]
+    Recurring,
+    /// Any nine attacking moves in a row (the reading before issue 32: no cycle condition).
+    Any,
+}
+
+impl NineMoveRun {
+    /// The option's value as written in a ruleset file.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            NineMoveRun::Recurring => "recurring",
+            NineMoveRun::Any => "any",
+        }
+    }
+}
+
 /// The bounds of the nine-move rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct NineMoveRule {
@@ -15,6 +39,8 @@ pub struct NineMoveRule {
     pub moves: usize,
     /// Distinct points its moves land on, at least (三个或三个以上点): 3.
     pub points: usize,
+    /// Which runs count: recurring moves only (循环重复), or any.
+    pub run: NineMoveRun,
 }
 
 impl Default for NineMoveRule {
@@ -22,6 +48,7 @@ impl Default for NineMoveRule {
         NineMoveRule {
             moves: 9,
             points: 3,
+            run: NineMoveRun::Recurring,
         }
     }
 }
@@ -71,12 +98,18 @@ pub fn nine_move_rule(
             .map(|i| last - 2 * i)
             .find(|&p| !forcing(p, classify))
     };
-    let points = |last: usize| {
-        (0..rule.moves)
-            .map(|i| record.mv(last - 2 * i).to)
-            .collect::<BTreeSet<_>>()
-            .len()
-            >= rule.points
+    // On enough points and, under `Recurring`, every move played at least twice: facts of the
+    // moves alone, tested before any ply is classified (the cost of the rule).
+    let shape = |last: usize| {
+        let moves: Vec<_> = (0..rule.moves).map(|i| record.mv(last - 2 * i)).collect();
+        let points = moves.iter().map(|m| m.to).collect::<BTreeSet<_>>().len();
+        points >= rule.points
+            && match rule.run {
+                NineMoveRun::Any => true,
+                NineMoveRun::Recurring => moves
+                    .iter()
+                    .all(|m| moves.iter().filter(|n| *n == m).count() >= 2),
+            }
     };
     let mut found: Option<usize> = None;
     for parity in 0..2 {
@@ -92,12 +125,16 @@ pub fn nine_move_rule(
                 last = next.max(last + 2);
                 continue;
             }
+            if !shape(last) {
+                last += 2;
+                continue;
+            }
             if let Some(p) = breaker(last, classify) {
                 last = p + span;
                 continue;
             }
             // The other side's moves of the stretch being such a run too: no ruling.
-            if points(last) && (!points(last - 1) || breaker(last - 1, classify).is_some()) {
+            if !shape(last - 1) || breaker(last - 1, classify).is_some() {
                 found = Some(last);
                 break;
             }
@@ -122,13 +159,23 @@ pub fn nine_move_rule(
             reason: "nine-move-rule".into(),
             explanation: format!(
                 "2020 rules: {} attacked with forbidden moves (将, 杀, 捉) for {} moves in a row on \
-                     {} or more points (在三个或三个以上点上，连续以禁止着法达九个回合) and must vary",
+                     {} or more points (在三个或三个以上点上，连续以禁止着法达九个回合){} and must vary; \
+                     the run: plies {first}–{last}, {}",
                 match side {
                     Color::Red => "Red",
                     Color::Black => "Black",
                 },
                 rule.moves,
-                rule.points
+                rule.points,
+                match rule.run {
+                    NineMoveRun::Recurring => ", its moves recurring (循环重复)",
+                    NineMoveRun::Any => "",
+                },
+                (0..rule.moves)
+                    .rev()
+                    .map(|i| record.mv(last - 2 * i).iccs())
+                    .collect::<Vec<_>>()
+                    .join(" ")
             ),
         },
     })
