@@ -13,9 +13,11 @@ use xiangqi_rules::{ClassKind, CycleRuling, PlyClass, RunRuling, Verdict};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum NineMoveRun {
-    /// Only a run whose moves recur (循环重复, 24.13's 禁止着法): every move of the run (the
-    /// same piece from the same point to the same point) is played at least twice within it.
-    /// Nine different moves — an attack that goes somewhere — are not such a run (default).
+    /// Only a run whose moves recur (循环重复, 24.13's 禁止着法): at least one move of the run —
+    /// the same piece from the same point to the same point — is played again within it, so
+    /// that a piece goes round a cycle even when the defender's king moves and no whole
+    /// position repeats. Nine different moves — an attack that goes somewhere — are not such a
+    /// run (default).
     #[default]
     Recurring,
     /// Any nine attacking moves in a row (the reading before issue 32: no cycle condition).
@@ -106,9 +108,9 @@ pub fn nine_move_rule(
         points >= rule.points
             && match rule.run {
                 NineMoveRun::Any => true,
-                NineMoveRun::Recurring => moves
-                    .iter()
-                    .all(|m| moves.iter().filter(|n| *n == m).count() >= 2),
+                NineMoveRun::Recurring => {
+                    moves.iter().collect::<BTreeSet<_>>().len() < moves.len()
+                }
             }
     };
     let mut found: Option<usize> = None;
@@ -217,12 +219,51 @@ mod tests {
         assert!(nine_move_rule(&short, &mut idle, NineMoveRule::default()).is_none());
         // The rook uses a7, a8 and a9: three points, not four.
         let four = NineMoveRule {
-            moves: 9,
             points: 4,
+            ..NineMoveRule::default()
         };
         assert!(nine_move_rule(&full, &mut idle, four).is_none());
         // Both sides attacking every move: both forbidden, no ruling.
         let mut all_attack = |_: usize| PlyClass::check("将");
         assert!(nine_move_rule(&full, &mut all_attack, NineMoveRule::default()).is_none());
+    }
+
+    /// 24.13: the nine-move rule counts only forbidden moves that recur (循环重复). Nine
+    /// different attacking moves (here every Red move is counted as 捉 by the classifier) are
+    /// an attack that goes somewhere: ruled only under the option `nine_move_run = "any"`. The
+    /// same run with a move played twice (the cannon's 炮二平三 … 炮三平二 … 炮二平三) is ruled
+    /// under both.
+    #[test]
+    fn only_recurring_runs_count() {
+        let start = xiangqi_board::START_FEN;
+        let mut red_chases = |p: usize| {
+            if p % 2 == 1 {
+                PlyClass::chase("捉", Vec::new())
+            } else {
+                PlyClass::idle(IdleKind::None, "闲")
+            }
+        };
+        let any = NineMoveRule {
+            run: NineMoveRun::Any,
+            ..NineMoveRule::default()
+        };
+        let different = record(
+            start,
+            "a3a4 a6a5 c3c4 c6c5 e3e4 e6e5 g3g4 g6g5 i3i4 i6i5 b0c2 b9c7 h0g2 h9g7 a0a1 a9a8 \
+             i0i1 i9i8 b2b1",
+        );
+        assert!(nine_move_rule(&different, &mut red_chases, NineMoveRule::default()).is_none());
+        let r = nine_move_rule(&different, &mut red_chases, any).expect("ruled under `any`");
+        assert_eq!(r.ruling.verdict, Verdict::MustVary(Color::Red));
+        let recurring = record(
+            start,
+            "a3a4 a6a5 h2g2 c6c5 g2h2 e6e5 h2g2 g6g5 i3i4 i6i5 b0c2 b9c7 h0i2 h9g7 a0a1 a9a8 \
+             i0i1 i9i8 b2b1",
+        );
+        let r = nine_move_rule(&recurring, &mut red_chases, NineMoveRule::default())
+            .expect("a recurring run is ruled");
+        assert_eq!((r.first_ply, r.last_ply), (2, 19));
+        assert!(r.ruling.explanation.contains("plies 2–19"));
+        assert!(r.ruling.explanation.contains("h2g2 g2h2 h2g2"));
     }
 }
