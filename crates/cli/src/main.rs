@@ -5,7 +5,6 @@
 //! finished with some bad records, 1 on an internal error.
 
 mod batch;
-mod compare;
 mod convert;
 mod error;
 mod event;

@@ -113,8 +113,7 @@ pub fn conflict(declared: &Declared, ruling: &Ruling) -> Option<String> {
                 "{}: a recorded draw, but {side} had to vary ({})",
                 ruling.ruleset,
                 ruling
-                    .repetition
-                    .as_ref()
+                    .last_ruling()
                     .map_or(String::new(), |r| format!(
                         "Red {}, Black {}, plies {}–{}",
                         r.red, r.black, r.first_ply, r.last_ply
