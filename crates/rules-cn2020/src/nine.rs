@@ -22,6 +22,8 @@ pub enum NineMoveRun {
     Recurring,
     /// Any nine attacking moves in a row (the reading before issue 32: no cycle condition).
     Any,
+    /// The rule is not applied (a federation that reads the clause as advice).
+    Off,
 }
 
 impl NineMoveRun {
@@ -30,6 +32,7 @@ impl NineMoveRun {
         match self {
             NineMoveRun::Recurring => "recurring",
             NineMoveRun::Any => "any",
+            NineMoveRun::Off => "off",
         }
     }
 }
@@ -76,7 +79,7 @@ pub fn nine_move_rule(
     rule: NineMoveRule,
 ) -> Option<RunRuling> {
     let span = 2 * rule.moves;
-    if rule.moves == 0 || record.len() < span {
+    if rule.moves == 0 || rule.run == NineMoveRun::Off || record.len() < span {
         return None;
     }
     // `quiet_since[p]`: the first ply of the capture-free stretch that ends at ply p.
@@ -107,7 +110,7 @@ pub fn nine_move_rule(
         let points = moves.iter().map(|m| m.to).collect::<BTreeSet<_>>().len();
         points >= rule.points
             && match rule.run {
-                NineMoveRun::Any => true,
+                NineMoveRun::Any | NineMoveRun::Off => true,
                 NineMoveRun::Recurring => {
                     moves.iter().collect::<BTreeSet<_>>().len() < moves.len()
                 }
@@ -171,7 +174,7 @@ pub fn nine_move_rule(
                 rule.points,
                 match rule.run {
                     NineMoveRun::Recurring => ", its moves recurring (循环重复)",
-                    NineMoveRun::Any => "",
+                    NineMoveRun::Any | NineMoveRun::Off => "",
                 },
                 (0..rule.moves)
                     .rev()
