@@ -166,7 +166,12 @@ pub fn run(args: JudgeArgs) -> Result<(), CliError> {
             .map_err(CliError::internal)?;
         out.write_all(text.as_bytes()).map_err(CliError::output)?;
     } else if rulings.len() > 1 {
-        write!(out, "{}", xiangqi::judgement::text::compare(&arbiters, &rulings, args.explain)).map_err(CliError::output)?;
+        write!(
+            out,
+            "{}",
+            xiangqi::judgement::text::compare(&arbiters, &rulings, args.explain)
+        )
+        .map_err(CliError::output)?;
     } else {
         for (i, (r, a)) in rulings.iter().zip(&arbiters).enumerate() {
             if i > 0 {
@@ -175,7 +180,7 @@ pub fn run(args: JudgeArgs) -> Result<(), CliError> {
             out.write_all(
                 xiangqi::judgement::text::ruling(r, a, args.all_plies || args.explain).as_bytes(),
             )
-                .map_err(CliError::output)?;
+            .map_err(CliError::output)?;
         }
     }
     if !args.json

@@ -111,9 +111,7 @@ pub fn nine_move_rule(
         points >= rule.points
             && match rule.run {
                 NineMoveRun::Any | NineMoveRun::Off => true,
-                NineMoveRun::Recurring => {
-                    moves.iter().collect::<BTreeSet<_>>().len() < moves.len()
-                }
+                NineMoveRun::Recurring => moves.iter().collect::<BTreeSet<_>>().len() < moves.len(),
             }
     };
     let mut found: Option<usize> = None;
