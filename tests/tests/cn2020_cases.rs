@@ -296,7 +296,10 @@ fn a_chase_made_by_a_reply_to_check_counts_only_if_new() {
             // The option off, cn-2020 reads the reply as 1987 does.
             let text = Ruleset::load("cn-2020").unwrap().text().to_string();
             let off = Ruleset::from_toml(
-                &text.replace("[options]\n", "[options]\nmate_existed_before_reply = false\n"),
+                &text.replace(
+                    "[options]\n",
+                    "[options]\nmate_existed_before_reply = false\n",
+                ),
                 "off.toml",
             )
             .unwrap();
@@ -307,7 +310,10 @@ fn a_chase_made_by_a_reply_to_check_counts_only_if_new() {
             // The option off, cn-2020 reads the reply as 1987 does.
             let text = Ruleset::load("cn-2020").unwrap().text().to_string();
             let off = Ruleset::from_toml(
-                &text.replace("[options]\n", "[options]\nchase_existed_before_reply = false\n"),
+                &text.replace(
+                    "[options]\n",
+                    "[options]\nchase_existed_before_reply = false\n",
+                ),
                 "off.toml",
             )
             .unwrap();

@@ -209,9 +209,9 @@ impl Arbiter {
 
         let mut undecided = false;
         // The repetition whose ruling stands: a later window of it (a cycle that overlaps its
-        // plies) keeps that ruling (the arbiter rules a repetition once, at the occurrence
-        // that calls for it); only a window that rules the same again is recorded, and after
-        // the side told to vary has moved again it loses.
+        // plies) that tells the other side to vary keeps that ruling (the arbiter rules a
+        // repetition once, at the occurrence that calls for it); a window that rules the same
+        // again is recorded, and after the side told to vary has moved again it loses.
         let mut standing: Option<Standing> = None;
         for cycle in record.repetitions(self.edition.repetitions()) {
             let at = cycle.last_ply();
@@ -251,7 +251,10 @@ impl Arbiter {
                 .filter(|s| cycle.first_ply() <= s.last_ply)
             {
                 s.last_ply = at;
-                if verdict != s.verdict {
+                // A window that names the other side does not replace the ruling; a drawn
+                // window (the side told to vary has varied: no side is forbidden now) ends the
+                // game drawn, as any drawn repetition does.
+                if verdict != s.verdict && verdict != Verdict::Draw {
                     explanation.push(format!(
                         "ply {at}: the same repetition goes on (plies {}–{at}); this window alone reads Red {}, Black {}: {}, but the ruling of ply {} stands: {} (a repetition is ruled once, when it calls for a ruling)",
                         s.first_ply,
