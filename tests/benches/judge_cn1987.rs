@@ -25,7 +25,7 @@ fn arbiters(ids: &[&str]) -> Vec<Arbiter> {
         .collect()
 }
 
-/// Per game, the last repetition verdict of the first arbiter (cn-1987): [draw, red, black].
+/// Per game, the last repetition verdict of the first arbiter: [draw, red, black].
 fn judge_one(moves: &[Move], arbiters: &[Arbiter]) -> [usize; 3] {
     let record = GameRecord::new(Position::start(), moves.to_vec()).expect("legal games");
     let mut out = [0; 3];
@@ -50,7 +50,14 @@ fn add(a: [usize; 3], b: [usize; 3]) -> [usize; 3] {
 
 const CN1987_VERDICTS: [usize; 3] = [212, 124, 176];
 
+/// cn-2020's repetition verdicts on the same games (issue 32, `docs/issue-32.md`).
+const CN2020_VERDICTS: [usize; 3] = [208, 124, 180];
+
 fn bench_serial(bencher: divan::Bencher<'_, '_>, ids: &[&str]) {
+    bench_serial_expecting(bencher, ids, CN1987_VERDICTS);
+}
+
+fn bench_serial_expecting(bencher: divan::Bencher<'_, '_>, ids: &[&str], expected: [usize; 3]) {
     let games = games();
     assert_eq!(games.len(), 7000);
     let arbiters = arbiters(ids);
@@ -62,7 +69,7 @@ fn bench_serial(bencher: divan::Bencher<'_, '_>, ids: &[&str]) {
                 .iter()
                 .map(|g| judge_one(g, &arbiters))
                 .fold([0; 3], add);
-            assert_eq!(v, CN1987_VERDICTS);
+            assert_eq!(v, expected);
             v
         });
 }
@@ -70,6 +77,13 @@ fn bench_serial(bencher: divan::Bencher<'_, '_>, ids: &[&str]) {
 #[divan::bench(sample_count = 10, sample_size = 1)]
 fn judge_ccpd_national_cn1987(bencher: divan::Bencher<'_, '_>) {
     bench_serial(bencher, &["cn-1987"]);
+}
+
+/// cn-2020 alone, one thread: its nine-move rule (tested on the moves before any ply is
+/// classified) against cn-1987's cost (issue 32: at most 2× was the target).
+#[divan::bench(sample_count = 10, sample_size = 1)]
+fn judge_ccpd_national_cn2020(bencher: divan::Bencher<'_, '_>) {
+    bench_serial_expecting(bencher, &["cn-2020"], CN2020_VERDICTS);
 }
 
 #[divan::bench(sample_count = 10, sample_size = 1)]

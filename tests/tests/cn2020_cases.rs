@@ -138,7 +138,7 @@ fn joint_chase_ranking_when_both_are_forbidden() {
     // Without the ranking (the option off) both sides are forbidden: a draw.
     let text = Ruleset::load("cn-2020").unwrap().text().to_string();
     let off = Ruleset::from_toml(
-        &format!("{text}\n[options]\njoint_chase_is_counter = false\n"),
+        &text.replace("[options]\n", "[options]\njoint_chase_is_counter = false\n"),
         "off.toml",
     )
     .unwrap();
@@ -147,33 +147,57 @@ fn joint_chase_ranking_when_both_are_forbidden() {
     assert_eq!(v, "draw");
 }
 
-/// The nine-move rule: Red's rook checks nine moves in a row from three points while no
-/// position occurs a third time: Red must vary under cn-2020 at its ninth check; cn-1987 has no
-/// such rule.
+/// The nine-move rule: Red's rook checks nine moves in a row from three points or more while
+/// no position occurs a third time. Nine *different* checks (the rook following the king once
+/// round the palace) are an attack that goes somewhere: ruled only under
+/// `nine_move_run = "any"`. Once the king starts a second round the rook's moves recur
+/// (循环重复, 24.13: d8e8 again): Red must vary under cn-2020 at that ninth check; cn-1987 has
+/// no such rule.
 #[test]
 fn nine_attacking_moves_on_three_points() {
-    // The black king walks round the palace (d9 d8 d7 e7 f7 f8 f9 e9 d9 d8); the red rook
-    // checks it along the rank or the file it must leave by. The red advisor e1 stops the
-    // flying general.
+    // The black king walks round the palace (d9 d8 d7 e7 f7 f8 f9 e9 d9 d8 d7 e7); the red
+    // rook checks it along the rank or the file it must leave by. The red advisor e1 stops
+    // the flying general.
     let start = Position::from_fen("3k5/9/9/9/9/9/9/9/4A4/R3K4 w - - 0 1").expect("fen");
-    let line = "a0a9 d9d8 a9a8 d8d7 a8d8 d7e7 d8e8 e7f7 e8e7 f7f8 e7e8 f8f9 e8f8 f9e9 f8e8 \
+    let once = "a0a9 d9d8 a9a8 d8d7 a8d8 d7e7 d8e8 e7f7 e8e7 f7f8 e7e8 f8f9 e8f8 f9e9 f8e8 \
                 e9d9 e8e9 d9d8 e9e8";
-    let moves: Vec<Move> = line
-        .split_whitespace()
-        .map(|m| Move::from_iccs(m).expect("iccs"))
-        .collect();
-    let record = GameRecord::new(start, moves).expect("legal");
-    assert!(record.repetitions(3).is_empty(), "no position thrice");
-    let r20 = arbiter("cn-2020").judge(&record, JudgeOptions::default());
+    let record = |line: &str| {
+        let moves: Vec<Move> = line
+            .split_whitespace()
+            .map(|m| Move::from_iccs(m).expect("iccs"))
+            .collect();
+        GameRecord::new(start.clone(), moves).expect("legal")
+    };
+    let different = record(once);
+    assert!(different.repetitions(3).is_empty(), "no position thrice");
+    let r20 = arbiter("cn-2020").judge(&different, JudgeOptions::default());
+    assert_eq!(r20.reason, "none", "{:?}", r20.explanation);
+    assert!(r20.run.is_none());
+    let text = Ruleset::load("cn-2020").unwrap().text().to_string();
+    let any = Ruleset::from_toml(
+        &text.replace("nine_move_run = \"recurring\"", "nine_move_run = \"any\""),
+        "any.toml",
+    )
+    .unwrap();
+    let r_any = Arbiter::new(any)
+        .unwrap()
+        .judge(&different, JudgeOptions::default());
+    assert_eq!(r_any.reason, "red-must-vary", "{:?}", r_any.explanation);
+    // A second round: the rook's d8e8 recurs.
+    let recurring = record(&format!("{once} d8d7 e8d8 d7e7 d8e8"));
+    assert!(recurring.repetitions(3).is_empty(), "no position thrice");
+    let r20 = arbiter("cn-2020").judge(&recurring, JudgeOptions::default());
     assert_eq!(r20.reason, "red-must-vary", "{:?}", r20.explanation);
+    let run = r20.run.as_ref().expect("the run's ruling");
+    assert_eq!((run.first_ply, run.last_ply), (6, 23));
     assert!(
         r20.explanation
             .iter()
-            .any(|e| e.contains("连续以禁止着法达九个回合")),
+            .any(|e| e.contains("连续以禁止着法达九个回合") && e.contains("循环重复")),
         "{:?}",
         r20.explanation
     );
-    let r87 = arbiter("cn-1987").judge(&record, JudgeOptions::default());
+    let r87 = arbiter("cn-1987").judge(&recurring, JudgeOptions::default());
     assert_eq!(r87.reason, "none", "{:?}", r87.explanation);
 }
 
@@ -244,7 +268,7 @@ fn a_chase_made_by_a_reply_to_check_counts_only_if_new() {
                 // The option off, cn-2020 reads the even exchange as 1987 does: no net gain, 闲.
                 let text = Ruleset::load("cn-2020").unwrap().text().to_string();
                 let off = Ruleset::from_toml(
-                    &format!("{text}\n[options]\neven_exchange_chase = false\n"),
+                    &text.replace("[options]\n", "[options]\neven_exchange_chase = false\n"),
                     "off.toml",
                 )
                 .unwrap();
@@ -272,7 +296,10 @@ fn a_chase_made_by_a_reply_to_check_counts_only_if_new() {
             // The option off, cn-2020 reads the reply as 1987 does.
             let text = Ruleset::load("cn-2020").unwrap().text().to_string();
             let off = Ruleset::from_toml(
-                &format!("{text}\n[options]\nmate_existed_before_reply = false\n"),
+                &text.replace(
+                    "[options]\n",
+                    "[options]\nmate_existed_before_reply = false\n",
+                ),
                 "off.toml",
             )
             .unwrap();
@@ -283,7 +310,10 @@ fn a_chase_made_by_a_reply_to_check_counts_only_if_new() {
             // The option off, cn-2020 reads the reply as 1987 does.
             let text = Ruleset::load("cn-2020").unwrap().text().to_string();
             let off = Ruleset::from_toml(
-                &format!("{text}\n[options]\nchase_existed_before_reply = false\n"),
+                &text.replace(
+                    "[options]\n",
+                    "[options]\nchase_existed_before_reply = false\n",
+                ),
                 "off.toml",
             )
             .unwrap();

@@ -10,7 +10,7 @@ use xiangqi::adjudication::GameRecord;
 use xiangqi::board::{START_FEN, Setup};
 use xiangqi::movegen::Position;
 use xiangqi::notation::{Mode, parse_move_list};
-use xiangqi::rules::{Arbiter, ClassKind, Outcome, Ruleset, Ruling};
+use xiangqi::rules::{Arbiter, Ruleset, Ruling};
 
 use crate::CliError;
 use crate::convert::To as NotationArg;
@@ -166,14 +166,21 @@ pub fn run(args: JudgeArgs) -> Result<(), CliError> {
             .map_err(CliError::internal)?;
         out.write_all(text.as_bytes()).map_err(CliError::output)?;
     } else if rulings.len() > 1 {
-        write!(out, "{}", crate::compare::render(&arbiters, &rulings)).map_err(CliError::output)?;
+        write!(
+            out,
+            "{}",
+            xiangqi::judgement::text::compare(&arbiters, &rulings, args.explain)
+        )
+        .map_err(CliError::output)?;
     } else {
         for (i, (r, a)) in rulings.iter().zip(&arbiters).enumerate() {
             if i > 0 {
                 writeln!(out).map_err(CliError::output)?;
             }
-            out.write_all(report(r, a, args.all_plies || args.explain).as_bytes())
-                .map_err(CliError::output)?;
+            out.write_all(
+                xiangqi::judgement::text::ruling(r, a, args.all_plies || args.explain).as_bytes(),
+            )
+            .map_err(CliError::output)?;
         }
     }
     if !args.json
@@ -186,116 +193,4 @@ pub fn run(args: JudgeArgs) -> Result<(), CliError> {
         }
     }
     Ok(())
-}
-
-fn outcome_words(o: Outcome) -> &'static str {
-    match o {
-        Outcome::Ongoing => "no result yet",
-        Outcome::Win(xiangqi::board::Color::Red) => "Red wins",
-        Outcome::Win(xiangqi::board::Color::Black) => "Black wins",
-        Outcome::Draw => "draw",
-    }
-}
-
-/// The human report of one ruling.
-pub fn report(r: &Ruling, arbiter: &Arbiter, all_plies: bool) -> String {
-    use std::fmt::Write as _;
-    let mut s = String::new();
-    let rs = arbiter.ruleset();
-    let _ = writeln!(
-        s,
-        "Ruleset {} — {} (edition {})",
-        rs.id, rs.title, rs.edition
-    );
-    let at = r
-        .decided_at_ply
-        .map(|p| format!(" at ply {p}"))
-        .unwrap_or_default();
-    let _ = writeln!(
-        s,
-        "Outcome: {} ({}){at}",
-        outcome_words(r.outcome),
-        r.reason
-    );
-    match &r.repetition {
-        None if r.reason == xiangqi::rules::UNDECIDED_BUDGET => {
-            for e in r.explanation.iter().filter(|e| e.contains("work budget")) {
-                let _ = writeln!(s, "Repetition: {e}");
-            }
-        }
-        None => {
-            let _ = writeln!(
-                s,
-                "Repetition: no position occurred {} times",
-                arbiter.edition().repetitions()
-            );
-        }
-        Some(rep) => {
-            let _ = writeln!(
-                s,
-                "Repetition: plies {}–{}: {} — Red: {}, Black: {}",
-                rep.first_ply,
-                rep.last_ply,
-                rep.verdict.as_str(),
-                rep.red,
-                rep.black
-            );
-            let _ = writeln!(s, "  rule: {}", rep.explanation);
-        }
-    }
-    let (lo, hi) = match (&r.repetition, all_plies) {
-        (_, true) => (1, r.plies.len()),
-        (Some(rep), false) => (rep.first_ply, rep.last_ply),
-        (None, false) => (1, 0),
-    };
-    if lo <= hi {
-        let _ = writeln!(s, "Plies:");
-        for p in &r.plies[lo - 1..hi] {
-            let class = match p.class {
-                None => "-".to_string(),
-                Some(ClassKind::Idle) => match p.idle_kind {
-                    Some(k) => format!("idle ({k})"),
-                    None => "idle".to_string(),
-                },
-                Some(k) => k.as_str().to_string(),
-            };
-            let targets = if p.targets.is_empty() {
-                String::new()
-            } else {
-                format!(" → {}", p.targets.join(", "))
-            };
-            let _ = writeln!(
-                s,
-                "  {:>4}  {:<5}  {}  {:<4} {}{}",
-                p.ply,
-                p.side.name(),
-                p.mv,
-                p.label.as_deref().unwrap_or(""),
-                class,
-                targets
-            );
-            for line in &p.lines {
-                let _ = writeln!(s, "          {}", xiangqi::judgement::line_text(p, line));
-            }
-        }
-    }
-    if let Some(n) = &r.natural_limit {
-        match (n.claimable_from_ply, n.claimant) {
-            (Some(p), Some(c)) => {
-                let _ = writeln!(
-                    s,
-                    "Natural limit ({} moves without capture, at most {} checks of the claimant counted): {c} may claim a draw from ply {p}",
-                    n.moves, n.max_counted_checks
-                );
-            }
-            _ => {
-                let _ = writeln!(
-                    s,
-                    "Natural limit ({} moves without capture, at most {} checks counted): not reached (since the last capture: Red {} counted moves, Black {})",
-                    n.moves, n.max_counted_checks, n.red.counted_moves, n.black.counted_moves
-                );
-            }
-        }
-    }
-    s
 }

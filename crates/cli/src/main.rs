@@ -6,7 +6,6 @@
 
 mod batch;
 mod commands;
-mod compare;
 mod convert;
 mod error;
 mod io;

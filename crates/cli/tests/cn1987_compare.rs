@@ -6,6 +6,10 @@
 use std::process::Command;
 
 fn side_by_side(fen: &str, moves: &str) -> String {
+    side_by_side_with(fen, moves, &[])
+}
+
+fn side_by_side_with(fen: &str, moves: &str, more: &[&str]) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_xq"))
         .args([
             "judge",
@@ -18,6 +22,7 @@ fn side_by_side(fen: &str, moves: &str) -> String {
             "--moves",
             moves,
         ])
+        .args(more)
         .output()
         .expect("xq runs");
     assert!(
@@ -77,4 +82,19 @@ fn perpetual_discovered_capture_threat() {
         "2b1k1b2/2r6/9/9/3NN4/9/9/9/3R5/5K3 w - - 0 1",
         "d1e1 e9d9 e1d1 d9e9 d1e1 e9d9 e1d1 d9e9",
     ));
+}
+
+/// `--explain` with two rulesets (issue 32): after the table, the line of every ply where the
+/// codes differ (`*`) and of every ply that carries a forbidden label under either, each code's
+/// line under it — here 图30b, where Black's 车6退4 is 捉 under CN-1987 (the capture line shown)
+/// and idle under AXF (the target is protected).
+#[test]
+fn fig30b_explained_under_two_rulesets() {
+    let text = side_by_side_with(
+        "2bakab2/9/4c1n1c/pCp1N3p/7n1/2P6/P3P1P1P/4CrN2/9/1RBAKAB2 w - - 0 1",
+        "b6b2 f2f6 b2b6 f6f2 b6b2 f2f6 b2b6 f6f2",
+        &["--explain"],
+    );
+    assert!(text.contains("Lines ("), "{text}");
+    insta::assert_snapshot!(text);
 }

@@ -112,13 +112,10 @@ pub fn conflict(declared: &Declared, ruling: &Ruling) -> Option<String> {
             Some(format!(
                 "{}: a recorded draw, but {side} had to vary ({})",
                 ruling.ruleset,
-                ruling
-                    .repetition
-                    .as_ref()
-                    .map_or(String::new(), |r| format!(
-                        "Red {}, Black {}, plies {}–{}",
-                        r.red, r.black, r.first_ply, r.last_ply
-                    ))
+                ruling.last_ruling().map_or(String::new(), |r| format!(
+                    "Red {}, Black {}, plies {}–{}",
+                    r.red, r.black, r.first_ply, r.last_ply
+                ))
             ))
         }
         _ => None,

@@ -311,6 +311,7 @@ pub(crate) struct Ruling {
     decided_at_ply: Option<usize>,
     repetition: serde_json::Value,
     repetitions: serde_json::Value,
+    run: serde_json::Value,
     natural_limit: serde_json::Value,
     explanation: Vec<String>,
     /// The JSON of the ruling with every ply classified.
@@ -328,6 +329,7 @@ impl Ruling {
             decided_at_ply: r.decided_at_ply,
             repetition: v(&r.repetition)?,
             repetitions: v(&r.repetitions)?,
+            run: v(&r.run)?,
             natural_limit: v(&r.natural_limit)?,
             explanation: r.explanation.clone(),
             full: OnceLock::new(),
@@ -347,6 +349,7 @@ impl Ruling {
             decided_at_ply: v["decided_at_ply"].as_u64().map(|n| n as usize),
             repetition: v["repetition"].clone(),
             repetitions: v["repetitions"].clone(),
+            run: v.get("run").cloned().unwrap_or(serde_json::Value::Null),
             natural_limit: v["natural_limit"].clone(),
             explanation: v["explanation"]
                 .as_array()
@@ -452,6 +455,13 @@ impl Ruling {
     #[getter]
     fn repetitions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         value_to_py(py, &self.repetitions)
+    }
+
+    /// The ruling on a run that is not a repetition (cn-2020's nine-move rule): a dict like
+    /// `repetition`'s (its `explanation` names the run's plies and moves), or `None`.
+    #[getter]
+    fn run<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        value_to_py(py, &self.run)
     }
 
     /// Every ply, classified: dicts `{"ply", "move", "side", "class", "label", "targets", …}`

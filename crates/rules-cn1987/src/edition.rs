@@ -84,9 +84,18 @@ pub struct Cn1987 {
 impl Cn1987 {
     /// Builds the edition from a ruleset's parameters.
     pub fn from_params(p: &EditionParams<'_>) -> Result<Cn1987, RulesetError> {
+        let opts: Cn1987Options = p.options()?.unwrap_or_default();
+        Cn1987::from_options(p, opts)
+    }
+
+    /// Builds the edition from a ruleset's parameters and its `[options]` already read (a
+    /// successor edition reads the table into its own type, which holds these and its own).
+    pub fn from_options(
+        p: &EditionParams<'_>,
+        opts: Cn1987Options,
+    ) -> Result<Cn1987, RulesetError> {
         let adj = p.adjudication();
         let v = p.values();
-        let opts: Cn1987Options = p.options()?.unwrap_or_default();
         let mut params = Params {
             mate_threat_plies: adj.mate_threat_plies.0 as u32,
             ..Params::default()

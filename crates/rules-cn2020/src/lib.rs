@@ -56,7 +56,7 @@ use xiangqi_rules::{
 };
 use xiangqi_rules_cn1987::{Cn1987, Cn1987Options};
 
-pub use nine::{NineMoveRule, nine_move_rule};
+pub use nine::{NineMoveRule, NineMoveRun, nine_move_rule};
 
 xiangqi_rules::register_edition! {
     id: "cn-2020",
@@ -64,6 +64,18 @@ xiangqi_rules::register_edition! {
     base: "cn-1987",
     rulesets: [("cn-2020", include_str!("../rulesets/cn-2020.toml"))],
     build: build,
+}
+
+/// The `[options]` of a `cn-2020` ruleset: the base's ([`Cn1987Options`]) and the 2020 edition's
+/// own.
+#[derive(Debug, Clone, Copy, Default, serde::Deserialize)]
+pub struct Cn2020Options {
+    /// The base edition's options.
+    #[serde(flatten)]
+    pub base: Cn1987Options,
+    /// Which runs the nine-move rule counts: `"recurring"` (default: the forbidden moves recur,
+    /// 循环重复, 24.13) or `"any"` (any nine attacking moves in a row).
+    pub nine_move_run: Option<NineMoveRun>,
 }
 
 /// The 2020 Chinese rules: the 1987 edition with the 2020 readings, and the nine-move rule.
@@ -79,8 +91,9 @@ impl Cn2020 {
     /// Builds the edition from a ruleset's parameters: the `[options]` are the base's
     /// ([`Cn1987Options`]); the 2020 readings apply where the file does not set them.
     pub fn from_params(p: &EditionParams<'_>) -> Result<Cn2020, RulesetError> {
-        let opts: Cn1987Options = p.options()?.unwrap_or_default();
-        let mut base = Cn1987::from_params(p)?;
+        let all: Cn2020Options = p.options()?.unwrap_or_default();
+        let opts = all.base;
+        let mut base = Cn1987::from_options(p, opts)?;
         if opts.check_win_apart.is_none() {
             // 24.3: 要抽吃子 is 捉.
             base.readings.check_win_apart = false;
@@ -99,7 +112,10 @@ impl Cn2020 {
         }
         Ok(Cn2020 {
             base,
-            nine: NineMoveRule::default(),
+            nine: NineMoveRule {
+                run: all.nine_move_run.unwrap_or_default(),
+                ..NineMoveRule::default()
+            },
         })
     }
 }

@@ -8,6 +8,35 @@ use xiangqi_adjudication::GameRecord;
 use xiangqi_board::Color;
 use xiangqi_rules::{ClassKind, CycleRuling, PlyClass, RunRuling, Verdict};
 
+/// Which runs of attacking moves the nine-move rule counts (the ruleset option
+/// `nine_move_run`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NineMoveRun {
+    /// Only a run whose moves recur (循环重复, 24.13's 禁止着法): at least one move of the run —
+    /// the same piece from the same point to the same point — is played again within it, so
+    /// that a piece goes round a cycle even when the defender's king moves and no whole
+    /// position repeats. Nine different moves — an attack that goes somewhere — are not such a
+    /// run (default).
+    #[default]
+    Recurring,
+    /// Any nine attacking moves in a row (the reading before issue 32: no cycle condition).
+    Any,
+    /// The rule is not applied (a federation that reads the clause as advice).
+    Off,
+}
+
+impl NineMoveRun {
+    /// The option's value as written in a ruleset file.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            NineMoveRun::Recurring => "recurring",
+            NineMoveRun::Any => "any",
+            NineMoveRun::Off => "off",
+        }
+    }
+}
+
 /// The bounds of the nine-move rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct NineMoveRule {
@@ -15,6 +44,8 @@ pub struct NineMoveRule {
     pub moves: usize,
     /// Distinct points its moves land on, at least (三个或三个以上点): 3.
     pub points: usize,
+    /// Which runs count: recurring moves only (循环重复), or any.
+    pub run: NineMoveRun,
 }
 
 impl Default for NineMoveRule {
@@ -22,6 +53,7 @@ impl Default for NineMoveRule {
         NineMoveRule {
             moves: 9,
             points: 3,
+            run: NineMoveRun::Recurring,
         }
     }
 }
@@ -47,7 +79,7 @@ pub fn nine_move_rule(
     rule: NineMoveRule,
 ) -> Option<RunRuling> {
     let span = 2 * rule.moves;
-    if rule.moves == 0 || record.len() < span {
+    if rule.moves == 0 || rule.run == NineMoveRun::Off || record.len() < span {
         return None;
     }
     // `quiet_since[p]`: the first ply of the capture-free stretch that ends at ply p.
@@ -71,12 +103,16 @@ pub fn nine_move_rule(
             .map(|i| last - 2 * i)
             .find(|&p| !forcing(p, classify))
     };
-    let points = |last: usize| {
-        (0..rule.moves)
-            .map(|i| record.mv(last - 2 * i).to)
-            .collect::<BTreeSet<_>>()
-            .len()
-            >= rule.points
+    // On enough points and, under `Recurring`, every move played at least twice: facts of the
+    // moves alone, tested before any ply is classified (the cost of the rule).
+    let shape = |last: usize| {
+        let moves: Vec<_> = (0..rule.moves).map(|i| record.mv(last - 2 * i)).collect();
+        let points = moves.iter().map(|m| m.to).collect::<BTreeSet<_>>().len();
+        points >= rule.points
+            && match rule.run {
+                NineMoveRun::Any | NineMoveRun::Off => true,
+                NineMoveRun::Recurring => moves.iter().collect::<BTreeSet<_>>().len() < moves.len(),
+            }
     };
     let mut found: Option<usize> = None;
     for parity in 0..2 {
@@ -92,12 +128,16 @@ pub fn nine_move_rule(
                 last = next.max(last + 2);
                 continue;
             }
+            if !shape(last) {
+                last += 2;
+                continue;
+            }
             if let Some(p) = breaker(last, classify) {
                 last = p + span;
                 continue;
             }
             // The other side's moves of the stretch being such a run too: no ruling.
-            if points(last) && (!points(last - 1) || breaker(last - 1, classify).is_some()) {
+            if !shape(last - 1) || breaker(last - 1, classify).is_some() {
                 found = Some(last);
                 break;
             }
@@ -122,13 +162,23 @@ pub fn nine_move_rule(
             reason: "nine-move-rule".into(),
             explanation: format!(
                 "2020 rules: {} attacked with forbidden moves (将, 杀, 捉) for {} moves in a row on \
-                     {} or more points (在三个或三个以上点上，连续以禁止着法达九个回合) and must vary",
+                     {} or more points (在三个或三个以上点上，连续以禁止着法达九个回合){} and must vary; \
+                     the run: plies {first}–{last}, {}",
                 match side {
                     Color::Red => "Red",
                     Color::Black => "Black",
                 },
                 rule.moves,
-                rule.points
+                rule.points,
+                match rule.run {
+                    NineMoveRun::Recurring => ", its moves recurring (循环重复)",
+                    NineMoveRun::Any | NineMoveRun::Off => "",
+                },
+                (0..rule.moves)
+                    .rev()
+                    .map(|i| record.mv(last - 2 * i).iccs())
+                    .collect::<Vec<_>>()
+                    .join(" ")
             ),
         },
     })
@@ -170,12 +220,51 @@ mod tests {
         assert!(nine_move_rule(&short, &mut idle, NineMoveRule::default()).is_none());
         // The rook uses a7, a8 and a9: three points, not four.
         let four = NineMoveRule {
-            moves: 9,
             points: 4,
+            ..NineMoveRule::default()
         };
         assert!(nine_move_rule(&full, &mut idle, four).is_none());
         // Both sides attacking every move: both forbidden, no ruling.
         let mut all_attack = |_: usize| PlyClass::check("将");
         assert!(nine_move_rule(&full, &mut all_attack, NineMoveRule::default()).is_none());
+    }
+
+    /// 24.13: the nine-move rule counts only forbidden moves that recur (循环重复). Nine
+    /// different attacking moves (here every Red move is counted as 捉 by the classifier) are
+    /// an attack that goes somewhere: ruled only under the option `nine_move_run = "any"`. The
+    /// same run with a move played twice (the cannon's 炮二平三 … 炮三平二 … 炮二平三) is ruled
+    /// under both.
+    #[test]
+    fn only_recurring_runs_count() {
+        let start = xiangqi_board::START_FEN;
+        let mut red_chases = |p: usize| {
+            if p % 2 == 1 {
+                PlyClass::chase("捉", Vec::new())
+            } else {
+                PlyClass::idle(IdleKind::None, "闲")
+            }
+        };
+        let any = NineMoveRule {
+            run: NineMoveRun::Any,
+            ..NineMoveRule::default()
+        };
+        let different = record(
+            start,
+            "a3a4 a6a5 c3c4 c6c5 e3e4 e6e5 g3g4 g6g5 i3i4 i6i5 b0c2 b9c7 h0g2 h9g7 a0a1 a9a8 \
+             i0i1 i9i8 b2b1",
+        );
+        assert!(nine_move_rule(&different, &mut red_chases, NineMoveRule::default()).is_none());
+        let r = nine_move_rule(&different, &mut red_chases, any).expect("ruled under `any`");
+        assert_eq!(r.ruling.verdict, Verdict::MustVary(Color::Red));
+        let recurring = record(
+            start,
+            "a3a4 a6a5 h2g2 c6c5 g2h2 e6e5 h2g2 g6g5 i3i4 i6i5 b0c2 b9c7 h0i2 h9g7 a0a1 a9a8 \
+             i0i1 i9i8 b2b1",
+        );
+        let r = nine_move_rule(&recurring, &mut red_chases, NineMoveRule::default())
+            .expect("a recurring run is ruled");
+        assert_eq!((r.first_ply, r.last_ply), (2, 19));
+        assert!(r.ruling.explanation.contains("plies 2–19"));
+        assert!(r.ruling.explanation.contains("h2g2 g2h2 h2g2"));
     }
 }

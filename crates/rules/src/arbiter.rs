@@ -1,7 +1,7 @@
 //! The `Arbiter`: feeds a game through an edition and returns a `Ruling`.
 
 use xiangqi_adjudication::{Cycle, GameRecord, Replay, budget, natural_limit};
-use xiangqi_board::Color;
+use xiangqi_board::{ByColor, Color};
 
 use crate::class::{ClassKind, PlyClass, Verdict};
 use crate::edition::{CycleContext, RuleEdition};
@@ -193,19 +193,33 @@ impl Arbiter {
         let mut decided_at = None;
         let mut repetitions: Vec<RepetitionRuling> = Vec::new();
         let mut cycle_classes: Option<(usize, Vec<PlyClass>)> = None;
+        // The latest side told to vary (and at which ply), and each side's first warning.
         let mut pending: Option<(Color, usize)> = None;
+        let mut told: ByColor<Option<usize>> = ByColor {
+            red: None,
+            black: None,
+        };
         // A result the rules impose by themselves (a move limit that ends the game, a position
         // neither side can win), and a ruling on a run that is not a repetition: each applies at
         // its ply unless a repetition was ruled on before.
         let automatic = self.edition.automatic_end(record);
         let mut run = self.rule_run(record);
+        let mut applied_run: Option<RepetitionRuling> = None;
         let mut cut_at = automatic.as_ref().map_or(usize::MAX, |(p, _)| *p);
 
         let mut undecided = false;
+        // The repetition whose ruling stands: a later window of it (a cycle that overlaps its
+        // plies) that tells the other side to vary keeps that ruling (the arbiter rules a
+        // repetition once, at the occurrence that calls for it); a window that rules the same
+        // again is recorded, and after the side told to vary has moved again it loses.
+        let mut standing: Option<Standing> = None;
         for cycle in record.repetitions(self.edition.repetitions()) {
             let at = cycle.last_ply();
             if let Some(r) = run.take_if(|r| r.last_ply < at && r.last_ply < cut_at)
-                && let Some(done) = self.apply_run(&r, &mut explanation, &mut pending)
+                && let Some(done) = {
+                    applied_run = Some(run_ruling(&r));
+                    self.apply_run(&r, &mut explanation, &mut pending, &mut told)
+                }
             {
                 (outcome, reason, decided_at) = (done.0, done.1, Some(r.last_ply));
                 break;
@@ -218,8 +232,8 @@ impl Arbiter {
                 let (r, classes) = self.rule_cycle(record, cycle);
                 (r, classes, budget::exhausted())
             };
-            cycle_classes = Some((cycle.first_ply(), classes));
             if cut {
+                cycle_classes = Some((cycle.first_ply(), classes));
                 undecided = true;
                 reason = UNDECIDED_BUDGET.into();
                 explanation.push(format!(
@@ -232,6 +246,35 @@ impl Arbiter {
                 break;
             }
             let verdict = r.verdict;
+            if let Some(s) = standing
+                .as_mut()
+                .filter(|s| cycle.first_ply() <= s.last_ply)
+            {
+                s.last_ply = at;
+                // A window that names the other side does not replace the ruling; a drawn
+                // window (the side told to vary has varied: no side is forbidden now) ends the
+                // game drawn, as any drawn repetition does.
+                if verdict != s.verdict && verdict != Verdict::Draw {
+                    explanation.push(format!(
+                        "ply {at}: the same repetition goes on (plies {}–{at}); this window alone reads Red {}, Black {}: {}, but the ruling of ply {} stands: {} (a repetition is ruled once, when it calls for a ruling)",
+                        s.first_ply,
+                        r.red,
+                        r.black,
+                        verdict.as_str(),
+                        s.ruled_at,
+                        s.verdict.as_str()
+                    ));
+                    continue;
+                }
+            } else {
+                standing = Some(Standing {
+                    first_ply: cycle.first_ply(),
+                    last_ply: at,
+                    ruled_at: at,
+                    verdict,
+                });
+            }
+            cycle_classes = Some((cycle.first_ply(), classes));
             explanation.push(format!(
                 "ply {at}: the position after ply {} occurs for the {} time; Red {}, Black {}: {} ({})",
                 cycle.start,
@@ -260,22 +303,23 @@ impl Arbiter {
                     ));
                     break;
                 }
-                Verdict::MustVary(side) => match pending {
-                    Some((s, since))
-                        if s == side && (since + 1..=at).any(|p| record.mover(p) == side) =>
-                    {
+                Verdict::MustVary(side) => match told[side] {
+                    Some(since) if (since + 1..=at).any(|p| record.mover(p) == side) => {
                         outcome = Outcome::Win(!side);
                         reason = rule_reason;
                         decided_at = Some(at);
                         explanation.push(format!(
-                            "{} was told to vary at ply {since} and repeated: {} loses",
+                            "{} was told to vary at ply {since} and attacked again with forbidden moves: {} loses (走棋违犯禁例，应当变着而不变)",
                             side_name(side),
                             side_name(side)
                         ));
                         break;
                     }
-                    Some(_) => {}
-                    None => pending = Some((side, at)),
+                    Some(_) => pending = Some((side, at)),
+                    None => {
+                        told[side] = Some(at);
+                        pending = Some((side, at));
+                    }
                 },
             }
         }
@@ -283,7 +327,10 @@ impl Arbiter {
         if decided_at.is_none()
             && !undecided
             && let Some(r) = run.take_if(|r| r.last_ply < cut_at)
-            && let Some(done) = self.apply_run(&r, &mut explanation, &mut pending)
+            && let Some(done) = {
+                applied_run = Some(run_ruling(&r));
+                self.apply_run(&r, &mut explanation, &mut pending, &mut told)
+            }
         {
             (outcome, reason, decided_at) = (done.0, done.1, Some(r.last_ply));
             cut_at = r.last_ply;
@@ -378,6 +425,7 @@ impl Arbiter {
             decided_at_ply: decided_at,
             repetition: repetitions.last().cloned(),
             repetitions,
+            run: applied_run,
             plies,
             natural_limit: natural,
             explanation,
@@ -410,6 +458,7 @@ impl Arbiter {
         r: &crate::edition::RunRuling,
         explanation: &mut Vec<String>,
         pending: &mut Option<(Color, usize)>,
+        told: &mut ByColor<Option<usize>>,
     ) -> Option<(Outcome, String)> {
         explanation.push(format!(
             "ply {}: plies {}–{}, Red {}, Black {}: {} ({})",
@@ -427,13 +476,38 @@ impl Arbiter {
                 Some((Outcome::Win(!side), r.ruling.reason.clone()))
             }
             Verdict::MustVary(side) => {
-                if pending.is_none() {
-                    *pending = Some((side, r.last_ply));
-                }
+                *pending = Some((side, r.last_ply));
+                told[side].get_or_insert(r.last_ply);
                 None
             }
         }
     }
+}
+
+/// A run's ruling in the shape of a repetition's.
+fn run_ruling(r: &crate::edition::RunRuling) -> RepetitionRuling {
+    RepetitionRuling {
+        verdict: r.ruling.verdict,
+        red: r.ruling.red.clone(),
+        black: r.ruling.black.clone(),
+        first_ply: r.first_ply,
+        last_ply: r.last_ply,
+        reason: r.ruling.reason.clone(),
+        explanation: r.ruling.explanation.clone(),
+    }
+}
+
+/// The repetition whose ruling stands while its windows go on.
+#[derive(Debug, Clone, Copy)]
+struct Standing {
+    /// The first ply of the repetition's first ruled window.
+    first_ply: usize,
+    /// The last ply of its latest window.
+    last_ply: usize,
+    /// The ply of the ruling.
+    ruled_at: usize,
+    /// The ruling.
+    verdict: Verdict,
 }
 
 fn ply_entry(record: &GameRecord, p: usize, class: Option<&PlyClass>) -> PlyRuling {

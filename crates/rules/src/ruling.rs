@@ -227,10 +227,27 @@ pub struct Ruling {
     pub repetition: Option<RepetitionRuling>,
     /// Every repetition ruling made, in order, up to the decision.
     pub repetitions: Vec<RepetitionRuling>,
+    /// The ruling on a run that is not a repetition (cn-2020's nine-move rule), when one was
+    /// made: its plies, each side's words, the verdict and the rule in words. Absent when none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub run: Option<RepetitionRuling>,
     /// Every ply (classified ones carry their class).
     pub plies: Vec<PlyRuling>,
     /// The natural move limit accounting, if the edition has one.
     pub natural_limit: Option<NaturalLimitReport>,
     /// The reasoning, in plain sentences.
     pub explanation: Vec<String>,
+}
+
+impl Ruling {
+    /// The latest ruling that told a side to vary or drew the game: the run's ([`Ruling::run`])
+    /// when it came after the last repetition's, else the last repetition's. The outcome (or,
+    /// while the game goes on, the reason `…-must-vary`) names the same side as this ruling.
+    pub fn last_ruling(&self) -> Option<&RepetitionRuling> {
+        match (&self.repetition, &self.run) {
+            (Some(rep), Some(run)) if run.last_ply > rep.last_ply => Some(run),
+            (Some(rep), _) => Some(rep),
+            (None, run) => run.as_ref(),
+        }
+    }
 }

@@ -266,6 +266,10 @@ pub struct BriefRuling {
     pub repetition: Option<crate::rules::RepetitionRuling>,
     /// Number of repetition rulings made.
     pub repetitions: usize,
+    /// The ruling on a run that is not a repetition (cn-2020's nine-move rule), when one was
+    /// made; absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub run: Option<crate::rules::RepetitionRuling>,
     /// The first ply from which a draw could be claimed under the natural move limit, if any.
     pub natural_limit_claimable_from_ply: Option<usize>,
 }
@@ -278,6 +282,7 @@ fn brief(r: &Ruling) -> BriefRuling {
         decided_at_ply: r.decided_at_ply,
         repetition: r.repetition.clone(),
         repetitions: r.repetitions.len(),
+        run: r.run.clone(),
         natural_limit_claimable_from_ply: r
             .natural_limit
             .as_ref()

@@ -170,6 +170,9 @@ pub(crate) fn cycle_explanation(
         "perpetual-chase" => format!("{side}每着捉同一子：长捉禁止，{side}须变着"),
         "perpetual-mate-threat" => format!("{side}长杀：禁止，{side}须变着"),
         "perpetual-attack" => format!("{side}长打：禁止，{side}须变着"),
+        "nine-move-rule" => format!(
+            "{side}在三个或三个以上点上连续以禁止着法达九个回合（循环重复，未成重复局面）：{side}须变着"
+        ),
         _ => match must_vary {
             Some(s) => format!("{s}须变着"),
             None => "判和".to_string(),

@@ -321,34 +321,46 @@ pub(super) fn game_view(
                     .flat_map(|p| p.lines.iter().map(|l| line_text(lang, p, l)))
                     .collect()
             },
-            cycles: r
-                .repetitions
-                .iter()
-                .map(|rep| CycleRow {
-                    plies: format!("{}–{}", rep.first_ply, rep.last_ply),
-                    red: rep.red.clone(),
-                    black: rep.black.clone(),
-                    verdict: lang.pick(
-                        verdict_words(rep.verdict).zh,
-                        match rep.verdict {
-                            Verdict::Draw => "draw".into(),
-                            Verdict::MustVary(Color::Red) => "Red must vary".into(),
-                            Verdict::MustVary(Color::Black) => "Black must vary".into(),
-                        },
-                    ),
-                    explanation: cycle_explanation(
-                        lang,
-                        &rep.reason,
-                        match rep.verdict {
-                            Verdict::MustVary(c) => {
-                                Some(if c == Color::Red { w.red } else { w.black })
-                            }
-                            Verdict::Draw => None,
-                        },
-                        &rep.explanation,
-                    ),
-                })
-                .collect(),
+            // The repetitions ruled, and the run (cn-2020's nine-move rule) in its place by ply.
+            cycles: {
+                let mut all: Vec<&xiangqi::rules::RepetitionRuling> =
+                    r.repetitions.iter().chain(r.run.iter()).collect();
+                all.sort_by_key(|rep| rep.last_ply);
+                all
+            }
+            .into_iter()
+            .map(|rep| CycleRow {
+                plies: if r.run.as_ref() == Some(rep) {
+                    format!(
+                        "{}–{}{}",
+                        rep.first_ply,
+                        rep.last_ply,
+                        lang.pick("（连续九着）", " (nine-move run)")
+                    )
+                } else {
+                    format!("{}–{}", rep.first_ply, rep.last_ply)
+                },
+                red: rep.red.clone(),
+                black: rep.black.clone(),
+                verdict: lang.pick(
+                    verdict_words(rep.verdict).zh,
+                    match rep.verdict {
+                        Verdict::Draw => "draw".into(),
+                        Verdict::MustVary(Color::Red) => "Red must vary".into(),
+                        Verdict::MustVary(Color::Black) => "Black must vary".into(),
+                    },
+                ),
+                explanation: cycle_explanation(
+                    lang,
+                    &rep.reason,
+                    match rep.verdict {
+                        Verdict::MustVary(c) => Some(if c == Color::Red { w.red } else { w.black }),
+                        Verdict::Draw => None,
+                    },
+                    &rep.explanation,
+                ),
+            })
+            .collect(),
         })
         .collect();
     let verdicts = if rulings.len() > 1 {

@@ -2,6 +2,8 @@
 //! the library code behind `xq judge`, the desk and the Python wheel, so that every front end
 //! prints the same bytes.
 
+pub mod text;
+
 use crate::adjudication::GameRecord;
 use crate::game::declared::Declared;
 use crate::rules::{Arbiter, ClassKind, JudgeOptions, LineRuling, PlyRuling, Ruling};
