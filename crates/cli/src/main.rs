@@ -6,15 +6,8 @@
 
 mod batch;
 mod commands;
-mod convert;
 mod error;
 mod io;
-mod judge;
-mod perft;
-mod report;
-mod rulesets;
-mod serve;
-mod show;
 
 use clap::{Parser, Subcommand};
 
@@ -31,23 +24,23 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Count leaf nodes of the legal move tree (perft).
-    Perft(perft::PerftArgs),
+    Perft(commands::perft::PerftArgs),
     /// Show a board diagram after a move list (text, JSON or SVG).
-    Show(show::ShowArgs),
+    Show(commands::show::ShowArgs),
     /// Convert game files or move lists between notations (ICCS, WXF, Chinese).
-    Convert(convert::ConvertArgs),
+    Convert(commands::convert::ConvertArgs),
     /// Rule a game (or a database with --batch) under one or more rulesets.
-    Judge(judge::JudgeArgs),
+    Judge(commands::judge::JudgeArgs),
     /// The rules catalogue: list, show, check.
-    Rulesets(rulesets::RulesetsArgs),
+    Rulesets(commands::rulesets::RulesetsArgs),
     /// Run an event: new, pair, result, standings, export, simulate.
     Event(commands::event::EventArgs),
     /// Compare rulesets over a game database: a static HTML report (and a Markdown summary).
-    Report(report::ReportArgs),
+    Report(commands::report::ReportArgs),
     /// Keep a live game: moves with clocks, offers, claims, 违例/犯规, sealed moves, the state.
     Game(commands::game::GameArgs),
     /// The arbiter's desk: serve an event file or folder in the browser (loopback by default).
-    Serve(serve::ServeArgs),
+    Serve(commands::serve::ServeArgs),
 }
 
 fn main() {
@@ -61,15 +54,15 @@ fn main() {
         }
     };
     let result = match cli.command {
-        Command::Perft(args) => perft::run(args),
-        Command::Show(args) => show::run(args),
-        Command::Convert(args) => convert::run(args),
-        Command::Judge(args) => judge::run(args),
-        Command::Rulesets(args) => rulesets::run(args),
+        Command::Perft(args) => commands::perft::run(args),
+        Command::Show(args) => commands::show::run(args),
+        Command::Convert(args) => commands::convert::run(args),
+        Command::Judge(args) => commands::judge::run(args),
+        Command::Rulesets(args) => commands::rulesets::run(args),
         Command::Event(args) => commands::event::run(args),
-        Command::Report(args) => report::run(args),
+        Command::Report(args) => commands::report::run(args),
         Command::Game(args) => commands::game::run(args),
-        Command::Serve(args) => serve::run(args),
+        Command::Serve(args) => commands::serve::run(args),
     };
     match result {
         Ok(()) | Err(CliError::ClosedOutput) => {}

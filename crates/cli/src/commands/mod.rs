@@ -1,4 +1,12 @@
-//! The subcommands of `xq`, one module each.
+//! The subcommands of `xq`, one module each (a subcommand with subcommands of its own is a
+//! folder, one file per subcommand).
 
+pub mod convert;
 pub mod event;
 pub mod game;
+pub mod judge;
+pub mod perft;
+pub mod report;
+pub mod rulesets;
+pub mod serve;
+pub mod show;

@@ -158,7 +158,8 @@ pub fn run(args: ReportArgs) -> Result<(), CliError> {
             "a report compares rulesets: give --ruleset at least twice",
         ));
     }
-    let arbiters: std::sync::Arc<[Arbiter]> = crate::judge::arbiters(&args.rulesets)?.into();
+    let arbiters: std::sync::Arc<[Arbiter]> =
+        crate::commands::judge::arbiters(&args.rulesets)?.into();
     let opts = BatchOptions {
         jobs: args.jobs,
         summary: true,

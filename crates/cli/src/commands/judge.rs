@@ -13,7 +13,7 @@ use xiangqi::notation::{Mode, parse_move_list};
 use xiangqi::rules::{Arbiter, Ruleset, Ruling};
 
 use crate::CliError;
-use crate::convert::To as NotationArg;
+use crate::commands::convert::To as NotationArg;
 use crate::io::read_nth_game;
 
 /// Arguments of `xq judge`.
