@@ -146,7 +146,7 @@ pub struct Round {
 /// A round as the event's system pairs it next ([`Event::propose_next`]), not yet appended.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ProposedRound {
-    /// The round, as [`Event::pair_next`] appends it.
+    /// The round, as [`Edit::pair`](crate::Edit::pair) appends it.
     pub round: Round,
     /// Why it is paired so (编排说明): one line per decision of the system, in the rule's words;
     /// not kept in the event file.
@@ -808,7 +808,7 @@ impl Event {
     }
 
     /// The next round as the event's system pairs it, with its explanation (编排说明): a pure
-    /// function of the event as it stands, which it leaves unchanged ([`Event::pair_next`]
+    /// function of the event as it stands, which it leaves unchanged ([`Edit::pair`](crate::Edit::pair)
     /// appends the round; `check` re-derives rounds with it).
     pub fn propose_next(&self) -> Result<ProposedRound, EventError> {
         if self.staged() {

@@ -321,7 +321,8 @@ impl Store<Event> {
         self.transact_from(known, |ev| ev.edit(who, change))
     }
 
-    /// Undoes the last change ([`Event::undo`]) under the store's lock.
+    /// Undoes the last change that is neither an undo nor undone, under the store's lock; the
+    /// undo is recorded too.
     pub fn undo(&self, who: &Writer) -> Result<Edited<Change>, UpdateError<EditError>> {
         self.transact(|ev| ev.undo(who))
     }

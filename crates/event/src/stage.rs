@@ -99,7 +99,7 @@ impl EventStage {
     }
 }
 
-/// How a staged event is built by [`Event::new_staged`].
+/// How a staged event is built by [`Event::new_staged`](crate::Event::new_staged).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StagePlan {
     /// The system of the first stage (`Groups` builds the final stage too).
