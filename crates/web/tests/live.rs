@@ -269,6 +269,14 @@ async fn a_game_from_start_to_agreed_draw_in_the_console() {
     let b = &ev.paired[0].boards[0];
     assert_eq!(b.result.as_deref(), Some("="));
     assert_eq!((b.red_fouls, b.black_fouls), (0, 1));
+    // the one door: the result reached the event through its history, with a version of its own
+    let last = ev.history.last().expect("the result recorded");
+    assert_eq!(
+        (last.version, last.by.as_str()),
+        (ev.version(), "live board 1")
+    );
+    assert!(ev.version() >= 2, "{}", ev.version());
+    assert_eq!(last.what, "live board 1: result round 1 board 1: none → =");
     assert!(
         std::fs::read_to_string(&log)
             .unwrap()
