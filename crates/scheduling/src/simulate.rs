@@ -5,7 +5,7 @@
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::Color;
+use crate::score::Color;
 use crate::score::{PointSystem, Points};
 use crate::swiss::{PairingError, RoundPairing, SwissOptions, SwissPlayer, pair_swiss};
 

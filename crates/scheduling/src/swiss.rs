@@ -34,7 +34,7 @@
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::Color;
+use crate::score::Color;
 use crate::score::Points;
 use xiangqi_matching::{Weight, Wide, max_weight_matching, max_weight_matching_from};
 

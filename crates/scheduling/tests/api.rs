@@ -14,8 +14,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-/// The most public items the crate may have.
-const LIMIT: usize = 59;
+/// The most public items the crate may have (60 since issue 33: the crate's own `Color`, which
+/// took it off `xiangqi-board`).
+const LIMIT: usize = 60;
 
 fn src(file: &str) -> String {
     let path = format!("{}/src/{file}", env!("CARGO_MANIFEST_DIR"));

@@ -151,9 +151,9 @@ mod tests {
         for (w, l) in [(1, 5), (2, 6), (3, 7), (4, 8)] {
             field[w - 1].score = Points(2);
             field[w - 1].opponents.push(l as u32);
-            field[w - 1].colours.push(crate::Color::Red);
+            field[w - 1].colours.push(crate::score::Color::Red);
             field[l - 1].opponents.push(w as u32);
-            field[l - 1].colours.push(crate::Color::Black);
+            field[l - 1].colours.push(crate::score::Color::Black);
         }
         let off = pair_swiss(&field, 2, &SwissOptions::default()).unwrap();
         assert_eq!(same_unit_boards(&field, &off.boards), 1, "{:?}", off.boards);
