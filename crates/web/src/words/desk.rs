@@ -184,7 +184,7 @@ pub(crate) static ZH: Tr = Tr {
     overall: "总名次",
     not_found: "找不到",
     nothing_yet: "尚无",
-    result_help: "红胜：1-0 1：0 红胜 胜；和：= 和 ½；黑胜：0-1 0：1 黑胜 负；弃权：+- 红胜 / -+ 黑胜 / -- 双方；多局以空格分隔；回车即录入",
+    result_help: "红胜：1-0 1：0 红胜 红方胜 胜；和：= 和 和棋 ½；黑胜：0-1 0：1 黑胜 黑方胜 负；全角数字亦可；弃权：+- 红胜 / -+ 黑胜 / -- 双方；多局以空格分隔；回车即录入",
     notes: "注",
     other_lang: "English",
     stage_system: |s| match s {
@@ -280,7 +280,7 @@ pub(crate) static EN: Tr = Tr {
     overall: "Overall",
     not_found: "Not found",
     nothing_yet: "Nothing yet",
-    result_help: "red wins: 1-0 1:0 红胜 胜; draw: = 和 ½; black wins: 0-1 0:1 黑胜 负; forfeits: +- (red wins) / -+ (black wins) / -- (both); several games space-separated; Enter saves",
+    result_help: "red wins: 1-0 1:0 红胜 红方胜 胜; draw: = 和 和棋 ½; black wins: 0-1 0:1 黑胜 黑方胜 负; full-width digits too; forfeits: +- (red wins) / -+ (black wins) / -- (both); several games space-separated; Enter saves",
     notes: "Notes",
     other_lang: "中文",
     stage_system: StageSystem::name,
