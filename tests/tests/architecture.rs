@@ -360,3 +360,76 @@ fn the_event_is_a_read_model() {
     );
     assert!(public.len() >= 10, "the scan found too few: {public:?}");
 }
+
+/// The fenced code blocks of a Markdown text: (info string, body).
+fn code_blocks(md: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut open: Option<(String, String)> = None;
+    for line in md.lines() {
+        match (&mut open, line.trim_start().strip_prefix("```")) {
+            (None, Some(info)) => open = Some((info.trim().to_string(), String::new())),
+            (Some(_), Some(_)) => out.extend(open.take()),
+            (Some((_, body)), None) => {
+                body.push_str(line);
+                body.push('\n');
+            }
+            (None, None) => {}
+        }
+    }
+    out
+}
+
+/// A developer's first hour (issue 37): every library crate's README example compiles and runs
+/// as written with that crate alone. The crate's `lib.rs` includes its README as doctests (so
+/// `cargo test --doc` builds and runs each Rust block); no block is `ignore`d; and a block names
+/// no crate of this workspace but its own (a type it needs from a lower crate is re-exported,
+/// e.g. `xiangqi_notation::Position`), so that a project depending on that crate alone builds it.
+#[test]
+fn every_crate_readme_example_compiles_with_that_crate_alone() {
+    let crates = root().join("crates");
+    let mut checked = 0;
+    let mut wrong = Vec::new();
+    for entry in std::fs::read_dir(&crates).unwrap() {
+        let dir = entry.unwrap().path();
+        let (lib, readme) = (dir.join("src/lib.rs"), dir.join("README.md"));
+        let name = dir.file_name().unwrap().to_string_lossy().to_string();
+        // the bindings and the programs (cli, web, python) are no library a project depends on
+        if ["cli", "web", "python"].contains(&name.as_str()) || !lib.exists() {
+            continue;
+        }
+        let own = if name == "xiangqi" {
+            "xiangqi".to_string()
+        } else {
+            format!("xiangqi_{}", name.replace('-', "_"))
+        };
+        let lib_text = std::fs::read_to_string(&lib).unwrap();
+        if !lib_text.contains("#[doc = include_str!(\"../README.md\")]") {
+            wrong.push(format!(
+                "{name}: src/lib.rs does not include README.md as doctests"
+            ));
+        }
+        let md = std::fs::read_to_string(&readme).unwrap_or_default();
+        for (info, body) in code_blocks(&md) {
+            let rust = info.is_empty() || info.split(',').any(|w| w == "rust");
+            if !rust {
+                continue;
+            }
+            checked += 1;
+            if info
+                .split(',')
+                .any(|w| ["ignore", "no_run"].contains(&w.trim()))
+            {
+                wrong.push(format!("{name}: a README block is `{info}`"));
+            }
+            for word in body.split(|c: char| !(c.is_alphanumeric() || c == '_')) {
+                if word.starts_with("xiangqi") && word != own {
+                    wrong.push(format!(
+                        "{name}: the README names `{word}`, not only `{own}`"
+                    ));
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+    assert!(checked >= 11, "only {checked} README blocks checked");
+}

@@ -57,3 +57,8 @@ pub use values::{PieceValues, static_exchange};
 
 pub use xiangqi_board as board;
 pub use xiangqi_movegen as movegen;
+
+/// The README's examples, compiled and run as doctests (`cargo test --doc`).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -25,3 +25,8 @@ pub use bitboard::{Bitboard, Squares};
 pub use board::Board;
 pub use fen::{FenError, FenField, START_FEN, Setup, board_fen, parse_board_fen};
 pub use types::{ByColor, Color, File, ParseSquareError, Piece, PieceKind, Rank, Square};
+
+/// The README's examples, compiled and run as doctests (`cargo test --doc`).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

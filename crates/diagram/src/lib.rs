@@ -12,7 +12,7 @@
 //!
 //! ```
 //! use xiangqi_diagram::{Arrow, Diagram, Style};
-//! use xiangqi_movegen::{Move, Position};
+//! use xiangqi_diagram::{Move, Position};
 //!
 //! let mut pos = Position::start();
 //! let m = Move::from_iccs("h2e2").unwrap();
@@ -32,7 +32,9 @@
 use std::fmt::Write as _;
 
 use xiangqi_board::{Color, File, Rank, Square};
-use xiangqi_movegen::{Move, Position};
+/// The position and move types a diagram is drawn from ([`xiangqi_movegen`]'s), so that this
+/// crate alone draws a position.
+pub use xiangqi_movegen::{Move, Position};
 
 /// How the pieces are drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
@@ -662,3 +664,8 @@ mod tests {
         ");
     }
 }
+
+/// The README's examples, compiled and run as doctests (`cargo test --doc`).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

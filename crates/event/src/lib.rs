@@ -86,3 +86,8 @@ pub use round_date::{BadDate, RoundDate};
 pub use stages::{Entrant, EventStage, StagePlan, StageSource, StageSystem};
 pub use store::{Document, Snapshot, Store, StoreError, Unrecorded, UpdateError};
 pub use zh::{chain_names, system_line_zh};
+
+/// The README's examples, compiled and run as doctests (`cargo test --doc`).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

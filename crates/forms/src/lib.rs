@@ -74,3 +74,10 @@ pub use scoresheets::{Scoresheet, Scoresheets, SheetSide, scoresheets};
 pub use seal_record::{SealRecord, event_caption};
 pub use sheet::{Block, Head, Layout, Sheet};
 pub use words::{ranking_names, record_result};
+/// The event crate whose events the forms print, re-exported.
+pub use xiangqi_event as event;
+
+/// The README's examples, compiled and run as doctests (`cargo test --doc`).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

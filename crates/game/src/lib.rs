@@ -145,6 +145,8 @@ pub use state::{
 };
 pub use time::{TimeControl, TimeControlError};
 pub use verdicts::{ClaimKind, Decision, Ruled};
+/// The board crate (colours, squares, pieces), re-exported for the types a log entry names.
+pub use xiangqi_board as board;
 
 impl xiangqi_event::Document for Game {
     type Error = GameError;
@@ -161,3 +163,8 @@ impl xiangqi_event::Document for Game {
 /// A game log carries its own history (its entries), so it changes by
 /// [`Store::update`](xiangqi_event::Store::update).
 impl xiangqi_event::Unrecorded for Game {}
+
+/// The README's examples, compiled and run as doctests (`cargo test --doc`).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

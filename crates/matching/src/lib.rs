@@ -34,3 +34,8 @@ mod weight;
 
 pub use blossom::{MatchingSolution, Stats, max_weight_matching, max_weight_matching_from};
 pub use weight::{Weight, Wide};
+
+/// The README's examples, compiled and run as doctests (`cargo test --doc`).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

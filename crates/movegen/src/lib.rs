@@ -51,3 +51,8 @@ pub enum FenOrPositionError {
     #[error("{0}")]
     Position(#[from] PositionError),
 }
+
+/// The README's examples, compiled and run as doctests (`cargo test --doc`).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -48,8 +48,13 @@ pub mod xqf;
 pub use error::{GameFileError, GameFileErrorKind, MoveListError, MoveTextError, ResolveError};
 pub use game::{GameFormat, NotatedGame, Variation, read_games};
 pub use syntax::{Action, Locator, Marker, MoveSyntax};
-
-use xiangqi_movegen::{Move, Position};
+/// The board crate (squares, pieces, colours), re-exported.
+pub use xiangqi_board as board;
+/// The move generator crate, re-exported.
+pub use xiangqi_movegen as movegen;
+/// The position and move types every function here takes, so that this crate alone reads and
+/// writes moves (they are [`xiangqi_movegen`]'s).
+pub use xiangqi_movegen::{Move, Position};
 
 /// How forgiving the readers are.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -323,3 +328,8 @@ mod tests {
         assert_eq!(strip_move_number("1.炮二平五"), "炮二平五");
     }
 }
+
+/// The README's examples, compiled and run as doctests (`cargo test --doc`).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -562,3 +562,8 @@ mod tests {
         assert_eq!(compose(["闲", "捉", "闲", "捉"].into_iter()), "一捉一闲");
     }
 }
+
+/// The README's examples, compiled and run as doctests (`cargo test --doc`).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -46,3 +46,8 @@ pub mod memo;
 
 pub use classify::Params;
 pub use edition::{Cn1987, Cn1987Options, Readings};
+
+/// The README's examples, compiled and run as doctests (`cargo test --doc`).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

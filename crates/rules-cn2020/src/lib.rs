@@ -168,3 +168,8 @@ impl EditionVariant for Cn2020 {
         self.base.cycle_reading(ruling)
     }
 }
+
+/// The README's examples, compiled and run as doctests (`cargo test --doc`).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -440,3 +440,8 @@ mod tests {
         assert_eq!(Computer2007::bare(&rec), Some(1));
     }
 }
+
+/// The README's examples, compiled and run as doctests (`cargo test --doc`).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -43,3 +43,8 @@ pub use xiangqi_adjudication as adjudication;
 
 #[doc(hidden)]
 pub use inventory as __inventory;
+
+/// The README's examples, compiled and run as doctests (`cargo test --doc`).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

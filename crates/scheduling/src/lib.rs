@@ -55,3 +55,8 @@ pub use tiebreak::{
 
 /// Re-exported so plugin crates can register components without naming `inventory` themselves.
 pub use inventory;
+
+/// The README's examples, compiled and run as doctests (`cargo test --doc`).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -81,3 +81,8 @@ pub fn read_event(
     let ev = event::Store::<event::Event>::new(path).read()?;
     Ok((ev, landing))
 }
+
+/// The README's examples, compiled and run as doctests (`cargo test --doc`).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
