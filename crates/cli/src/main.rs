@@ -47,10 +47,19 @@ fn main() {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
-            // clap prints help/version to stdout (exit 0) and usage errors to stderr (exit 2).
-            let code = if e.use_stderr() { 2 } else { 0 };
-            let _ = e.print();
-            std::process::exit(code);
+            // help and version go to stdout (exit 0) as clap writes them; a usage error is one
+            // line on stderr, as every other error (exit 2)
+            if !e.use_stderr() {
+                let _ = e.print();
+                std::process::exit(0);
+            }
+            if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                // `xq` or `xq event` alone: the help, on stdout, and the usage error's exit code
+                print!("{}", e.render());
+                std::process::exit(2);
+            }
+            eprintln!("xq: {}", one_line(&e.render().to_string()));
+            std::process::exit(2);
         }
     };
     let result = match cli.command {
@@ -70,5 +79,81 @@ fn main() {
             eprintln!("xq: {}", error::one_line(&e.to_string()));
             std::process::exit(e.exit_code());
         }
+    }
+}
+
+/// A clap usage error (`error: …`, a blank line, `tip: …`, `Usage: …`, `For more information…`)
+/// as one line: `unexpected argument '--rulset' found; a similar argument exists: '--ruleset'
+/// (usage: xq judge --ruleset <R> [FILE]; see --help)`.
+fn one_line(rendered: &str) -> String {
+    let mut said = Vec::new();
+    let mut usage = None;
+    let mut lines = rendered.lines().map(str::trim).filter(|l| !l.is_empty());
+    while let Some(line) = lines.next() {
+        if line.starts_with("For more information") {
+            continue;
+        }
+        if let Some(u) = line.strip_prefix("Usage:") {
+            usage = Some(u.trim().to_string());
+            continue;
+        }
+        let line = line.strip_prefix("error:").unwrap_or(line);
+        let line = line.strip_prefix("tip:").unwrap_or(line).trim();
+        // `…not provided:` is followed by the arguments, one a line
+        if line.ends_with(':') {
+            let rest: Vec<&str> = lines
+                .by_ref()
+                .take_while(|l| !l.starts_with("Usage:"))
+                .collect();
+            said.push(format!("{line} {}", rest.join(", ")));
+            if let Some(u) = rendered
+                .lines()
+                .find_map(|l| l.trim().strip_prefix("Usage:"))
+            {
+                usage = Some(u.trim().to_string());
+            }
+            continue;
+        }
+        said.push(line.to_string());
+    }
+    match usage {
+        Some(u) => format!("{} (usage: {u}; see --help)", said.join("; ")),
+        None => format!("{} (see --help)", said.join("; ")),
+    }
+}
+
+#[cfg(test)]
+mod usage_errors {
+    use super::*;
+
+    #[test]
+    fn a_usage_error_is_one_line() {
+        for args in [
+            &["xq", "event", "pair"][..],
+            &["xq", "judge", "--rulset", "x"],
+            &["xq", "evnt"],
+            &["xq", "event", "result", "e.toml", "one", "1", "1-0"],
+        ] {
+            let e = Cli::try_parse_from(args).unwrap_err();
+            let line = one_line(&e.render().to_string());
+            assert!(!line.contains('\n'), "{line}");
+            assert!(
+                line.contains("usage: xq") || line.contains("see --help"),
+                "{line}"
+            );
+            assert!(!line.starts_with("error"), "{line}");
+        }
+        let e = Cli::try_parse_from(["xq", "event", "pair"]).unwrap_err();
+        assert_eq!(
+            one_line(&e.render().to_string()),
+            "the following required arguments were not provided: <FILE> \
+             (usage: xq event pair <FILE>; see --help)"
+        );
+        let e = Cli::try_parse_from(["xq", "judge", "--rulset", "x"]).unwrap_err();
+        assert_eq!(
+            one_line(&e.render().to_string()),
+            "unexpected argument '--rulset' found; a similar argument exists: '--ruleset' \
+             (usage: xq judge --ruleset <R> [FILE]; see --help)"
+        );
     }
 }

@@ -673,3 +673,30 @@ fn the_owner_of_a_replaced_file_is_kept() {
             .starts_with("\u{feff}rank,")
     );
 }
+
+/// `pair --dry-run` shows the round the system would pair, with its explanation, and stores
+/// nothing: the file's bytes are the same, and the stored pairing made after is the round shown.
+#[test]
+fn a_dry_run_pairs_on_a_copy_and_stores_nothing() {
+    let dir = tmp();
+    let ev = new_small_event(dir.path());
+    let before = fs::read(&ev).unwrap();
+    let dry = xq(&["event", "pair", path_str(&ev), "--dry-run", "--explain"]);
+    assert_eq!(code(&dry), 0, "{}", stderr(&dry));
+    assert!(
+        stderr(&dry).contains("dry run: round 1 not stored"),
+        "{}",
+        stderr(&dry)
+    );
+    assert!(String::from_utf8_lossy(&dry.stdout).contains("编排说明"));
+    assert_eq!(fs::read(&ev).unwrap(), before, "a dry run changed the file");
+    let history = xq(&["event", "history", path_str(&ev)]);
+    assert!(!String::from_utf8_lossy(&history.stdout).contains("paired round"));
+    let real = xq(&["event", "pair", path_str(&ev), "--explain"]);
+    assert_eq!(code(&real), 0, "{}", stderr(&real));
+    assert_eq!(
+        real.stdout, dry.stdout,
+        "the round shown is the round stored"
+    );
+    assert_ne!(fs::read(&ev).unwrap(), before);
+}

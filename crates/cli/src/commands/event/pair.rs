@@ -18,9 +18,14 @@ pub(super) struct PairArgs {
     #[arg(long)]
     pub(super) json: bool,
     /// Also print why the system paired the round so (编排说明: score groups, floaters, the
-    /// bye's rule, the table or bracket round); with --json, as `explanation`.
+    /// bye's rule, the table or bracket round); with --json, as `explanation`. The round is
+    /// stored as without it (add --dry-run to only look).
     #[arg(long, conflicts_with = "boards")]
     pub(super) explain: bool,
+    /// Pair on a copy and print the round (and its warnings) without storing anything: the
+    /// event file and its history are unchanged.
+    #[arg(long)]
+    pub(super) dry_run: bool,
     /// The day the round is played (`YYYY-MM-DD`): printed in the caption of its forms
     /// instead of the date of printing. Default: none.
     #[arg(long)]
@@ -55,7 +60,7 @@ pub(super) fn pair(a: PairArgs, who: &Writer) -> Result<(), CliError> {
         .map_err(|e| CliError::input(format!("--date {e}")))?;
     // a manual pairing is allowed, but never silently: every rule it breaks is a warning
     // (`xq event check` reports them too)
-    let (round, ev, explanation) = update(&a.file, who, |ev| {
+    let pair = |ev: &mut Edit<'_>| {
         let mut explanation = Vec::new();
         let round = if manual.is_empty() {
             let proposal = ev.propose_next()?;
@@ -70,7 +75,25 @@ pub(super) fn pair(a: PairArgs, who: &Writer) -> Result<(), CliError> {
             ev.describe(what);
         }
         Ok((round, ev.event().clone(), explanation))
-    })?;
+    };
+    let (round, ev, explanation) = if a.dry_run {
+        // on a copy: the same operation, its warnings said, nothing written
+        let mut copy = load(&a.file)?;
+        let mut e = Edit::new(&mut copy);
+        let done = pair(&mut e)
+            .map_err(|e: EventError| CliError::input(format!("{}: {e}", a.file.display())))?;
+        for w in e.warnings() {
+            eprintln!("xq: warning: {}: {w}", a.file.display());
+        }
+        eprintln!(
+            "xq: {}: dry run: round {} not stored",
+            a.file.display(),
+            done.0
+        );
+        done
+    } else {
+        update(&a.file, who, pair)?
+    };
     if a.json {
         let r = &ev.paired[round as usize - 1];
         let mut v = serde_json::json!({

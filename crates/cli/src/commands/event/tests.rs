@@ -122,6 +122,7 @@ fn pair_args(file: &Path) -> PairArgs {
         bye: None,
         json: false,
         explain: false,
+        dry_run: false,
         date: None,
     }
 }
