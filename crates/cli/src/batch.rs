@@ -28,7 +28,8 @@ pub struct BatchOptions {
     pub jobs: usize,
     /// Print a summary table instead of JSON lines.
     pub summary: bool,
-    /// Show a progress bar on stderr.
+    /// Show a progress bar on stderr (games, per cent of the file and time left when the input
+    /// is a file) and the closing `judged N games …` line.
     pub progress: bool,
     /// How move text in game files is read.
     pub mode: xiangqi::notation::Mode,
@@ -70,12 +71,21 @@ pub fn run_with(
 ) -> Result<Summary, CliError> {
     let mut batch = Batch::open(path, arbiters, opts.mode, opts.jobs)?;
     let jobs = batch.jobs();
+    let size = batch.progress().1;
     let bar = if opts.progress {
-        let b = indicatif::ProgressBar::new_spinner();
+        // by bytes when the file's size is known (the games are counted in the message)
+        let (b, template) = match size {
+            Some(size) => (
+                indicatif::ProgressBar::new(size),
+                "{spinner} judging: {msg} games, {percent}% of {total_bytes}, {elapsed} gone, about {eta} left",
+            ),
+            None => (
+                indicatif::ProgressBar::new_spinner(),
+                "{spinner} judging: {msg} games, {elapsed}",
+            ),
+        };
         b.set_draw_target(indicatif::ProgressDrawTarget::stderr());
-        if let Ok(style) =
-            indicatif::ProgressStyle::with_template("{spinner} judging: {pos} games ({per_sec})")
-        {
+        if let Ok(style) = indicatif::ProgressStyle::with_template(template) {
             b.set_style(style);
         }
         b
@@ -101,7 +111,8 @@ pub fn run_with(
                 out.write_all(b"\n").map_err(CliError::output)?;
             }
         }
-        bar.inc(reports.len() as u64);
+        bar.set_message(summary.games.to_string());
+        bar.set_position(batch.progress().0);
     }
     bar.finish_and_clear();
     let seconds = start.elapsed().as_secs_f64();
@@ -121,6 +132,9 @@ pub fn run_with(
         .map_err(CliError::output)?;
     }
     out.flush().map_err(CliError::output)?;
+    if !opts.progress {
+        return Ok(summary);
+    }
     eprintln!(
         "judged {} games in {:.3} s ({:.0} games/s, {} thread{})",
         summary.games,

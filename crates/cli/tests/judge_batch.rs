@@ -100,3 +100,21 @@ fn a_bad_game_gets_its_line_and_the_exit_code_says_so() {
     assert!(lines[1]["error"].is_null());
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `--quiet`: the same JSON lines, nothing on standard error (no progress, no closing line);
+/// without it the closing line counts the games.
+#[test]
+fn quiet_batch_says_nothing_on_stderr() {
+    let s = sample();
+    let loud = xq(&["judge", "--batch", &s, "--ruleset", "axf"]);
+    let quiet = xq(&["judge", "--batch", &s, "--ruleset", "axf", "--quiet"]);
+    assert_eq!(loud.status.code(), Some(0));
+    assert_eq!(quiet.status.code(), Some(0));
+    assert_eq!(loud.stdout, quiet.stdout);
+    assert!(String::from_utf8_lossy(&loud.stderr).contains("judged 1 games in"));
+    assert!(
+        quiet.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&quiet.stderr)
+    );
+}

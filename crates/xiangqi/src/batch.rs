@@ -8,6 +8,7 @@
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::adjudication::GameRecord;
 use crate::movegen::{Move, Position};
@@ -95,12 +96,19 @@ type Items = Box<dyn Iterator<Item = Result<Item, BatchError>> + Send>;
 
 /// The records of a batch file, read as a stream: memory stays bounded whatever the file's size.
 /// `Err` is an input unusable as a whole; a bad record is an [`Item::Bad`].
-fn open_items(path: &str, mode: crate::notation::Mode) -> Result<Items, BatchError> {
+fn open_items(
+    path: &str,
+    mode: crate::notation::Mode,
+    read: Arc<AtomicU64>,
+) -> Result<Items, BatchError> {
     use crate::notation::stream::{Database, open_database};
     let file: Box<dyn std::io::Read + Send> = if path == "-" {
-        Box::new(std::io::stdin())
+        Box::new(Counted(std::io::stdin(), read))
     } else {
-        Box::new(std::fs::File::open(path).map_err(|e| BatchError::input(format!("{path}: {e}")))?)
+        Box::new(Counted(
+            std::fs::File::open(path).map_err(|e| BatchError::input(format!("{path}: {e}")))?,
+            read,
+        ))
     };
     let io_err = move |e: std::io::Error| BatchError::input(format!("{path}: {e}"));
     if path.ends_with(".tsv") {
@@ -688,6 +696,17 @@ pub struct Judged {
     pub rulings: Option<GameRulings>,
 }
 
+/// A reader that adds the bytes it reads to a shared counter (a batch's progress).
+struct Counted<R>(R, Arc<AtomicU64>);
+
+impl<R: std::io::Read> std::io::Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.0.read(buf)?;
+        self.1.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
 /// A running batch: the records of a file judged a chunk at a time (in parallel on `jobs`
 /// threads), in input order. Memory stays bounded whatever the file's size. It owns everything
 /// it uses (no borrowed state), so a binding can keep it between calls and move it across
@@ -723,6 +742,8 @@ pub struct Batch {
     pool: Option<rayon::ThreadPool>,
     ready: std::collections::VecDeque<Judged>,
     keep_rulings: bool,
+    read: Arc<AtomicU64>,
+    size: Option<u64>,
 }
 
 impl std::fmt::Debug for Batch {
@@ -743,7 +764,13 @@ impl Batch {
         mode: Mode,
         jobs: usize,
     ) -> Result<Batch, BatchError> {
-        let items = open_items(path, mode)?;
+        let read = Arc::new(AtomicU64::new(0));
+        let items = open_items(path, mode, read.clone())?;
+        let size = (path != "-")
+            .then(|| std::fs::metadata(path).ok())
+            .flatten()
+            .filter(|m| m.is_file())
+            .map(|m| m.len());
         let jobs = effective_jobs(jobs);
         let pool = if jobs > 1 {
             Some(
@@ -764,6 +791,8 @@ impl Batch {
             pool,
             ready: std::collections::VecDeque::new(),
             keep_rulings: false,
+            read,
+            size,
         })
     }
 
@@ -776,6 +805,13 @@ impl Batch {
     /// The worker threads used.
     pub fn jobs(&self) -> usize {
         self.jobs
+    }
+
+    /// How far the input has been read: its bytes read so far and its size in bytes, when it
+    /// is a file (standard input has none). The records judged trail the bytes read by at most
+    /// one chunk; a whole-file format (XQF, CBR …) is read at once.
+    pub fn progress(&self) -> (u64, Option<u64>) {
+        (self.read.load(Ordering::Relaxed), self.size)
     }
 
     /// Reads and judges the next chunk of records (in parallel), in input order; `Ok(None)` at

@@ -61,6 +61,10 @@ pub struct JudgeArgs {
     /// games where the rulesets disagree) instead of JSON lines.
     #[arg(long)]
     summary: bool,
+    /// With --batch: no progress bar and no closing `judged N games …` line on standard error
+    /// (errors and warnings are still printed).
+    #[arg(long, short = 'q')]
+    quiet: bool,
 }
 
 fn mode(strict: bool) -> Mode {
@@ -100,7 +104,7 @@ pub fn run(args: JudgeArgs) -> Result<(), CliError> {
         let opts = crate::batch::BatchOptions {
             jobs: args.jobs.unwrap_or(1),
             summary: args.summary,
-            progress: true,
+            progress: !args.quiet,
             mode: mode(args.strict),
             quiet: false,
         };
