@@ -40,6 +40,7 @@ enum Command {
     /// Keep a live game: moves with clocks, offers, claims, 违例/犯规, sealed moves, the state.
     Game(commands::game::GameArgs),
     /// The arbiter's desk: serve an event file or folder in the browser (loopback by default).
+    #[cfg(feature = "desk")]
     Serve(commands::serve::ServeArgs),
 }
 
@@ -71,6 +72,7 @@ fn main() {
         Command::Event(args) => commands::event::run(args),
         Command::Report(args) => commands::report::run(args),
         Command::Game(args) => commands::game::run(args),
+        #[cfg(feature = "desk")]
         Command::Serve(args) => commands::serve::run(args),
     };
     match result {

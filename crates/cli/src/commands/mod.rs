@@ -8,5 +8,6 @@ pub mod judge;
 pub mod perft;
 pub mod report;
 pub mod rulesets;
+#[cfg(feature = "desk")]
 pub mod serve;
 pub mod show;
