@@ -69,7 +69,7 @@ enum EventCommand {
     Result(ResultArgs),
     /// Print the standings.
     Standings(StandingsArgs),
-    /// Export: csv, json, html (crosstable), record (编排记录表), table (成绩表), trf.
+    /// Export the event: text forms, CSV, JSON, TRF, the printed A4 forms (`--format`, `--form`).
     Export(ExportArgs),
     /// Simulate an event with random results, timing every round's pairing.
     Simulate(SimulateArgs),
