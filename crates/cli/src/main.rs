@@ -33,7 +33,7 @@ enum Command {
     Judge(commands::judge::JudgeArgs),
     /// The rules catalogue: list, show, check.
     Rulesets(commands::rulesets::RulesetsArgs),
-    /// Run an event: new, pair, result, standings, export, simulate.
+    /// Run an event: create it, pair rounds, enter and correct results, print and export.
     Event(commands::event::EventArgs),
     /// Compare rulesets over a game database: a static HTML report (and a Markdown summary).
     Report(commands::report::ReportArgs),

@@ -700,3 +700,44 @@ fn a_dry_run_pairs_on_a_copy_and_stores_nothing() {
     );
     assert_ne!(fs::read(&ev).unwrap(), before);
 }
+
+/// The standings mark a withdrawn and a late player (备注 in text, keys in JSON).
+#[test]
+fn standings_mark_withdrawn_and_late_players() {
+    let dir = tmp();
+    let ev = new_small_event(dir.path());
+    let ok = |o: Output| {
+        assert_eq!(code(&o), 0, "{}", stderr(&o));
+        o
+    };
+    ok(xq(&["event", "pair", path_str(&ev)]));
+    ok(xq(&["event", "result", path_str(&ev), "1", "1", "1-0"]));
+    ok(xq(&["event", "result", path_str(&ev), "1", "2", "="]));
+    ok(xq(&["event", "withdraw", path_str(&ev), "3"]));
+    ok(xq(&["event", "add", path_str(&ev), "--player", "E"]));
+    let text = ok(xq(&["event", "standings", path_str(&ev)]));
+    let text = String::from_utf8_lossy(&text.stdout).to_string();
+    assert!(text.lines().next().unwrap().ends_with("备注"), "{text}");
+    let row = |no: &str| {
+        text.lines()
+            .find(|l| l.split_whitespace().nth(1) == Some(no))
+            .unwrap_or_else(|| panic!("{no}: {text}"))
+            .to_string()
+    };
+    assert!(row("3").ends_with("第 1 轮后退出"), "{text}");
+    assert!(row("5").ends_with("第 2 轮起参赛"), "{text}");
+    let json = ok(xq(&["event", "standings", path_str(&ev), "--json"]));
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let of = |no: u64| {
+        v["standings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["no"] == no)
+            .unwrap()
+            .clone()
+    };
+    assert_eq!(of(3)["withdrawn_after"], 1);
+    assert_eq!(of(5)["late_from"], 2);
+    assert!(of(1).get("withdrawn_after").is_none());
+}

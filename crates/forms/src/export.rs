@@ -13,7 +13,7 @@ use crate::pairing_record::pairing_record;
 use crate::results_table::results_table;
 use crate::sheet::aligned as table;
 use crate::staged::{staged_pairing_text, staged_standings_text, stages_json};
-use crate::words::{division_suffix, fmt_value, score_name};
+use crate::words::{division_suffix, fmt_value, player_note, score_name};
 
 impl Form {
     /// The form as text, as `xq event export --format record|table` prints it: the 编排记录表
@@ -80,6 +80,11 @@ fn plain_standings_text(ev: &Event, st: &[Standing]) -> String {
             .chain(chain_names(ev))
             .collect::<Vec<_>>(),
     ];
+    // 备注: a withdrawn or late player is marked (only when there is one)
+    let notes = st.iter().any(|s| !player_note(ev, s.no).is_empty());
+    if notes {
+        rows[0].push("备注".into());
+    }
     for s in st {
         let p = ev.player(s.no);
         let mut r = vec![
@@ -90,6 +95,9 @@ fn plain_standings_text(ev: &Event, st: &[Standing]) -> String {
             fmt_value(&[s.points]),
         ];
         r.extend(s.tie_breaks.iter().map(|v| fmt_value(v)));
+        if notes {
+            r.push(player_note(ev, s.no));
+        }
         rows.push(r);
     }
     table(&rows)
@@ -210,8 +218,18 @@ pub fn event_json(ev: &Event, st: &[Standing]) -> serde_json::Value {
                     (id, val)
                 })
                 .collect();
-            serde_json::json!({"rank": s.rank, "shared": s.shared, "no": s.no,
-                "name": ev.player(s.no).map(|p| p.name.clone()), "points": s.points, "tie_breaks": tb})
+            let mut o = serde_json::json!({"rank": s.rank, "shared": s.shared, "no": s.no,
+                "name": ev.player(s.no).map(|p| p.name.clone()), "points": s.points, "tie_breaks": tb});
+            // a withdrawn or late player's state (the keys only when set)
+            if let Some(p) = ev.player(s.no) {
+                if let Some(w) = p.withdrawn {
+                    o["withdrawn_after"] = serde_json::json!(w);
+                }
+                if let Some(l) = p.late {
+                    o["late_from"] = serde_json::json!(l);
+                }
+            }
+            o
         })
         .collect();
     serde_json::json!({

@@ -80,6 +80,22 @@ pub fn outcome(b: &Pairing, no: u32) -> Outcome {
     }
 }
 
+/// A player's state beside their standing (备注): `第 3 轮后退出` (退出比赛, withdrew after round
+/// 3), `第 2 轮起参赛` (a late entry, first paired in round 2), both when both; empty otherwise.
+pub fn player_note(ev: &Event, no: u32) -> String {
+    let Some(p) = ev.player(no) else {
+        return String::new();
+    };
+    let mut note = Vec::new();
+    if let Some(l) = p.late {
+        note.push(format!("第 {l} 轮起参赛"));
+    }
+    if let Some(w) = p.withdrawn {
+        note.push(format!("第 {w} 轮后退出"));
+    }
+    note.join("，")
+}
+
 /// What a player did in a round where they have no board: 轮空 (the bye), 退出 (withdrawn before
 /// it), 未到 (entered later), 请假 (a requested bye), or nothing.
 pub fn absence(ev: &Event, round: u32, no: u32) -> &'static str {
