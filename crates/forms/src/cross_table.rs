@@ -10,7 +10,7 @@ use xiangqi_scheduling::tiebreak::{Crosstable, CrosstableEntry, Standing};
 
 use crate::results_table::chain_width;
 use crate::sheet::{Block, Head, Layout, Sheet};
-use crate::words::{event_line, shown_rank, tie_break_cells};
+use crate::words::{event_line, outcome, shown_rank, tie_break_cells};
 use crate::words::{fmt_value, score_name};
 
 /// One player's row of the 循环赛成绩表.
@@ -60,6 +60,15 @@ pub fn cross_table_of(ev: &Event, ct: &Crosstable, st: &[Standing]) -> CrossTabl
     order.sort_by_key(|&i| ct.players[i]);
     let at: HashMap<usize, usize> = order.iter().enumerate().map(|(k, &i)| (i, k)).collect();
     let by_no: HashMap<u32, &Standing> = st.iter().map(|s| (s.no, s)).collect();
+    let marks = forfeit_marks(ev, ct);
+    let withdrawn = |no: u32| ev.player(no).is_some_and(|p| p.withdrawn.is_some());
+    // pairs with a board in some round: a game paired before the withdrawal is still played
+    let paired: std::collections::HashSet<(u32, u32)> = ev
+        .paired
+        .iter()
+        .flat_map(|r| &r.boards)
+        .flat_map(|b| [(b.red, b.black), (b.black, b.red)])
+        .collect();
     let rows = order
         .iter()
         .map(|&i| {
@@ -80,7 +89,21 @@ pub fn cross_table_of(ev: &Event, ct: &Crosstable, st: &[Standing]) -> CrossTabl
                 name: p.map_or(String::new(), |p| p.name.clone()),
                 cells: (0..order.len())
                     .map(|k| {
-                        (order[k] != i).then(|| cells[k].map_or(String::new(), |c| c.to_string()))
+                        let other = ct.players[order[k]];
+                        (order[k] != i).then(|| match cells[k] {
+                            // `+`/`-` after a forfeit (弃权), as the Swiss forms mark them
+                            Some(c) => {
+                                let mark = marks.get(&(no, other)).map_or("", String::as_str);
+                                format!("{c}{mark}")
+                            }
+                            // a game that will never be played: one side withdrew (退出比赛)
+                            None if (withdrawn(no) || withdrawn(other))
+                                && !paired.contains(&(no, other)) =>
+                            {
+                                "退出".into()
+                            }
+                            None => String::new(),
+                        })
                     })
                     .collect(),
                 points: s.map_or(String::new(), |s| fmt_value(&[s.points])),
@@ -96,6 +119,43 @@ pub fn cross_table_of(ev: &Event, ct: &Crosstable, st: &[Standing]) -> CrossTabl
         chain: chain_names(ev),
         rows,
     }
+}
+
+/// The forfeit marks of the complete rounds' pairings between players of `ct`: `(no, opponent)`
+/// → `+` (won by forfeit), `-` (lost by forfeit), several for a double round robin's two games.
+fn forfeit_marks(ev: &Event, ct: &Crosstable) -> HashMap<(u32, u32), String> {
+    let mut marks: HashMap<(u32, u32), String> = HashMap::new();
+    let rounds = ct.rounds().min(ev.paired.len());
+    for r in &ev.paired[..rounds] {
+        for b in &r.boards {
+            if !(ct.players.contains(&b.red) && ct.players.contains(&b.black)) {
+                continue;
+            }
+            for (no, other) in [(b.red, b.black), (b.black, b.red)] {
+                let mark = outcome(b, no).mark();
+                if !mark.is_empty() {
+                    marks.entry((no, other)).or_default().push_str(mark);
+                }
+            }
+        }
+    }
+    marks
+}
+
+/// The legend under a table that shows forfeit marks or 退出: what each means.
+fn legend(rows: &[CrossRow]) -> Option<String> {
+    let cells = || rows.iter().flat_map(|r| r.cells.iter().flatten());
+    let mut said = Vec::new();
+    if cells().any(|c| c.ends_with('+')) {
+        said.push("+ 对方弃权判胜");
+    }
+    if cells().any(|c| c.ends_with('-')) {
+        said.push("- 弃权判负");
+    }
+    if cells().any(|c| c == "退出") {
+        said.push("退出 一方退出比赛，该局未赛");
+    }
+    (!said.is_empty()).then(|| format!("注：{}", said.join("；")))
 }
 
 /// Millimetres across an A4 landscape page inside its margins.
@@ -191,7 +251,9 @@ impl CrossTable {
         let n = self.rows.len();
         let parts = self.column_parts();
         let (right_head, right_cells) = self.right();
-        let notes = vec!["编排长：                    裁判长：".into()];
+        // the legend of the marks: under the table (text too), or in the notes of a table in parts
+        let legend = legend(&self.rows);
+        let mut notes = vec!["编排长：                    裁判长：".to_string()];
         let caption = vec![self.event.clone()];
         let fixed = |r: &CrossRow| vec![r.no.to_string(), r.club.clone(), r.name.clone()];
         let fixed_head = || ["代号", "单位", "姓名"].map(Head::one).to_vec();
@@ -222,7 +284,7 @@ impl CrossTable {
                     heading: String::new(),
                     head: vec![head],
                     rows,
-                    foot: Vec::new(),
+                    foot: legend.into_iter().collect(),
                 }],
                 notes,
                 layout: Layout {
@@ -232,6 +294,7 @@ impl CrossTable {
                 },
             };
         }
+        notes.splice(0..0, legend);
         self.sheet_in_parts(parts, caption, notes)
     }
 
@@ -320,6 +383,49 @@ impl CrossTable {
 mod tests {
     use super::*;
     use crate::testing::four;
+
+    /// A forfeit is `+`/`-` after the points (round 1 board 2 is `-+`), a game never to be
+    /// played because a side withdrew is 退出, and the legend under the table says both.
+    #[test]
+    fn forfeits_and_withdrawals_are_marked_with_a_legend() {
+        let mut ev = four();
+        let r1 = ev.paired[0].boards[1].clone();
+        let t = cross_table(&ev, &ev.standings(None));
+        let cell = |t: &CrossTable, a: u32, b: u32| {
+            let row = t.rows.iter().find(|r| r.no == a).unwrap();
+            let k = t.rows.iter().position(|r| r.no == b).unwrap();
+            row.cells[k].clone().unwrap()
+        };
+        assert!(cell(&t, r1.black, r1.red).ends_with('+'), "{t:?}");
+        assert!(cell(&t, r1.red, r1.black).ends_with('-'), "{t:?}");
+        assert!(
+            !t.rows
+                .iter()
+                .flat_map(|r| r.cells.iter().flatten())
+                .any(|c| c == "退出")
+        );
+        let sheet = t.sheet();
+        assert_eq!(
+            sheet.blocks[0].foot,
+            vec!["注：+ 对方弃权判胜；- 弃权判负".to_string()]
+        );
+        assert!(sheet.text().contains("注：+ 对方弃权判胜"));
+        // a player withdraws after round 2 (round 3 taken back): the opponent never paired with
+        // is 退出, both ways; a game paired already stays open (it is still played)
+        let gone = r1.red;
+        xiangqi_event::Edit::new(&mut ev).unpair_last(true).unwrap();
+        xiangqi_event::Edit::new(&mut ev).withdraw(gone).unwrap();
+        let t = cross_table(&ev, &ev.standings(None));
+        let row = t.rows.iter().find(|r| r.no == gone).unwrap();
+        let unplayed: Vec<usize> = (0..row.cells.len())
+            .filter(|&k| row.cells[k].as_deref() == Some("退出"))
+            .collect();
+        assert!(!unplayed.is_empty(), "{t:?}");
+        for k in unplayed {
+            assert_eq!(cell(&t, t.rows[k].no, gone), "退出");
+        }
+        assert!(t.sheet().blocks[0].foot[0].contains("退出 一方退出比赛"));
+    }
 
     #[test]
     fn diagonal_empty_and_points_against_each_opponent() {
