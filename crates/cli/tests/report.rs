@@ -71,6 +71,30 @@ fn the_national_games_report() {
     }
     // One click from the groups to a game.
     assert!(html.contains("<a href=\"#game-"));
+    // The figures the docs quote are this binary's (issue 37: figures that cannot go stale).
+    let n = md
+        .split(" 局判决不同")
+        .next()
+        .and_then(|h| h.rsplit(' ').next())
+        .expect("the summary's count of disagreeing games");
+    assert_eq!(n, sections.len().to_string());
+    let doc = |path: &str| {
+        std::fs::read_to_string(format!("{}/../../{path}", env!("CARGO_MANIFEST_DIR")))
+            .unwrap()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    for (path, quoted) in [
+        ("README.md", format!("the two codes disagree on {n} of them")),
+        (
+            "docs/cn1987-vs-axf-ccpd.md",
+            format!("games where the rulesets disagree (repetition verdict or outcome): {n}"),
+        ),
+        ("docs/cn1987-vs-axf-report.md", format!("{n} 局判决不同")),
+    ] {
+        assert!(doc(path).contains(&quoted), "{path} does not say: {quoted}");
+    }
     // English on request.
     let (en, _) = report(&db, dir.path(), &["--lang", "en"]);
     assert!(en.contains("Games ruled differently") && en.contains("一将一捉 is forbidden"));
