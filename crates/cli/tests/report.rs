@@ -86,7 +86,10 @@ fn the_national_games_report() {
             .join(" ")
     };
     for (path, quoted) in [
-        ("README.md", format!("the two codes disagree on {n} of them")),
+        (
+            "README.md",
+            format!("the two codes disagree on {n} of them"),
+        ),
         (
             "docs/cn1987-vs-axf-ccpd.md",
             format!("games where the rulesets disagree (repetition verdict or outcome): {n}"),

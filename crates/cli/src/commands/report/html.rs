@@ -255,6 +255,9 @@ nav a{margin-right:.8em}
 @page{size:A4;margin:15mm} @media print{body{margin:0;max-width:none;font-size:10.5pt} .board svg{width:250px} .plies{min-width:0} a{color:inherit;text-decoration:none} .game{page-break-inside:avoid} h2{page-break-after:avoid} thead{display:table-header-group}}
 "#;
 
+/// Pairs of rulings shown in a pair's cell before the rest is folded.
+const SHOWN_RULINGS: usize = 8;
+
 /// The links to a few games (`#147 #2098 …`) and how many more there are.
 fn game_links(games: &[usize], at_most: usize, lang: Lang) -> String {
     let mut s: Vec<String> = games
@@ -367,7 +370,8 @@ fn pair_table(page: &Page<'_>) -> String {
                 lang.pick("局数", "games"),
                 lang.pick("对局", "games")
             );
-            for ((x, y), g) in &p.by_rule {
+            // The most frequent pairs of rulings in the cell; the rarer ones folded under it.
+            let row = |o: &mut String, ((x, y), g): &((String, String), Vec<usize>)| {
                 let _ = write!(
                     o,
                     "<tr><td>{}</td><td>{}</td><td class=\"num\">{}</td><td>{}</td></tr>",
@@ -376,8 +380,27 @@ fn pair_table(page: &Page<'_>) -> String {
                     g.len(),
                     game_links(g, 3, lang)
                 );
+            };
+            for r in p.by_rule.iter().take(SHOWN_RULINGS) {
+                row(&mut o, r);
             }
             o.push_str("</tbody></table>");
+            if p.by_rule.len() > SHOWN_RULINGS {
+                let rest = &p.by_rule[SHOWN_RULINGS..];
+                let games: usize = rest.iter().map(|(_, g)| g.len()).sum();
+                let _ = write!(
+                    o,
+                    "<details><summary>{}</summary><table class=\"rules\"><tbody>",
+                    match lang {
+                        Lang::Zh => format!("其余{}种判决组合（{games}局）", rest.len()),
+                        Lang::En => format!("{} more pairs of rulings ({games} games)", rest.len()),
+                    }
+                );
+                for r in rest {
+                    row(&mut o, r);
+                }
+                o.push_str("</tbody></table></details>");
+            }
         }
         o.push_str("</td></tr>");
     }

@@ -162,6 +162,12 @@ pub(crate) fn outcome(r: &Ruling, lang: Lang) -> String {
 /// position occurred as often as the edition rules at (`未终局（局面未重复四次）`).
 pub(crate) fn ruling(r: &Ruling, occurrences: u32, lang: Lang) -> String {
     match (&r.repetition, lang) {
+        // The side told to vary is named once: 红方须变着（长捉）→ 未终局.
+        (Some(rep), Lang::Zh)
+            if r.outcome == Outcome::Ongoing && r.reason.ends_with("-must-vary") =>
+        {
+            format!("{} → 未终局", repetition(rep, lang))
+        }
         (Some(rep), _) => format!("{} → {}", repetition(rep, lang), outcome(r, lang)),
         (None, Lang::Zh) if r.outcome == Outcome::Ongoing && r.reason == "none" => {
             format!("未终局（局面未重复{}次）", number_zh(occurrences))
