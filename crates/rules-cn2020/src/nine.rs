@@ -2,8 +2,6 @@
 //! that attacks with forbidden moves for nine moves in a row, on three or more points, must vary
 //! even though no position repeats.
 
-use std::collections::BTreeSet;
-
 use xiangqi_adjudication::GameRecord;
 use xiangqi_board::Color;
 use xiangqi_rules::{ClassKind, CycleRuling, PlyClass, RunRuling, Verdict};
@@ -93,26 +91,55 @@ pub fn nine_move_rule(
             1
         };
     }
-    let forcing = |p: usize, classify: &mut dyn FnMut(usize) -> PlyClass| {
-        record.gives_check(p) || attacks(&classify(p))
-    };
-    // The newest of a side's `moves` plies ending at `last` that does not attack, if any (so
-    // that a scan can skip every window that holds it: few plies are classified).
-    let breaker = |last: usize, classify: &mut dyn FnMut(usize) -> PlyClass| {
-        (0..rule.moves)
-            .map(|i| last - 2 * i)
-            .find(|&p| !forcing(p, classify))
+    // Plies known not to attack (so that no window holding one is tested again).
+    let mut idle = vec![false; record.len() + 1];
+    let forcing = |p: usize, classify: &mut dyn FnMut(usize) -> PlyClass, idle: &mut [bool]| {
+        let f = record.gives_check(p) || attacks(&classify(p));
+        if !f {
+            idle[p] = true;
+        }
+        f
     };
     // On enough points and, under `Recurring`, every move played at least twice: facts of the
     // moves alone, tested before any ply is classified (the cost of the rule).
+    // (Without allocating: the test runs on every window of every game.)
     let shape = |last: usize| {
-        let moves: Vec<_> = (0..rule.moves).map(|i| record.mv(last - 2 * i)).collect();
-        let points = moves.iter().map(|m| m.to).collect::<BTreeSet<_>>().len();
+        let ply = |i: usize| last - 2 * i;
+        let points = (0..rule.moves)
+            .fold(0u128, |b, i| b | 1u128 << record.mv(ply(i)).to.index())
+            .count_ones() as usize;
         points >= rule.points
             && match rule.run {
                 NineMoveRun::Any | NineMoveRun::Off => true,
-                NineMoveRun::Recurring => moves.iter().collect::<BTreeSet<_>>().len() < moves.len(),
+                NineMoveRun::Recurring => (0..rule.moves)
+                    .any(|i| (i + 1..rule.moves).any(|j| record.mv(ply(i)) == record.mv(ply(j)))),
             }
+    };
+    // Plies of the threefold repetitions: the arbiter classifies them for the cycles' rulings
+    // anyway (one memo serves both), so testing them first costs nothing more.
+    let mut in_cycle = vec![false; record.len() + 1];
+    for c in record.repetitions(3) {
+        for p in c.plies() {
+            in_cycle[p] = true;
+        }
+    }
+    // The order in which a window's plies are classified (the answer does not depend on it,
+    // only the cost): the plies of a repetition first (see above); then the plies whose move
+    // recurs in the window — in quiet play the shuffled move (车一平二 … 车二平一 … 车一平二) is
+    // most often idle, and it breaks every window that recurs only by it; then the others,
+    // newest first (a non-attacking newest ply skips the most windows).
+    let order = |last: usize| {
+        let plies: Vec<usize> = (0..rule.moves).map(|i| last - 2 * i).collect();
+        let recurs = |p: usize| {
+            plies
+                .iter()
+                .filter(|&&q| record.mv(q) == record.mv(p))
+                .count()
+                > 1
+        };
+        let mut ranked = plies.clone();
+        ranked.sort_by_key(|&p| (!in_cycle[p], !recurs(p), std::cmp::Reverse(p)));
+        ranked
     };
     let mut found: Option<usize> = None;
     for parity in 0..2 {
@@ -132,12 +159,26 @@ pub fn nine_move_rule(
                 last += 2;
                 continue;
             }
-            if let Some(p) = breaker(last, classify) {
+            // Every window that holds a ply known not to attack is skipped.
+            let newest_idle =
+                |idle: &[bool]| (0..rule.moves).map(|i| last - 2 * i).find(|&p| idle[p]);
+            if newest_idle(&idle).is_none() {
+                for p in order(last) {
+                    if !forcing(p, classify, &mut idle) {
+                        break;
+                    }
+                }
+            }
+            if let Some(p) = newest_idle(&idle) {
                 last = p + span;
                 continue;
             }
             // The other side's moves of the stretch being such a run too: no ruling.
-            if !shape(last - 1) || breaker(last - 1, classify).is_some() {
+            let other_runs = shape(last - 1)
+                && (0..rule.moves)
+                    .map(|i| last - 1 - 2 * i)
+                    .all(|p| forcing(p, classify, &mut idle));
+            if !other_runs {
                 found = Some(last);
                 break;
             }

@@ -7,27 +7,31 @@ use std::fmt::Write as _;
 use xiangqi::diagram::{Arrow, ArrowKind, Diagram, Style};
 use xiangqi::movegen::Position;
 use xiangqi::notation::render_chinese;
-use xiangqi::rules::{ClassKind, PlyRuling};
 
-use super::{Lang, ReportArgs, Shown, esc, groups, pairs, verdict_word};
+use super::{Books, Lang, Page, Shown, esc, groups, pairs, words};
 use crate::batch::Summary;
 
 const VERDICTS: [(&str, &str, &str, &str); 3] = [
     ("draw", "和棋", "draw", "#7f8c8d"),
-    ("red-must-vary", "红方变着", "Red must vary", "#c0392b"),
-    ("black-must-vary", "黑方变着", "Black must vary", "#2c3e50"),
+    ("red-must-vary", "红方须变着", "Red must vary", "#c0392b"),
+    (
+        "black-must-vary",
+        "黑方须变着",
+        "Black must vary",
+        "#2c3e50",
+    ),
 ];
 
 /// A horizontal stacked bar per ruleset: the repetition verdicts.
-fn chart(summary: &Summary, lang: Lang) -> String {
-    let rows: Vec<(&String, &BTreeMap<String, usize>)> = summary.verdicts.iter().collect();
+fn chart(summary: &Summary, books: &Books, lang: Lang) -> String {
+    let rows: Vec<(String, &BTreeMap<String, usize>)> = books.verdicts(summary);
     let total = rows
         .iter()
         .map(|(_, v)| v.values().sum::<usize>())
         .max()
         .unwrap_or(1)
         .max(1);
-    let (label_w, bar_w, row_h) = (120.0, 520.0, 34.0);
+    let (label_w, bar_w, row_h) = (140.0, 520.0, 34.0);
     let h = rows.len() as f64 * row_h + 40.0;
     let mut s = format!(
         r#"<svg class="chart" xmlns="http://www.w3.org/2000/svg" width="{}" height="{h}" viewBox="0 0 {} {h}" role="img" aria-label="{}">"#,
@@ -82,29 +86,7 @@ fn chart(summary: &Summary, lang: Lang) -> String {
     s
 }
 
-fn class_cell(p: Option<&PlyRuling>) -> String {
-    let Some(p) = p else {
-        return "–".into();
-    };
-    let Some(kind) = p.class else {
-        return "–".into();
-    };
-    let mut s = p.label.clone().unwrap_or_else(|| {
-        match kind {
-            ClassKind::Check => "将",
-            ClassKind::MateThreat => "杀",
-            ClassKind::Chase => "捉",
-            ClassKind::Idle => "闲",
-        }
-        .to_string()
-    });
-    if !p.targets.is_empty() {
-        s.push_str(&format!("（{}）", p.targets.join("、")));
-    }
-    s
-}
-
-fn game_section(out: &mut String, s: &Shown, lang: Lang) {
+fn game_section(out: &mut String, s: &Shown, books: &Books, lang: Lang) {
     let g = &s.game;
     let tag = |k: &str| g.tags.get(k).cloned().unwrap_or_default();
     let _ = write!(
@@ -133,11 +115,14 @@ fn game_section(out: &mut String, s: &Shown, lang: Lang) {
     // Chinese moves of the cycle.
     let mut texts = Vec::new();
     let mut sides = Vec::new();
+    // The position after each ply of the cycle: the chased pieces are named as they stand there.
+    let mut afters = Vec::new();
     let mut p = pos.clone();
     for &m in &g.moves[first - 1..last] {
         texts.push(render_chinese(&p, m));
         sides.push(p.turn());
         p.play_unchecked(m);
+        afters.push(p.clone());
     }
     // The cycle's first move, and what it chases from where it lands.
     let first_move = g.moves[first - 1];
@@ -191,8 +176,8 @@ fn game_section(out: &mut String, s: &Shown, lang: Lang) {
         lang.pick("着法", "move"),
         lang.pick("方", "side")
     );
-    for r in &s.rulings {
-        let _ = write!(out, "<th>{}</th>", esc(&r.ruleset));
+    for b in &books.books {
+        let _ = write!(out, "<th>{}</th>", esc(&b.short));
     }
     out.push_str("</tr></thead><tbody>");
     for (i, t) in texts.iter().enumerate() {
@@ -200,7 +185,7 @@ fn game_section(out: &mut String, s: &Shown, lang: Lang) {
         let cells: Vec<String> = s
             .rulings
             .iter()
-            .map(|r| class_cell(r.plies.iter().find(|p| p.ply == ply)))
+            .map(|r| words::class_cell(r.plies.iter().find(|p| p.ply == ply), &afters[i], lang))
             .collect();
         let differs = cells.windows(2).any(|w| w[0] != w[1]);
         let _ = write!(
@@ -222,7 +207,7 @@ fn game_section(out: &mut String, s: &Shown, lang: Lang) {
                     let _ = write!(
                         out,
                         "<div class=\"line\">{}</div>",
-                        esc(&xiangqi::judgement::line_text(p, line))
+                        esc(&words::line(p, line, &afters[i], lang))
                     );
                 }
             }
@@ -233,7 +218,7 @@ fn game_section(out: &mut String, s: &Shown, lang: Lang) {
     out.push_str("</tbody><tfoot><tr><td colspan=\"3\">");
     out.push_str(lang.pick("判决", "ruling"));
     out.push_str("</td>");
-    for r in &s.rulings {
+    for (k, r) in s.rulings.iter().enumerate() {
         let cell = match &r.repetition {
             Some(rep) => format!(
                 "{} {} / {} {} → {}",
@@ -241,9 +226,9 @@ fn game_section(out: &mut String, s: &Shown, lang: Lang) {
                 rep.red,
                 lang.pick("黑", "Black"),
                 rep.black,
-                verdict_word(rep.verdict, lang)
+                words::repetition(rep, lang)
             ),
-            None => r.outcome.as_str().to_string(),
+            None => words::no_repetition(r, books.occurrences[k], lang),
         };
         let _ = write!(out, "<td>{}</td>", esc(&cell));
     }
@@ -262,27 +247,172 @@ td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:now
 .cause{color:#7b241c;margin:.2em 0 .6em}
 .cycle .line{font-weight:normal;font-size:.85em;color:#444}
 .pair{display:flex;gap:1.2em;align-items:flex-start;flex-wrap:wrap} .board svg{width:330px;height:auto}
-.plies{flex:1;min-width:360px} .moves span{white-space:nowrap;margin-right:.6em}
+.plies{flex:1 1 600px;min-width:360px} .moves span{white-space:nowrap;margin-right:.6em}
 .cycle td:nth-child(-n+3),.cycle th{white-space:nowrap}
-.groups td:first-child{max-width:560px}
+.groups td:first-child{max-width:560px} .rules td{border-color:#ccc;font-size:.92em} .rules{margin:0}
+.legend{font-size:.92em;color:#333;background:#faf6ee;border-left:3px solid #c0392b;padding:.4em .8em}
 nav a{margin-right:.8em}
 @page{size:A4;margin:15mm} @media print{body{margin:0;max-width:none;font-size:10.5pt} .board svg{width:250px} .plies{min-width:0} a{color:inherit;text-decoration:none} .game{page-break-inside:avoid} h2{page-break-after:avoid} thead{display:table-header-group}}
 "#;
 
-pub(super) fn html(
-    summary: &Summary,
-    shown: &[Shown],
-    more: usize,
-    args: &ReportArgs,
-    command: &str,
-) -> String {
+/// Pairs of rulings shown in a pair's cell before the rest is folded.
+const SHOWN_RULINGS: usize = 8;
+
+/// The links to a few games (`#147 #2098 …`) and how many more there are.
+fn game_links(games: &[usize], at_most: usize, lang: Lang) -> String {
+    let mut s: Vec<String> = games
+        .iter()
+        .take(at_most)
+        .map(|i| format!("<a href=\"#game-{i}\">#{i}</a>"))
+        .collect();
+    if games.len() > at_most {
+        s.push(
+            format!("{}{}", lang.pick("…另", "… and "), games.len() - at_most)
+                + lang.pick("局", " more"),
+        );
+    }
+    s.join(" ")
+}
+
+/// The legend of the books: each ruleset's short name, its book's title and id; and for an
+/// edition that rules a repetition at another occurrence than the others (the computer league's
+/// 4th), why its bar is shorter.
+fn legend(page: &Page<'_>) -> String {
+    let lang = page.args.lang;
+    let books = page.books;
+    let mut o = String::new();
+    let _ = write!(
+        o,
+        "<table class=\"books\"><thead><tr><th>{}</th><th>{}</th><th>{}</th></tr></thead><tbody>",
+        lang.pick("简称", "ruleset"),
+        lang.pick("规则", "rules"),
+        lang.pick("裁决于局面第几次出现", "rules a repetition at occurrence")
+    );
+    for (i, b) in books.books.iter().enumerate() {
+        let _ = write!(
+            o,
+            "<tr><td>{}</td><td>{} <code>{}</code></td><td class=\"num\">{}</td></tr>",
+            esc(&b.short),
+            esc(&b.title),
+            esc(&books.ids[i]),
+            match lang {
+                Lang::Zh => format!("第{}次", words::number_zh(books.occurrences[i])),
+                Lang::En => books.occurrences[i].to_string(),
+            }
+        );
+    }
+    o.push_str("</tbody></table>");
+    let usual = books.occurrences.iter().copied().min().unwrap_or(3);
+    let total = |id: &str| {
+        page.summary
+            .verdicts
+            .get(id)
+            .map_or(0, |v| v.values().sum::<usize>())
+    };
+    let most = books.ids.iter().map(|id| total(id)).max().unwrap_or(0);
+    for (i, id) in books.ids.iter().enumerate() {
+        let n = books.occurrences[i];
+        if n == usual {
+            continue;
+        }
+        let _ = write!(
+            o,
+            "<p class=\"legend\">{}</p>",
+            esc(&match lang {
+                Lang::Zh => format!(
+                    "{}只在同一局面第{}次出现时才裁决（其余规则在第{}次）。其余规则已裁决的循环，若没有再走一遍到第{}次，{}不作裁决，故其条形只含{}局循环判决（最多的规则为{}局）；这些对局在下表中记为“局面未重复{}次”。",
+                    books.books[i].short,
+                    words::number_zh(n),
+                    words::number_zh(usual),
+                    words::number_zh(n),
+                    books.books[i].short,
+                    total(id),
+                    most,
+                    words::number_zh(n)
+                ),
+                Lang::En => format!(
+                    "{id} rules a repetition only at the {n}th occurrence of a position (the others at the {usual}th): a cycle the others rule is not ruled by it unless it is played once more, so its bar holds {} repetition verdicts (the most: {most}); those games read \"no position occurs {n} times\" below.",
+                    total(id)
+                ),
+            })
+        );
+    }
+    o
+}
+
+/// The pair table: for each pair, how many games they rule differently and, as a small table,
+/// each pair of rulings (left / right) with its count and a few games.
+fn pair_table(page: &Page<'_>) -> String {
+    let lang = page.args.lang;
+    let mut o = String::new();
+    let _ = write!(
+        o,
+        "<h2 id=\"pairs\">{}</h2><table class=\"groups\"><thead><tr><th>{}</th><th class=\"num\">{}</th><th>{}</th></tr></thead><tbody>",
+        lang.pick("两两对比", "Pair by pair"),
+        lang.pick("规则", "rulesets"),
+        lang.pick("判决不同的对局", "games ruled differently"),
+        lang.pick("按判决（左 / 右）", "by ruling (left / right)")
+    );
+    for p in pairs(page.shown, page.books, lang) {
+        let _ = write!(
+            o,
+            "<tr><td>{} – {}</td><td class=\"num\">{}</td><td>",
+            esc(&p.a),
+            esc(&p.b),
+            p.games
+        );
+        if !p.by_rule.is_empty() {
+            let _ = write!(
+                o,
+                "<table class=\"rules\"><thead><tr><th>{}</th><th>{}</th><th class=\"num\">{}</th><th>{}</th></tr></thead><tbody>",
+                esc(&p.a),
+                esc(&p.b),
+                lang.pick("局数", "games"),
+                lang.pick("对局", "games")
+            );
+            // The most frequent pairs of rulings in the cell; the rarer ones folded under it.
+            let row = |o: &mut String, ((x, y), g): &((String, String), Vec<usize>)| {
+                let _ = write!(
+                    o,
+                    "<tr><td>{}</td><td>{}</td><td class=\"num\">{}</td><td>{}</td></tr>",
+                    esc(x),
+                    esc(y),
+                    g.len(),
+                    game_links(g, 3, lang)
+                );
+            };
+            for r in p.by_rule.iter().take(SHOWN_RULINGS) {
+                row(&mut o, r);
+            }
+            o.push_str("</tbody></table>");
+            if p.by_rule.len() > SHOWN_RULINGS {
+                let rest = &p.by_rule[SHOWN_RULINGS..];
+                let games: usize = rest.iter().map(|(_, g)| g.len()).sum();
+                let _ = write!(
+                    o,
+                    "<details><summary>{}</summary><table class=\"rules\"><tbody>",
+                    match lang {
+                        Lang::Zh => format!("其余{}种判决组合（{games}局）", rest.len()),
+                        Lang::En => format!("{} more pairs of rulings ({games} games)", rest.len()),
+                    }
+                );
+                for r in rest {
+                    row(&mut o, r);
+                }
+                o.push_str("</tbody></table></details>");
+            }
+        }
+        o.push_str("</td></tr>");
+    }
+    o.push_str("</tbody></table>");
+    o
+}
+
+pub(super) fn html(page: &Page<'_>) -> String {
+    let (summary, shown, args) = (page.summary, page.shown, page.args);
     let lang = args.lang;
     let mut o = String::new();
-    let title = format!(
-        "{} {}",
-        args.rulesets.join(" / "),
-        lang.pick("规则对比", "— comparison of rulings")
-    );
+    let title = page.title();
     let _ = write!(
         o,
         "<!DOCTYPE html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{}</title><style>{CSS}</style></head><body>",
@@ -296,6 +426,14 @@ pub(super) fn html(
         lang.pick("棋谱：", "Games:"),
         esc(&args.file)
     );
+    if let Some(cause) = page.only_cause {
+        let _ = write!(
+            o,
+            "<p class=\"legend\">{}{}</p>",
+            lang.pick("只列出一类分歧：", "One cause only: "),
+            esc(cause)
+        );
+    }
     let _ = write!(
         o,
         "<nav><a href=\"#summary\">{}</a><a href=\"#groups\">{}</a><a href=\"#games\">{}</a></nav>",
@@ -305,9 +443,11 @@ pub(super) fn html(
     );
     let _ = write!(
         o,
-        "<h2 id=\"summary\">{}</h2><table><tbody>",
+        "<h2 id=\"summary\">{}</h2>",
         lang.pick("概况", "Summary")
     );
+    o.push_str(&legend(page));
+    o.push_str("<table><tbody>");
     for (k, v) in [
         (lang.pick("对局数", "games"), summary.games),
         (lang.pick("着数（半回合）", "plies"), summary.plies),
@@ -320,7 +460,7 @@ pub(super) fn html(
         ),
         (
             lang.pick(
-                "规则集判决不同的对局",
+                "各规则判决不同的对局",
                 "games the rulesets rule differently",
             ),
             summary.disagreements,
@@ -336,14 +476,14 @@ pub(super) fn html(
     let _ = write!(
         o,
         "<table><thead><tr><th>{}</th>",
-        lang.pick("规则集", "ruleset")
+        lang.pick("规则", "ruleset")
     );
     for (_, zh, en, _) in VERDICTS {
         let _ = write!(o, "<th class=\"num\">{}</th>", lang.pick(zh, en));
     }
     o.push_str("</tr></thead><tbody>");
-    for (rs, v) in &summary.verdicts {
-        let _ = write!(o, "<tr><td>{}</td>", esc(rs));
+    for (rs, v) in page.books.verdicts(summary) {
+        let _ = write!(o, "<tr><td>{}</td>", esc(&rs));
         for (key, ..) in VERDICTS {
             let _ = write!(
                 o,
@@ -354,68 +494,45 @@ pub(super) fn html(
         o.push_str("</tr>");
     }
     o.push_str("</tbody></table>");
-    o.push_str(&chart(summary, lang));
-    if args.rulesets.len() > 2 {
-        let _ = write!(
-            o,
-            "<h2 id=\"pairs\">{}</h2><table class=\"groups\"><thead><tr><th>{}</th><th class=\"num\">{}</th><th>{}</th></tr></thead><tbody>",
-            lang.pick("两两对比", "Pair by pair"),
-            lang.pick("规则集", "rulesets"),
-            lang.pick("判决不同的对局", "games ruled differently"),
-            lang.pick("按规则（左 / 右）", "by rule (left / right)")
-        );
-        for p in pairs(shown, &args.rulesets) {
-            let rules: Vec<String> = p
-                .by_rule
-                .iter()
-                .map(|((x, y), g)| format!("{} / {}: {}", esc(x), esc(y), g.len()))
-                .collect();
-            let _ = write!(
-                o,
-                "<tr><td>{} – {}</td><td class=\"num\">{}</td><td>{}</td></tr>",
-                esc(&p.a),
-                esc(&p.b),
-                p.games,
-                rules.join("<br>")
-            );
-        }
-        o.push_str("</tbody></table>");
+    o.push_str(&chart(summary, page.books, lang));
+    if page.rulesets.len() > 2 {
+        o.push_str(&pair_table(page));
     }
     let _ = write!(
         o,
-        "<h2 id=\"groups\">{}</h2><table class=\"groups\"><thead><tr><th>{}</th><th class=\"num\">{}</th><th class=\"num\">{}</th><th>{}</th></tr></thead><tbody>",
+        "<h2 id=\"groups\">{}</h2><table class=\"groups\"><thead><tr><th class=\"num\">{}</th><th>{}</th><th class=\"num\">{}</th><th class=\"num\">{}</th><th>{}</th></tr></thead><tbody>",
         lang.pick(
             "分歧分类（按规则差异）",
             "Disagreements by the rule difference that causes them"
         ),
+        lang.pick("类", "no."),
         lang.pick("原因", "cause"),
         lang.pick("局数", "games"),
         lang.pick("占重复对局", "share of repetition games"),
         lang.pick("对局", "games")
     );
-    for (cause, games) in groups(shown) {
+    for (n, (cause, games)) in groups(shown).into_iter().enumerate() {
         let share = 100.0 * games.len() as f64 / summary.with_repetition.max(1) as f64;
-        let links: Vec<String> = games
-            .iter()
-            .map(|s| format!("<a href=\"#game-{0}\">#{0}</a>", s.game.index))
-            .collect();
+        let ids: Vec<usize> = games.iter().map(|s| s.game.index).collect();
         let _ = write!(
             o,
-            "<tr><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{share:.1}%</td><td>{}</td></tr>",
+            "<tr id=\"cause-{0}\"><td class=\"num\">{0}</td><td>{1}</td><td class=\"num\">{2}</td><td class=\"num\">{share:.1}%</td><td>{3}</td></tr>",
+            n + 1,
             esc(cause),
             games.len(),
-            links.join(" ")
+            game_links(&ids, ids.len(), lang)
         );
     }
     o.push_str("</tbody></table>");
-    if more > 0 {
+    if page.more > 0 {
         let _ = write!(
             o,
-            "<p>{} {more}</p>",
+            "<p>{} {}</p>",
             lang.pick(
                 "未逐局列出的分歧对局：",
                 "Disagreeing games not shown in full:"
-            )
+            ),
+            page.more
         );
     }
     let _ = write!(
@@ -424,13 +541,13 @@ pub(super) fn html(
         lang.pick("判决不同的对局", "Games ruled differently")
     );
     for s in shown {
-        game_section(&mut o, s, lang);
+        game_section(&mut o, s, page.books, lang);
     }
     let _ = writeln!(
         o,
         "<h2>{}</h2><p class=\"command\">{}</p></body></html>",
         lang.pick("重现本报告", "Reproduce this report"),
-        esc(command)
+        esc(page.command)
     );
     o
 }

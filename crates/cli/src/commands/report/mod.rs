@@ -8,19 +8,25 @@
 //! position, the cycle's moves in Chinese notation, each ply's class under every ruleset side by
 //! side, and the reason in one language. Every game has an anchor (`#game-147`). Any set of
 //! rulesets can be compared, TOML variants of an edition included.
+//!
+//! On a Chinese page every table speaks the books' words: the rulesets by their books' names,
+//! rulings as 和棋（循环）/ 红方须变着（长捉）/ 红胜（长捉）/ 未终局, chased pieces by name (捉车),
+//! search bounds in words ([`words`]). `--pair A,B` narrows the page to one pair of rulesets and
+//! `--cause` to one cause group.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use xiangqi::adjudication::GameRecord;
-use xiangqi::rules::{Arbiter, JudgeOptions, Ruling, Verdict};
+use xiangqi::rules::{Arbiter, JudgeOptions, Ruling};
 
 use crate::CliError;
-use crate::batch::{BatchGame, BatchOptions};
+use crate::batch::{BatchGame, BatchOptions, Summary};
 use crate::io::write_output;
 
 mod html;
 mod markdown;
+mod words;
 
 use html::html;
 use markdown::markdown;
@@ -52,6 +58,14 @@ pub struct ReportArgs {
     /// Accept only standard move forms.
     #[arg(long)]
     strict: bool,
+    /// Only one pair of the rulesets, `A,B` (two of the `--ruleset` ids): the games those two
+    /// rule differently.
+    #[arg(long, value_name = "A,B")]
+    pair: Option<String>,
+    /// Only one cause group: its number on the full page (`3`) or words its cause contains
+    /// (`一将一捉`, in the page's language).
+    #[arg(long, value_name = "N|TEXT")]
+    cause: Option<String>,
 }
 
 /// The language of a report.
@@ -76,22 +90,49 @@ pub(crate) fn esc(t: &str) -> String {
     xiangqi::diagram::escape_html(t)
 }
 
-pub(crate) fn verdict_word(v: Verdict, lang: Lang) -> &'static str {
-    match (v, lang) {
-        (Verdict::Draw, Lang::Zh) => "和棋",
-        (Verdict::Draw, Lang::En) => "draw",
-        (Verdict::MustVary(xiangqi::board::Color::Red), Lang::Zh) => "红方变着",
-        (Verdict::MustVary(xiangqi::board::Color::Red), Lang::En) => "Red must vary",
-        (Verdict::MustVary(_), Lang::Zh) => "黑方变着",
-        (Verdict::MustVary(_), Lang::En) => "Black must vary",
+/// The compared rulesets: each ruleset's book (its name on the page) and how many occurrences
+/// of a position its edition rules at, in `--ruleset` order.
+pub(crate) struct Books {
+    /// The rulesets' ids.
+    ids: Vec<String>,
+    /// Each ruleset's book in the page's language.
+    books: Vec<words::Book>,
+    /// Each ruleset's edition's occurrences (3; 4 for the computer league).
+    occurrences: Vec<u32>,
+}
+
+impl Books {
+    fn new(arbiters: &[Arbiter], lang: Lang) -> Books {
+        Books {
+            ids: arbiters.iter().map(|a| a.ruleset().id.clone()).collect(),
+            books: arbiters
+                .iter()
+                .map(|a| words::book(&a.ruleset().id, &a.ruleset().edition, lang))
+                .collect(),
+            occurrences: arbiters.iter().map(|a| a.edition().repetitions()).collect(),
+        }
+    }
+
+    /// The verdict counts of `summary` in the order of `--ruleset` (the summary keeps them by
+    /// id): each ruleset's short name and its counts.
+    pub(crate) fn verdicts<'s>(
+        &self,
+        summary: &'s Summary,
+    ) -> Vec<(String, &'s BTreeMap<String, usize>)> {
+        self.ids
+            .iter()
+            .zip(&self.books)
+            .filter_map(|(id, b)| Some((b.short.clone(), summary.verdicts.get(id)?)))
+            .collect()
     }
 }
 
 /// The difference between the rulings of a cycle that makes their verdicts differ: each
 /// edition's reading of the cycle in the report's language
 /// ([`RuleEdition::cycle_reading`](xiangqi::rules::RuleEdition::cycle_reading)), or, where an
-/// edition has none, its labels and verdict.
-fn cause(arbiters: &[Arbiter], rulings: &[Ruling], lang: Lang) -> String {
+/// edition has none, its labels and verdict; a ruleset that reached no repetition says so with
+/// the number of occurrences its edition rules at.
+fn cause(arbiters: &[Arbiter], rulings: &[Ruling], books: &Books, lang: Lang) -> String {
     let readings: Vec<Option<String>> = arbiters
         .iter()
         .zip(rulings)
@@ -103,21 +144,28 @@ fn cause(arbiters: &[Arbiter], rulings: &[Ruling], lang: Lang) -> String {
     // Readings tell editions apart; two rulesets that read the cycle alike (an edition and a
     // variant of its parameters) differ in their labels.
     let alike = readings.windows(2).all(|w| w[0] == w[1]);
+    let colon = lang.pick("：", ": ");
     let per: Vec<String> = rulings
         .iter()
         .zip(readings)
-        .map(|(r, reading)| match (&r.repetition, reading) {
-            (Some(_), Some(w)) if !alike => format!("{}: {w}", r.ruleset),
-            (Some(rep), _) => format!(
-                "{}: {} {} / {} {} → {}",
-                r.ruleset,
-                lang.pick("红", "Red"),
-                rep.red,
-                lang.pick("黑", "Black"),
-                rep.black,
-                verdict_word(rep.verdict, lang)
-            ),
-            (None, _) => format!("{}: {}", r.ruleset, r.outcome.as_str()),
+        .enumerate()
+        .map(|(i, (r, reading))| {
+            let name = &books.books[i].short;
+            match (&r.repetition, reading) {
+                (Some(_), Some(w)) if !alike => format!("{name}{colon}{w}"),
+                (Some(rep), _) => format!(
+                    "{name}{colon}{} {} / {} {} → {}",
+                    lang.pick("红", "Red"),
+                    rep.red,
+                    lang.pick("黑", "Black"),
+                    rep.black,
+                    words::verdict(rep.verdict, lang)
+                ),
+                (None, _) => format!(
+                    "{name}{colon}{}",
+                    words::no_repetition(r, books.occurrences[i], lang)
+                ),
+            }
         })
         .collect();
     per.join(lang.pick("；", "; "))
@@ -130,7 +178,7 @@ pub(crate) struct Shown {
     cause: String,
 }
 
-fn judge_full(game: BatchGame, arbiters: &[Arbiter], lang: Lang) -> Option<Shown> {
+fn judge_full(game: BatchGame, arbiters: &[Arbiter], books: &Books, lang: Lang) -> Option<Shown> {
     let record = GameRecord::new(game.start.clone(), game.moves.clone()).ok()?;
     // Each ruling with the line behind each 捉 and 杀 (in Chinese notation), shown where the
     // rulesets' classes differ.
@@ -143,12 +191,62 @@ fn judge_full(game: BatchGame, arbiters: &[Arbiter], lang: Lang) -> Option<Shown
             r
         })
         .collect();
-    let cause = cause(arbiters, &rulings, lang);
+    let cause = cause(arbiters, &rulings, books, lang);
     Some(Shown {
         game,
         rulings,
         cause,
     })
+}
+
+/// The rulesets a report compares: all of `--ruleset`, or the two of `--pair A,B`.
+fn compared(args: &ReportArgs) -> Result<Vec<String>, CliError> {
+    let Some(pair) = &args.pair else {
+        return Ok(args.rulesets.clone());
+    };
+    let two: Vec<String> = pair.split(',').map(|s| s.trim().to_string()).collect();
+    if two.len() != 2 || two[0].is_empty() || two[1].is_empty() || two[0] == two[1] {
+        return Err(CliError::input(format!(
+            "--pair {pair}: give two different rulesets, as A,B"
+        )));
+    }
+    for id in &two {
+        if !args.rulesets.contains(id) {
+            return Err(CliError::input(format!(
+                "--pair {pair}: {id} is not one of the --ruleset given ({})",
+                args.rulesets.join(", ")
+            )));
+        }
+    }
+    Ok(two)
+}
+
+/// The games of the one cause group `--cause` names: by its number in [`groups`] (1 = the
+/// largest) or by words its cause contains (the first such group).
+fn one_cause(shown: Vec<Shown>, which: &str) -> Result<(Vec<Shown>, String), CliError> {
+    let chosen: Option<String> = {
+        let gs = groups(&shown);
+        match which.trim().parse::<usize>() {
+            Ok(n) => gs.get(n.wrapping_sub(1)).map(|(c, _)| c.to_string()),
+            Err(_) => gs
+                .iter()
+                .find(|(c, _)| c.to_lowercase().contains(&which.to_lowercase()))
+                .map(|(c, _)| c.to_string()),
+        }
+    };
+    let Some(cause) = chosen else {
+        return Err(CliError::input(format!(
+            "--cause {which}: no cause group {}; the report has {} (numbered from 1, largest first)",
+            if which.trim().parse::<usize>().is_ok() {
+                "with that number".to_string()
+            } else {
+                "contains these words".to_string()
+            },
+            groups(&shown).len()
+        )));
+    };
+    let kept = shown.into_iter().filter(|s| s.cause == cause).collect();
+    Ok((kept, cause))
 }
 
 /// Runs `xq report`.
@@ -158,8 +256,9 @@ pub fn run(args: ReportArgs) -> Result<(), CliError> {
             "a report compares rulesets: give --ruleset at least twice",
         ));
     }
-    let arbiters: std::sync::Arc<[Arbiter]> =
-        crate::commands::judge::arbiters(&args.rulesets)?.into();
+    let rulesets = compared(&args)?;
+    let arbiters: std::sync::Arc<[Arbiter]> = crate::commands::judge::arbiters(&rulesets)?.into();
+    let books = Books::new(&arbiters, args.lang);
     let opts = BatchOptions {
         jobs: args.jobs,
         summary: true,
@@ -187,9 +286,16 @@ pub fn run(args: ReportArgs) -> Result<(), CliError> {
     }
     let shown: Vec<Shown> = kept
         .into_iter()
-        .filter_map(|g| judge_full(g, &arbiters, args.lang))
+        .filter_map(|g| judge_full(g, &arbiters, &books, args.lang))
         .collect();
-    let command = format!(
+    let (shown, only_cause) = match &args.cause {
+        Some(which) => {
+            let (s, c) = one_cause(shown, which)?;
+            (s, Some(c))
+        }
+        None => (shown, None),
+    };
+    let mut command = format!(
         "xq report {} {} --lang {} -o {} --name {}",
         args.file,
         args.rulesets
@@ -204,8 +310,24 @@ pub fn run(args: ReportArgs) -> Result<(), CliError> {
         args.out.display(),
         args.name
     );
-    let html = html(&summary, &shown, more, &args, &command);
-    let md = markdown(&summary, &shown, &args, &command);
+    if let Some(p) = &args.pair {
+        command.push_str(&format!(" --pair {p}"));
+    }
+    if let Some(c) = &args.cause {
+        command.push_str(&format!(" --cause '{}'", c.replace('\'', "'\\''")));
+    }
+    let page = Page {
+        summary: &summary,
+        shown: &shown,
+        more,
+        args: &args,
+        rulesets: &rulesets,
+        books: &books,
+        only_cause: only_cause.as_deref(),
+        command: &command,
+    };
+    let html = html(&page);
+    let md = markdown(&page);
     std::fs::create_dir_all(&args.out)
         .map_err(|e| CliError::input(format!("{}: {e}", args.out.display())))?;
     write_output(
@@ -214,13 +336,44 @@ pub fn run(args: ReportArgs) -> Result<(), CliError> {
     )?;
     write_output(&args.out.join(format!("{}.md", args.name)), md.as_bytes())?;
     eprintln!(
-        "report: {} games, {} disagreements; wrote {}/{}.html and .md",
+        "report: {} games, {} disagreements{}; wrote {}/{}.html and .md",
         summary.games,
         summary.disagreements,
+        if only_cause.is_some() {
+            format!(", {} of one cause shown", shown.len())
+        } else {
+            String::new()
+        },
         args.out.display(),
         args.name
     );
     verdict
+}
+
+/// What the page and the summary are made of.
+pub(crate) struct Page<'a> {
+    summary: &'a Summary,
+    shown: &'a [Shown],
+    more: usize,
+    args: &'a ReportArgs,
+    /// The rulesets compared (`--ruleset`, or the two of `--pair`).
+    rulesets: &'a [String],
+    books: &'a Books,
+    /// The one cause shown (`--cause`).
+    only_cause: Option<&'a str>,
+    command: &'a str,
+}
+
+impl Page<'_> {
+    /// The page's title: the books' names.
+    fn title(&self) -> String {
+        let lang = self.args.lang;
+        let names: Vec<&str> = self.books.books.iter().map(|b| b.title.as_str()).collect();
+        match lang {
+            Lang::Zh => format!("规则对比：{}", names.join("、")),
+            Lang::En => format!("{} — comparison of rulings", self.rulesets.join(" / ")),
+        }
+    }
 }
 
 /// Disagreeing games grouped by their cause, largest group first.
@@ -234,19 +387,10 @@ pub(crate) fn groups(shown: &[Shown]) -> Vec<(&str, Vec<&Shown>)> {
     v
 }
 
-/// What a ruling rests on, for telling two rulings apart: the repetition's verdict and rule word
-/// (e.g. `perpetual-chase`, `no-violation`) and the game's outcome with its reason (a loss after
-/// a second ruling, a limit, the end on the board, `none`).
-pub(crate) fn rule_word(r: &Ruling) -> String {
-    let game = format!("{} ({})", r.outcome.as_str(), r.reason);
-    match &r.repetition {
-        Some(rep) => format!("{} ({}) → {game}", rep.verdict.as_str(), rep.reason),
-        None => game,
-    }
-}
-
 /// One pair of rulesets: the games their rulings differ on (outcome or repetition verdict, as
-/// the batch compares them), grouped by the rule each side's ruling rests on.
+/// the batch compares them), grouped by the ruling of each side in the page's language
+/// ([`words::ruling`]: `红方须变着（长捉）→ 未终局`; English: `red-must-vary (perpetual-chase) →
+/// ongoing (none)`).
 pub(crate) struct Pair {
     a: String,
     b: String,
@@ -255,11 +399,12 @@ pub(crate) struct Pair {
 }
 
 /// Every pair of the compared rulesets, in the order given, over the games shown.
-pub(crate) fn pairs(shown: &[Shown], rulesets: &[String]) -> Vec<Pair> {
+pub(crate) fn pairs(shown: &[Shown], books: &Books, lang: Lang) -> Vec<Pair> {
     let key = |r: &Ruling| (r.outcome, r.repetition.as_ref().map(|x| x.verdict.as_str()));
+    let n = books.ids.len();
     let mut out = Vec::new();
-    for i in 0..rulesets.len() {
-        for j in i + 1..rulesets.len() {
+    for i in 0..n {
+        for j in i + 1..n {
             let mut by: BTreeMap<(String, String), Vec<usize>> = BTreeMap::new();
             let mut games = 0;
             for s in shown {
@@ -268,16 +413,19 @@ pub(crate) fn pairs(shown: &[Shown], rulesets: &[String]) -> Vec<Pair> {
                 };
                 if key(ra) != key(rb) {
                     games += 1;
-                    by.entry((rule_word(ra), rule_word(rb)))
-                        .or_default()
-                        .push(s.game.index);
+                    by.entry((
+                        words::ruling(ra, books.occurrences[i], lang),
+                        words::ruling(rb, books.occurrences[j], lang),
+                    ))
+                    .or_default()
+                    .push(s.game.index);
                 }
             }
             let mut by_rule: Vec<_> = by.into_iter().collect();
             by_rule.sort_by(|x, y| y.1.len().cmp(&x.1.len()).then(x.0.cmp(&y.0)));
             out.push(Pair {
-                a: rulesets[i].clone(),
-                b: rulesets[j].clone(),
+                a: books.books[i].short.clone(),
+                b: books.books[j].short.clone(),
                 games,
                 by_rule,
             });
