@@ -66,6 +66,9 @@ pub struct ReportArgs {
     /// (`一将一捉`, in the page's language).
     #[arg(long, value_name = "N|TEXT")]
     cause: Option<String>,
+    /// No progress on standard error (the closing `report: …` line is still printed).
+    #[arg(long, short = 'q')]
+    quiet: bool,
 }
 
 /// The language of a report.
@@ -262,7 +265,7 @@ pub fn run(args: ReportArgs) -> Result<(), CliError> {
     let opts = BatchOptions {
         jobs: args.jobs,
         summary: true,
-        progress: true,
+        progress: !args.quiet,
         mode: if args.strict {
             xiangqi::notation::Mode::Strict
         } else {
@@ -284,10 +287,29 @@ pub fn run(args: ReportArgs) -> Result<(), CliError> {
     if summary.unreadable == summary.games {
         return verdict;
     }
+    // every ply of each disagreeing game classified and explained: the slow part after the
+    // batch, shown as its own progress
+    let bar = if args.quiet {
+        indicatif::ProgressBar::hidden()
+    } else {
+        let b = indicatif::ProgressBar::new(kept.len() as u64);
+        b.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "{spinner} explaining the games that disagree: {pos}/{len}, about {eta} left",
+        ) {
+            b.set_style(style);
+        }
+        b
+    };
     let shown: Vec<Shown> = kept
         .into_iter()
-        .filter_map(|g| judge_full(g, &arbiters, &books, args.lang))
+        .filter_map(|g| {
+            let s = judge_full(g, &arbiters, &books, args.lang);
+            bar.inc(1);
+            s
+        })
         .collect();
+    bar.finish_and_clear();
     let (shown, only_cause) = match &args.cause {
         Some(which) => {
             let (s, c) = one_cause(shown, which)?;
@@ -326,6 +348,9 @@ pub fn run(args: ReportArgs) -> Result<(), CliError> {
         only_cause: only_cause.as_deref(),
         command: &command,
     };
+    if !args.quiet {
+        eprintln!("report: writing the page ({} games shown)…", shown.len());
+    }
     let html = html(&page);
     let md = markdown(&page);
     std::fs::create_dir_all(&args.out)
