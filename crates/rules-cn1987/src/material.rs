@@ -202,6 +202,11 @@ struct Search<'a> {
     exhausted: bool,
     /// The best line found below each depth, when asked for (see [`winning_line`]).
     pv: Option<Vec<Vec<Move>>>,
+    /// When asked for (see [`winning_tree`]): the chased side's answers to the first move now
+    /// being searched, each with the line that refutes it.
+    answers: Option<Vec<Answer>>,
+    /// The answers to the best first move found so far.
+    best_answers: Vec<Answer>,
 }
 
 impl<'a> Search<'a> {
@@ -232,6 +237,8 @@ impl<'a> Search<'a> {
             nodes: 0,
             exhausted: false,
             pv: None,
+            answers: None,
+            best_answers: Vec::new(),
         }
     }
 
@@ -422,6 +429,11 @@ impl<'a> Search<'a> {
                 self.solo = Some(m.to);
             }
             self.line_to.insert(m.to);
+            if depth == 0
+                && let Some(a) = self.answers.as_mut()
+            {
+                a.clear();
+            }
             let undo = pos.play_unchecked(m);
             let v = self.defender_node(
                 pos,
@@ -441,6 +453,11 @@ impl<'a> Search<'a> {
             if v > best {
                 best = v;
                 self.pv_set(depth, m);
+                if depth == 0
+                    && let Some(a) = self.answers.as_ref()
+                {
+                    self.best_answers = a.clone();
+                }
             }
             if v > alpha {
                 alpha = v;
@@ -551,6 +568,11 @@ impl<'a> Search<'a> {
             );
             pos.undo(undo);
             self.victims = saved_victims;
+            if depth == 1
+                && let (Some(a), Some(pv)) = (self.answers.as_mut(), self.pv.as_ref())
+            {
+                a.push((m, pv.get(depth + 1).cloned().unwrap_or_default()));
+            }
             if v < best {
                 best = v;
                 self.pv_set(depth, m);
@@ -887,6 +909,50 @@ pub fn winning_line(
         return None;
     }
     s.pv.and_then(|mut pv| pv.drain(..).next())
+}
+
+/// An answer of the defender to a line's first move, and the attacker's continuation after it.
+pub type Answer = (Move, Vec<Move>);
+
+/// [`winning_line`] with its proof: the line, and every answer of the defender to the line's
+/// first move that the search weighed (in check: every legal move; else its captures), each with
+/// the attacker's continuation that still wins (the answer's own best replies inside it).
+pub fn winning_tree(
+    pos: &Position,
+    cfg: &GainConfig,
+    victims: Bitboard,
+    exempt: Bitboard,
+) -> Option<(Vec<Move>, Vec<Answer>)> {
+    if pos.is_check() || victims.is_empty() {
+        return None;
+    }
+    let mut work = pos.clone();
+    let mut s = Search::new(
+        cfg,
+        pos,
+        victims,
+        victims.count() >= 2,
+        exempt,
+        Bitboard::EMPTY,
+        None,
+        false,
+    );
+    s.pv = Some(Vec::new());
+    s.answers = Some(Vec::new());
+    let v = s.attacker_node(
+        &mut work,
+        Balance::default(),
+        false,
+        cfg.max_checks,
+        cfg.max_plies,
+        0,
+        1,
+    );
+    if s.exhausted || v <= 0 {
+        return None;
+    }
+    let line = s.pv.as_mut().and_then(|pv| pv.drain(..).next())?;
+    Some((line, std::mem::take(&mut s.best_answers)))
 }
 
 /// The outcome of the side to move's best complete exchange (完整互吃) on the enemy piece on
