@@ -1250,6 +1250,43 @@ pub fn rooted_by_checks(pos: &Position, target: Square, cfg: &GainConfig) -> boo
     any
 }
 
+/// Whether the piece on `target` (of the side not to move) is rooted only by 抽将 (抽将根, a
+/// 暗根子): it has no recapture at all, yet every capture of it is won back after the defender's
+/// checks (a discovered check, then the capturer taken on `target`), and every capturer is worth
+/// at least the piece. False when the piece cannot be taken. The plain search never sees such a
+/// root (the defender's checks are not searched).
+///
+/// Reading R29 (READINGS.md).
+pub fn rooted_only_by_checks(pos: &Position, target: Square, cfg: &GainConfig) -> bool {
+    let Some(victim) = pos.piece_at(target) else {
+        return false;
+    };
+    let worth = cfg.values.material(victim, target);
+    let mut any = false;
+    for &c in pos.legal_moves().iter() {
+        if c.to != target {
+            continue;
+        }
+        any = true;
+        let Some(capturer) = pos.piece_at(c.from) else {
+            return false;
+        };
+        if cfg.values.material(capturer, target) < worth {
+            return false;
+        }
+        let mut next = pos.clone();
+        next.play_unchecked(c);
+        if next.legal_moves().iter().any(|r| r.to == target)
+            || !winnable_among(&next, cfg, Bitboard::from_square(target))
+                .won
+                .contains(target)
+        {
+            return false;
+        }
+    }
+    any
+}
+
 /// Whether winning the enemy piece on `target` needs a second attacker (联合捉 / 捉少根子): every
 /// direct capture of it by the side to move can be answered by a legal recapture that makes the
 /// single exchange no gain, so the gain comes only from the attacker's own recapture.
@@ -1438,5 +1475,28 @@ mod tests {
     fn two_attackers_against_one_protector_are_a_gain_not_an_even_trade() {
         let (o, _) = outcome("r4k3/9/9/9/9/9/n5R2/9/9/R2K5 w - - 0 1", "a3");
         assert_eq!(o, ExchangeOutcome::Gain);
+    }
+}
+
+#[cfg(test)]
+mod root_by_check_tests {
+    use super::*;
+
+    #[test]
+    fn a_piece_rooted_only_by_a_discovered_check_is_rooted() {
+        // 抽将根: the rook takes the elephant a7; the horse steps off the e-file with the black
+        // rook's check and, once the check is answered, takes the rook.
+        let pos = Position::from_fen("3kr4/9/b8/9/4n4/9/9/9/R8/4K4 w - - 0 1").unwrap();
+        let cfg = GainConfig::default();
+        let a7 = Square::from_name("a7").unwrap();
+        assert!(winnable(&pos, &cfg).won.contains(a7));
+        assert!(rooted_only_by_checks(&pos, a7, &cfg));
+        // Without the black rook the elephant has no root.
+        let bare = Position::from_fen("3k5/9/b8/9/4n4/9/9/9/R8/4K4 w - - 0 1").unwrap();
+        assert!(!rooted_only_by_checks(&bare, a7, &cfg));
+        // An ordinary root is not a root by checks only.
+        let guarded = Position::from_fen("r2k5/9/b8/9/9/9/9/9/R8/4K4 w - - 0 1").unwrap();
+        assert!(rooted_by_checks(&guarded, a7, &cfg));
+        assert!(!rooted_only_by_checks(&guarded, a7, &cfg));
     }
 }
