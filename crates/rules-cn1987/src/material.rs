@@ -522,6 +522,7 @@ impl<'a> Search<'a> {
         // the rook takes the horse with a discovered check by the cannon it guards, and the
         // black rook that attacks the cannon may not count its capture as the answer).
         let held_in_check = in_check && moves.iter().any(|r| !held.contains(r.to));
+        let mut shown = false;
         for &m in &order[..n] {
             // Out of check the list holds captures only.
             let victim = pos.piece_at(m.to);
@@ -573,9 +574,12 @@ impl<'a> Search<'a> {
             {
                 a.push((m, pv.get(depth + 1).cloned().unwrap_or_default()));
             }
-            if v < best {
+            // The line keeps the first answer when none is better (every answer mated: the
+            // line still shows one).
+            if v < best || (in_check && v == best && !shown) {
                 best = v;
                 self.pv_set(depth, m);
+                shown = true;
             }
             if v < beta {
                 beta = v;

@@ -243,12 +243,19 @@ pub struct Material {
     pub given: Vec<Piece>,
     /// The value taken less the value given.
     pub net: i32,
+    /// Whether the line ends with the chased side mated (将死 / 困毙): the material then does
+    /// not matter.
+    pub mate: bool,
 }
 
 impl Material {
-    /// The material in the rulebook's words: `得车`, `得车失马`, `得士（净得 2）`, or `不得子`.
+    /// The material in the rulebook's words: `得车（净得 10）`, `得车失马（净得 5）`, `不得子`, or
+    /// `将死` when the line mates.
     pub fn words(&self) -> String {
         let names = |ps: &[Piece]| -> String { ps.iter().map(|p| piece_word(*p)).collect() };
+        if self.mate {
+            return "将死".into();
+        }
         if self.taken.is_empty() {
             return "不得子".into();
         }

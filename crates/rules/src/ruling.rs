@@ -136,8 +136,10 @@ pub struct MaterialRuling {
     pub given: Vec<&'static str>,
     /// The value taken less the value given (the edition's table).
     pub net: i32,
-    /// In words: `得车`, `得车失马（净得 5）`, `不得子`.
+    /// In words: `得车（净得 10）`, `得车失马（净得 5）`, `不得子`, `将死`.
     pub words: String,
+    /// Whether the line ends with the chased side mated.
+    pub mate: bool,
 }
 
 impl MaterialRuling {
@@ -147,6 +149,7 @@ impl MaterialRuling {
             given: m.given.iter().map(|p| crate::piece_word(*p)).collect(),
             net: m.net,
             words: m.words(),
+            mate: m.mate,
         }
     }
 }

@@ -367,5 +367,6 @@ pub(crate) fn material_of(
         }
         pos.play_unchecked(m);
     }
+    out.mate = pos.turn() != mover && !pos.has_legal_move();
     out
 }
