@@ -124,5 +124,8 @@ fn cn2020_rules_only_recurring_nine_move_runs() {
         .replace("nine_move_run = \"recurring\"", "nine_move_run = \"any\"");
     let any = Arbiter::new(Ruleset::from_toml(&text, "any.toml").unwrap()).unwrap();
     assert!(judge(&any, &games[2355]).run.is_some());
-    assert_eq!(ruled.len(), 45, "{ruled:?}");
+    // 44: game 2349's run (plies 86–103) is no longer ruled since 马二进四 (ply 99) is 闲 — the
+    // advisor e8 is rooted by Black's checks (抽将根, cn-1987 reading R29).
+    assert!(!ruled.contains(&2349));
+    assert_eq!(ruled.len(), 44, "{ruled:?}");
 }

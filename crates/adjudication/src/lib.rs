@@ -16,7 +16,8 @@
 //!   no capture, 等值交换 even, 得子 gain) that a capture search reports; pieces followed by identity ([`PieceId`]) through the cycle;
 //!   mate threats (杀) by a bounded check-only search ([`mate_by_checks`]);
 //! - the natural move limit (自然限着) accounting with each side's checks counted
-//!   ([`natural_limit`]).
+//!   ([`natural_limit`]);
+//! - dead positions, in which neither side can ever give check ([`is_dead`], [`dead_from`]).
 //!
 //! Editions (crate `xiangqi-rules` and its plugins) turn these facts into judgments. An edition
 //! that needs more than the generic facts gets the positions before and after each ply
@@ -38,6 +39,7 @@
 //! ```
 
 pub mod budget;
+mod dead;
 mod exchange;
 mod facts;
 mod limit;
@@ -45,6 +47,7 @@ mod mate;
 mod record;
 mod values;
 
+pub use dead::{dead_from, has_attacking_piece, is_dead};
 pub use exchange::ExchangeOutcome;
 pub use facts::{AttackFact, IdBoard, PieceId, PlyContext, Replay, attacks_by};
 pub use limit::{NaturalLimitPolicy, NaturalLimitStatus, SideLimit, natural_limit};

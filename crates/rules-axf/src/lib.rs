@@ -351,6 +351,7 @@ impl RuleEdition for Axf {
             moves,
             bounds: vec![("mate_threat_plies", plies)],
             note: None,
+            proof: None,
         })
     }
 }
@@ -393,6 +394,7 @@ fn capture_line(after: &Position, fact: &AttackFact, values: &PieceValues) -> Ca
         moves,
         bounds: Vec::new(),
         note: Some(note.to_string()),
+        proof: None,
     }
 }
 

@@ -325,6 +325,15 @@ impl RuleEdition for Cn1987 {
         self.params.cost_warnings()
     }
 
+    /// "属于理论上公认的双方均无取胜可能的局势" is a draw (1987 ch.1 §4 二(一), seed 000); the clear
+    /// class of it, no piece on either side that can give check, is proposed.
+    fn dead_position_rule(&self) -> Option<String> {
+        Some(
+            "属于理论上公认的双方均无取胜可能的局势，算和棋（第一章第四节二(一)）: neither side has a piece that can give check"
+                .into(),
+        )
+    }
+
     fn clear_caches(&self) {
         self.params.clear_memo();
     }

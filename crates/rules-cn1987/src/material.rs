@@ -202,6 +202,11 @@ struct Search<'a> {
     exhausted: bool,
     /// The best line found below each depth, when asked for (see [`winning_line`]).
     pv: Option<Vec<Vec<Move>>>,
+    /// When asked for (see [`winning_tree`]): the chased side's answers to the first move now
+    /// being searched, each with the line that refutes it.
+    answers: Option<Vec<Answer>>,
+    /// The answers to the best first move found so far.
+    best_answers: Vec<Answer>,
 }
 
 impl<'a> Search<'a> {
@@ -232,6 +237,8 @@ impl<'a> Search<'a> {
             nodes: 0,
             exhausted: false,
             pv: None,
+            answers: None,
+            best_answers: Vec::new(),
         }
     }
 
@@ -422,6 +429,11 @@ impl<'a> Search<'a> {
                 self.solo = Some(m.to);
             }
             self.line_to.insert(m.to);
+            if depth == 0
+                && let Some(a) = self.answers.as_mut()
+            {
+                a.clear();
+            }
             let undo = pos.play_unchecked(m);
             let v = self.defender_node(
                 pos,
@@ -441,6 +453,11 @@ impl<'a> Search<'a> {
             if v > best {
                 best = v;
                 self.pv_set(depth, m);
+                if depth == 0
+                    && let Some(a) = self.answers.as_ref()
+                {
+                    self.best_answers = a.clone();
+                }
             }
             if v > alpha {
                 alpha = v;
@@ -505,6 +522,7 @@ impl<'a> Search<'a> {
         // the rook takes the horse with a discovered check by the cannon it guards, and the
         // black rook that attacks the cannon may not count its capture as the answer).
         let held_in_check = in_check && moves.iter().any(|r| !held.contains(r.to));
+        let mut shown = false;
         for &m in &order[..n] {
             // Out of check the list holds captures only.
             let victim = pos.piece_at(m.to);
@@ -551,9 +569,17 @@ impl<'a> Search<'a> {
             );
             pos.undo(undo);
             self.victims = saved_victims;
-            if v < best {
+            if depth == 1
+                && let (Some(a), Some(pv)) = (self.answers.as_mut(), self.pv.as_ref())
+            {
+                a.push((m, pv.get(depth + 1).cloned().unwrap_or_default()));
+            }
+            // The line keeps the first answer when none is better (every answer mated: the
+            // line still shows one).
+            if v < best || (in_check && v == best && !shown) {
                 best = v;
                 self.pv_set(depth, m);
+                shown = true;
             }
             if v < beta {
                 beta = v;
@@ -889,6 +915,50 @@ pub fn winning_line(
     s.pv.and_then(|mut pv| pv.drain(..).next())
 }
 
+/// An answer of the defender to a line's first move, and the attacker's continuation after it.
+pub type Answer = (Move, Vec<Move>);
+
+/// [`winning_line`] with its proof: the line, and every answer of the defender to the line's
+/// first move that the search weighed (in check: every legal move; else its captures), each with
+/// the attacker's continuation that still wins (the answer's own best replies inside it).
+pub fn winning_tree(
+    pos: &Position,
+    cfg: &GainConfig,
+    victims: Bitboard,
+    exempt: Bitboard,
+) -> Option<(Vec<Move>, Vec<Answer>)> {
+    if pos.is_check() || victims.is_empty() {
+        return None;
+    }
+    let mut work = pos.clone();
+    let mut s = Search::new(
+        cfg,
+        pos,
+        victims,
+        victims.count() >= 2,
+        exempt,
+        Bitboard::EMPTY,
+        None,
+        false,
+    );
+    s.pv = Some(Vec::new());
+    s.answers = Some(Vec::new());
+    let v = s.attacker_node(
+        &mut work,
+        Balance::default(),
+        false,
+        cfg.max_checks,
+        cfg.max_plies,
+        0,
+        1,
+    );
+    if s.exhausted || v <= 0 {
+        return None;
+    }
+    let line = s.pv.as_mut().and_then(|pv| pv.drain(..).next())?;
+    Some((line, std::mem::take(&mut s.best_answers)))
+}
+
 /// The outcome of the side to move's best complete exchange (完整互吃) on the enemy piece on
 /// `target`, within the bounds of `cfg`, the defender barred from taking the attacker's pieces on
 /// `exempt` (see [`winnable_among_exempt`]), with the line the search found (the attacker's
@@ -1184,6 +1254,43 @@ pub fn rooted_by_checks(pos: &Position, target: Square, cfg: &GainConfig) -> boo
     any
 }
 
+/// Whether the piece on `target` (of the side not to move) is rooted only by 抽将 (抽将根, a
+/// 暗根子): it has no recapture at all, yet every capture of it is won back after the defender's
+/// checks (a discovered check, then the capturer taken on `target`), and every capturer is worth
+/// at least the piece. False when the piece cannot be taken. The plain search never sees such a
+/// root (the defender's checks are not searched).
+///
+/// Reading R29 (READINGS.md).
+pub fn rooted_only_by_checks(pos: &Position, target: Square, cfg: &GainConfig) -> bool {
+    let Some(victim) = pos.piece_at(target) else {
+        return false;
+    };
+    let worth = cfg.values.material(victim, target);
+    let mut any = false;
+    for &c in pos.legal_moves().iter() {
+        if c.to != target {
+            continue;
+        }
+        any = true;
+        let Some(capturer) = pos.piece_at(c.from) else {
+            return false;
+        };
+        if cfg.values.material(capturer, target) < worth {
+            return false;
+        }
+        let mut next = pos.clone();
+        next.play_unchecked(c);
+        if next.legal_moves().iter().any(|r| r.to == target)
+            || !winnable_among(&next, cfg, Bitboard::from_square(target))
+                .won
+                .contains(target)
+        {
+            return false;
+        }
+    }
+    any
+}
+
 /// Whether winning the enemy piece on `target` needs a second attacker (联合捉 / 捉少根子): every
 /// direct capture of it by the side to move can be answered by a legal recapture that makes the
 /// single exchange no gain, so the gain comes only from the attacker's own recapture.
@@ -1372,5 +1479,28 @@ mod tests {
     fn two_attackers_against_one_protector_are_a_gain_not_an_even_trade() {
         let (o, _) = outcome("r4k3/9/9/9/9/9/n5R2/9/9/R2K5 w - - 0 1", "a3");
         assert_eq!(o, ExchangeOutcome::Gain);
+    }
+}
+
+#[cfg(test)]
+mod root_by_check_tests {
+    use super::*;
+
+    #[test]
+    fn a_piece_rooted_only_by_a_discovered_check_is_rooted() {
+        // 抽将根: the rook takes the elephant a7; the horse steps off the e-file with the black
+        // rook's check and, once the check is answered, takes the rook.
+        let pos = Position::from_fen("3kr4/9/b8/9/4n4/9/9/9/R8/4K4 w - - 0 1").unwrap();
+        let cfg = GainConfig::default();
+        let a7 = Square::from_name("a7").unwrap();
+        assert!(winnable(&pos, &cfg).won.contains(a7));
+        assert!(rooted_only_by_checks(&pos, a7, &cfg));
+        // Without the black rook the elephant has no root.
+        let bare = Position::from_fen("3k5/9/b8/9/4n4/9/9/9/R8/4K4 w - - 0 1").unwrap();
+        assert!(!rooted_only_by_checks(&bare, a7, &cfg));
+        // An ordinary root is not a root by checks only.
+        let guarded = Position::from_fen("r2k5/9/b8/9/9/9/9/9/R8/4K4 w - - 0 1").unwrap();
+        assert!(rooted_by_checks(&guarded, a7, &cfg));
+        assert!(!rooted_only_by_checks(&guarded, a7, &cfg));
     }
 }

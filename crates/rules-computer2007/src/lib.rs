@@ -294,6 +294,12 @@ impl EditionVariant for Computer2007 {
         None
     }
 
+    /// None: the league rules end a game with no attacking pieces by themselves (see
+    /// [`RuleEdition::automatic_end`]), so there is no draw to propose.
+    fn dead_position_rule(&self) -> Option<String> {
+        None
+    }
+
     fn automatic_end(&self, record: &GameRecord) -> Option<(usize, GameEnd)> {
         let limit = self.move_limit(record).map(|p| {
             (

@@ -7,7 +7,8 @@ use crate::class::{ClassKind, PlyClass, Verdict};
 use crate::edition::{CycleContext, RuleEdition};
 use crate::ruleset::{Ruleset, RulesetError, StalemateRule};
 use crate::ruling::{
-    LineRuling, NaturalLimitReport, Outcome, PlyRuling, RepetitionRuling, Ruling, SideCount,
+    DeadPositionReport, LineRuling, LowerRuling, NaturalLimitReport, Outcome, PlyRuling,
+    RepetitionRuling, Ruling, SideCount,
 };
 
 /// Which plies get a class.
@@ -93,6 +94,42 @@ impl Arbiter {
                         .collect();
                 }
                 _ => {}
+            }
+        }
+        self.judge_lower_bounds(record, ruling);
+    }
+
+    /// For every bound a line's proof rests on, what the ruleset rules with that bound one lower:
+    /// the ply's label and the game's verdict (each lowered ruleset judged once).
+    fn judge_lower_bounds(&self, record: &GameRecord, ruling: &mut Ruling) {
+        let mut lowered: std::collections::BTreeMap<(&'static str, u32), Option<Ruling>> =
+            std::collections::BTreeMap::new();
+        for p in &mut ruling.plies {
+            for line in &mut p.lines {
+                let Some(proof) = line.proof.as_mut() else {
+                    continue;
+                };
+                for b in &mut proof.bounds {
+                    let Some(value) = b.value.checked_sub(1) else {
+                        continue;
+                    };
+                    let lower = lowered.entry((b.key, value)).or_insert_with(|| {
+                        let rs = self.ruleset.with_bound(b.key, value).ok()?;
+                        let arbiter = Arbiter::new(rs).ok()?.with_game_budget(self.game_budget);
+                        Some(arbiter.judge(record, JudgeOptions { classify_all: true }))
+                    });
+                    b.lower = lower.as_ref().map(|r| LowerRuling {
+                        value,
+                        label: r
+                            .plies
+                            .iter()
+                            .find(|q| q.ply == p.ply)
+                            .and_then(|q| q.label.clone()),
+                        verdict: r.last_ruling().map(|rep| rep.verdict.as_str()),
+                        outcome: r.outcome.as_str(),
+                        reason: r.reason.clone(),
+                    });
+                }
             }
         }
     }
@@ -399,6 +436,21 @@ impl Arbiter {
                 reason = "natural-limit-claimable".into();
             }
         }
+        // A dead position: the rules propose a draw; the arbiter confirms (the outcome stays).
+        let dead_position = self.edition.dead_position_rule().and_then(|rule| {
+            let from_ply = xiangqi_adjudication::dead_from(record)?;
+            explanation.push(format!(
+                "dead position from ply {from_ply}: neither side has a rook, horse, cannon or pawn, so neither can give check — a draw is proposed ({rule}); the arbiter decides"
+            ));
+            if outcome == Outcome::Ongoing && reason == "none" {
+                reason = "dead-position".into();
+            }
+            Some(DeadPositionReport {
+                from_ply,
+                proposed: "draw",
+                rule,
+            })
+        });
 
         let plies = if options.classify_all && !record.is_empty() {
             let replay = Replay::new(record, 0, record.len());
@@ -428,6 +480,7 @@ impl Arbiter {
             run: applied_run,
             plies,
             natural_limit: natural,
+            dead_position,
             explanation,
         }
     }

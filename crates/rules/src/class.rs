@@ -200,6 +200,90 @@ pub struct CaptureLine {
     /// How the line was found, when not by the plain search (e.g. "each side's chase judged
     /// apart", "a forking check").
     pub note: Option<String>,
+    /// The proof a person can check (证明): the chased side's answers to the line's first move,
+    /// each with its refutation, and the material won. `None` for an edition whose line rests on
+    /// no search.
+    pub proof: Option<Proof>,
+}
+
+/// The proof behind a line (证明): every answer the chased side has to the line's first move (as
+/// the edition's search sees them), each with the continuation that refutes it, the material the
+/// line wins, and the search bounds the ruling rests on.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Proof {
+    /// The answers to the first move (应着), each refuted.
+    pub defences: Vec<Defence>,
+    /// The material of the whole line (the moves of [`CaptureLine::moves`]).
+    pub material: Material,
+    /// The bounds the line needs at the very value the ruleset sets (a lower one loses the line),
+    /// by ruleset key and that value (e.g. `("gain_max_checks", 3)`): the ruling rests on them.
+    pub binding: Vec<(&'static str, u32)>,
+}
+
+/// One answer of the chased side to the line's first move, and its refutation (驳着).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Defence {
+    /// The answer; `None` for "any move that takes nothing" (不吃), where the search lets the
+    /// chased side only capture (it is not in check).
+    pub reply: Option<Move>,
+    /// The mover's continuation after the answer (the answer's best replies inside it).
+    pub refutation: Vec<Move>,
+    /// The material of the first move, the answer and its refutation.
+    pub material: Material,
+}
+
+/// The material a line wins (得子): what the mover takes and what he gives, and the net value by
+/// the edition's table (pawns floating as the edition counts them is not reflected here: `net` is
+/// the plain sum).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Material {
+    /// The pieces the mover takes, in order.
+    pub taken: Vec<Piece>,
+    /// The pieces the chased side takes back, in order.
+    pub given: Vec<Piece>,
+    /// The value taken less the value given.
+    pub net: i32,
+    /// Whether the line ends with the chased side mated (将死 / 困毙): the material then does
+    /// not matter.
+    pub mate: bool,
+}
+
+impl Material {
+    /// The material in the rulebook's words: `得车（净得 10）`, `得车失马（净得 5）`, `不得子`, or
+    /// `将死` when the line mates.
+    pub fn words(&self) -> String {
+        let names = |ps: &[Piece]| -> String { ps.iter().map(|p| piece_word(*p)).collect() };
+        if self.mate {
+            return "将死".into();
+        }
+        if self.taken.is_empty() {
+            return "不得子".into();
+        }
+        let mut s = format!("得{}", names(&self.taken));
+        if !self.given.is_empty() {
+            s.push_str(&format!("失{}", names(&self.given)));
+        }
+        s.push_str(&format!("（净得 {}）", self.net));
+        s
+    }
+}
+
+/// A piece's name in Chinese, by colour (车 马 炮 仕/士 相/象 帅/将 兵/卒).
+pub fn piece_word(p: Piece) -> &'static str {
+    use xiangqi_board::PieceKind::*;
+    match (p.kind, p.color) {
+        (Rook, _) => "车",
+        (Horse, _) => "马",
+        (Cannon, _) => "炮",
+        (Advisor, Color::Red) => "仕",
+        (Advisor, Color::Black) => "士",
+        (Elephant, Color::Red) => "相",
+        (Elephant, Color::Black) => "象",
+        (King, Color::Red) => "帅",
+        (King, Color::Black) => "将",
+        (Pawn, Color::Red) => "兵",
+        (Pawn, Color::Black) => "卒",
+    }
 }
 
 /// The ruling on a cycle (decisions.md, Rulings 2).

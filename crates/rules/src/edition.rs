@@ -103,6 +103,14 @@ pub trait RuleEdition: Send + Sync {
         true
     }
 
+    /// The rule under which the edition proposes a draw in a dead position (死局: neither side
+    /// can ever give check, [`xiangqi_adjudication::is_dead`]), in words an arbiter can cite;
+    /// `None` when it proposes none. The proposal never ends the game by itself: the arbiter
+    /// confirms it. Default: the general principle.
+    fn dead_position_rule(&self) -> Option<String> {
+        Some("neither side has a piece that can give check: no win is possible, draw".into())
+    }
+
     /// A ruling on a run of plies that is not a repetition (the 2020 Chinese rules' nine-move
     /// rule, for one), at the first ply where it is due. `classify` gives the edition's class of
     /// any ply of the record (the arbiter remembers them). Default: none.
@@ -215,6 +223,11 @@ pub trait EditionVariant: Send + Sync {
         self.base().automatic_end(record)
     }
 
+    /// See [`RuleEdition::dead_position_rule`]; default: the base's.
+    fn dead_position_rule(&self) -> Option<String> {
+        self.base().dead_position_rule()
+    }
+
     /// See [`RuleEdition::warns_before_loss`]; default: the base's.
     fn warns_before_loss(&self) -> bool {
         self.base().warns_before_loss()
@@ -272,6 +285,9 @@ impl<T: EditionVariant> RuleEdition for T {
     }
     fn automatic_end(&self, record: &GameRecord) -> Option<(usize, GameEnd)> {
         EditionVariant::automatic_end(self, record)
+    }
+    fn dead_position_rule(&self) -> Option<String> {
+        EditionVariant::dead_position_rule(self)
     }
     fn warns_before_loss(&self) -> bool {
         EditionVariant::warns_before_loss(self)

@@ -26,7 +26,10 @@ mod ruleset;
 mod ruling;
 
 pub use arbiter::{Arbiter, JudgeOptions, UNDECIDED_BUDGET};
-pub use class::{CaptureLine, ClassKind, CycleRuling, IdleKind, PlyClass, Target, Verdict};
+pub use class::{
+    CaptureLine, ClassKind, CycleRuling, Defence, IdleKind, Material, PlyClass, Proof, Target,
+    Verdict, piece_word,
+};
 pub use edition::{
     BuiltinRuleset, CycleContext, DuplicateEdition, EditionRegistration, EditionVariant, GameEnd,
     Reading, RuleEdition, RunRuling, builtin_rulesets, default_game_end, editions, find_edition,
@@ -36,7 +39,9 @@ pub use ruleset::{
     Schema, StalemateRule,
 };
 pub use ruling::{
-    LineRuling, NaturalLimitReport, Outcome, PlyRuling, RepetitionRuling, Ruling, SideCount,
+    BoundRuling, DeadPositionReport, DefenceRuling, LineRuling, LowerRuling, MaterialRuling,
+    NaturalLimitReport, Outcome, PlyRuling, ProofRuling, RepetitionRuling, Ruling, SideCount,
+    bound_words,
 };
 
 pub use xiangqi_adjudication as adjudication;

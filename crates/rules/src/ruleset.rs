@@ -532,6 +532,35 @@ impl Ruleset {
         }
     }
 
+    /// The same ruleset with the search bound `key` set to `value`: in `[adjudication]` when that
+    /// table holds the key (`mate_threat_plies`), else in `[options]` (the edition's own bounds,
+    /// `gain_max_checks` …). For showing what a ruling would be one bound lower.
+    pub fn with_bound(&self, key: &str, value: u32) -> Result<Ruleset, RulesetError> {
+        let invalid = |message: String| RulesetError::Invalid {
+            at: self.location(0),
+            message,
+        };
+        let mut doc: toml::Table = self
+            .text
+            .parse()
+            .map_err(|e: toml::de::Error| invalid(e.message().trim().to_string()))?;
+        let adj = doc
+            .get_mut("adjudication")
+            .and_then(|t| t.as_table_mut())
+            .filter(|t| t.contains_key(key));
+        let table = match adj {
+            Some(t) => t,
+            None => doc
+                .entry("options")
+                .or_insert_with(|| toml::Value::Table(toml::Table::new()))
+                .as_table_mut()
+                .ok_or_else(|| invalid("[options] is not a table".into()))?,
+        };
+        table.insert(key.to_string(), toml::Value::Integer(i64::from(value)));
+        let text = toml::to_string(&doc).map_err(|e| invalid(e.to_string()))?;
+        Ruleset::from_toml(&text, &self.file)
+    }
+
     /// Builds the edition this ruleset names, with its parameters.
     pub fn build(&self) -> Result<Box<dyn RuleEdition>, RulesetError> {
         let reg = self.registration()?;

@@ -109,6 +109,123 @@ pub struct LineRuling {
     /// How the line was found, when not by the plain search.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// The proof a person can check ([`Proof`](crate::Proof)): the answers to the first move with
+    /// their refutations, the material won, and the bounds the ruling rests on with what one
+    /// bound lower rules. Absent for an edition whose line rests on no search.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proof: Option<ProofRuling>,
+}
+
+/// The proof behind a line, as the ruling shows it (the JSON key `proof`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub struct ProofRuling {
+    /// The material of the whole line.
+    pub material: MaterialRuling,
+    /// Each answer to the line's first move, with its refutation.
+    pub defences: Vec<DefenceRuling>,
+    /// The search bounds the ruling rests on (the line needs the very value the ruleset sets).
+    pub bounds: Vec<BoundRuling>,
+}
+
+/// The material a line wins (得子).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub struct MaterialRuling {
+    /// The pieces the mover takes (车, 马, 士 …), in order.
+    pub taken: Vec<&'static str>,
+    /// The pieces the chased side takes back.
+    pub given: Vec<&'static str>,
+    /// The value taken less the value given (the edition's table).
+    pub net: i32,
+    /// In words: `得车（净得 10）`, `得车失马（净得 5）`, `不得子`, `将死`.
+    pub words: String,
+    /// Whether the line ends with the chased side mated.
+    pub mate: bool,
+}
+
+impl MaterialRuling {
+    fn new(m: &crate::Material) -> MaterialRuling {
+        MaterialRuling {
+            taken: m.taken.iter().map(|p| crate::piece_word(*p)).collect(),
+            given: m.given.iter().map(|p| crate::piece_word(*p)).collect(),
+            net: m.net,
+            words: m.words(),
+            mate: m.mate,
+        }
+    }
+}
+
+/// One answer to a line's first move and the refutation.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub struct DefenceRuling {
+    /// The answer in ICCS; null for "any move that takes nothing" (不吃).
+    pub reply: Option<String>,
+    /// The refutation in ICCS, from the position after the answer.
+    pub refutation: Vec<String>,
+    /// The answer and the refutation in Chinese notation, when a front end renders them (the
+    /// answer first; absent otherwise).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub chinese: Vec<String>,
+    /// The material of the first move, the answer and the refutation.
+    pub material: MaterialRuling,
+}
+
+/// A search bound a ruling rests on, and what the ruleset rules one lower.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub struct BoundRuling {
+    /// The ruleset key (`gain_max_checks`, `gain_max_plies`, `mate_threat_plies`).
+    pub key: &'static str,
+    /// The value the ruleset sets.
+    pub value: u32,
+    /// In words: `以三步将军为限`.
+    pub words: String,
+    /// The ruling with the bound one lower, when judged ([`crate::Arbiter::explain`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lower: Option<LowerRuling>,
+}
+
+/// What the ruleset rules with one bound lowered by one: the ply's class and the game's verdict.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub struct LowerRuling {
+    /// The lowered value.
+    pub value: u32,
+    /// The ply's label then (捉, 闲 …), or null when the ply is not classified.
+    pub label: Option<String>,
+    /// The verdict of the repetition then (`draw`, `red-must-vary` …), or null without one.
+    pub verdict: Option<&'static str>,
+    /// The outcome then (`ongoing`, `draw` …).
+    pub outcome: &'static str,
+    /// Its reason then (`red-must-vary`, `repetition` …).
+    pub reason: String,
+}
+
+/// A bound in the rulebook's words: `以三步将军为限`.
+pub fn bound_words(key: &str, value: u32) -> String {
+    let n = chinese_number(value);
+    match key {
+        "gain_max_checks" => format!("以{n}步将军为限"),
+        "gain_max_plies" => format!("以{n}步（单方着法计）吃子线为限"),
+        "mate_threat_plies" => format!("以{n}步连将杀为限"),
+        _ => format!("以 {key} = {value} 为限"),
+    }
+}
+
+/// 0–99 in Chinese numerals (零 一 … 十 十一 … 九十九); larger numbers in digits.
+fn chinese_number(n: u32) -> String {
+    const D: [&str; 10] = ["零", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
+    match n {
+        0..=9 => D[n as usize].to_string(),
+        10..=19 => format!("十{}", if n == 10 { "" } else { D[(n - 10) as usize] }),
+        20..=99 => format!(
+            "{}十{}",
+            D[(n / 10) as usize],
+            if n.is_multiple_of(10) {
+                ""
+            } else {
+                D[(n % 10) as usize]
+            }
+        ),
+        _ => n.to_string(),
+    }
 }
 
 impl LineRuling {
@@ -120,6 +237,29 @@ impl LineRuling {
             chinese: Vec::new(),
             bounds: line.bounds.iter().copied().collect(),
             note: line.note.clone(),
+            proof: line.proof.as_ref().map(|p| ProofRuling {
+                material: MaterialRuling::new(&p.material),
+                defences: p
+                    .defences
+                    .iter()
+                    .map(|d| DefenceRuling {
+                        reply: d.reply.map(|m| m.iccs()),
+                        refutation: d.refutation.iter().map(|m| m.iccs()).collect(),
+                        chinese: Vec::new(),
+                        material: MaterialRuling::new(&d.material),
+                    })
+                    .collect(),
+                bounds: p
+                    .binding
+                    .iter()
+                    .map(|&(key, value)| BoundRuling {
+                        key,
+                        value,
+                        words: bound_words(key, value),
+                        lower: None,
+                    })
+                    .collect(),
+            }),
         }
     }
 }
@@ -195,6 +335,17 @@ pub struct NaturalLimitReport {
     pub black: SideCount,
 }
 
+/// A dead position in a ruling ([`Ruling::dead_position`]).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub struct DeadPositionReport {
+    /// The first position that is dead: 0 for the start, `p` for the position after ply `p`.
+    pub from_ply: usize,
+    /// What is proposed: always `draw` (the arbiter confirms).
+    pub proposed: &'static str,
+    /// The rule the proposal rests on, in the edition's words.
+    pub rule: String,
+}
+
 /// One side's natural-limit count.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 pub struct SideCount {
@@ -235,6 +386,11 @@ pub struct Ruling {
     pub plies: Vec<PlyRuling>,
     /// The natural move limit accounting, if the edition has one.
     pub natural_limit: Option<NaturalLimitReport>,
+    /// A dead position (死局: neither side can ever give check) reached in the record, and the
+    /// draw the rules propose for it — a proposal the arbiter confirms, never a result by itself.
+    /// Absent when the final position is not dead (or the edition proposes nothing).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dead_position: Option<DeadPositionReport>,
     /// The reasoning, in plain sentences.
     pub explanation: Vec<String>,
 }

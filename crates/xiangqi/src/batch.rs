@@ -280,6 +280,10 @@ pub struct BriefRuling {
     pub run: Option<crate::rules::RepetitionRuling>,
     /// The first ply from which a draw could be claimed under the natural move limit, if any.
     pub natural_limit_claimable_from_ply: Option<usize>,
+    /// A dead position reached and the draw proposed for it (see
+    /// [`crate::rules::Ruling::dead_position`]); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dead_position: Option<crate::rules::DeadPositionReport>,
 }
 
 fn brief(r: &Ruling) -> BriefRuling {
@@ -295,6 +299,7 @@ fn brief(r: &Ruling) -> BriefRuling {
             .natural_limit
             .as_ref()
             .and_then(|n| n.claimable_from_ply),
+        dead_position: r.dead_position.clone(),
     }
 }
 

@@ -245,7 +245,8 @@ const MEMO_CAPACITY: usize = 1 << 14;
 /// The answer depends only on the position (placement and side to move), the move and the
 /// parameters; it is remembered in the parameters' memo.
 ///
-/// Reading R01, Reading R02, Reading R07, Reading R12, Reading R18, Reading R22, Reading R25 (READINGS.md).
+/// Reading R01, Reading R02, Reading R07, Reading R12, Reading R18, Reading R22, Reading R25,
+/// Reading R29 (READINGS.md).
 pub fn classify(before: &Position, m: Move, params: &Params) -> Class {
     let key = (
         PositionKey::of(before),
@@ -439,6 +440,18 @@ fn classify_uncached(before: &Position, m: Move, params: &Params) -> Class {
         }
     }
     let mut new = now.won & !was_direct & !(was.via_check & now.via_check);
+    // 抽将根 (捉暗根子是闲): a piece with no recapture whose every direct capture the opponent
+    // wins back by checks (a discovered check, then the capturer taken; the capturer worth at
+    // least the piece) has a root the search does not see — the defender's checks are not searched. Attacking it is
+    // 闲, as a root by the checks of a piece we guard is a root ("红方车四平二是做根子捉子，得不偿失，
+    // 判闲", 参考图28). A piece won only after checks of our own is left to the search.
+    if let Some(passed) = after.pass() {
+        for sq in new & !now.via_check {
+            if material::rooted_only_by_checks(&passed, sq, &params.gain) {
+                new.remove(sq);
+            }
+        }
+    }
     // 兑, not 捉: an enemy piece of the moved piece's own kind that can take it back is not chased
     // (mutual attack of equals); 兑兼捉按捉 still applies to every other target.
     new &= !escape_only(before, &after, m, new & !now.via_check, params);

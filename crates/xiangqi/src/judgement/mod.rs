@@ -68,25 +68,134 @@ pub fn render_lines(record: &GameRecord, ruling: &mut Ruling) {
         };
         for line in &mut p.lines {
             let mut pos = start.clone();
-            let mut texts = Vec::new();
-            for iccs in &line.moves {
-                let Some(m) = pos
-                    .legal_moves()
-                    .iter()
-                    .copied()
-                    .find(|m| m.iccs() == *iccs)
-                else {
-                    break;
-                };
-                texts.push(crate::notation::render(
-                    crate::notation::Notation::Chinese,
-                    &pos,
-                    m,
-                ));
-                pos.play_unchecked(m);
+            line.chinese = chinese_moves(&mut pos, &line.moves);
+            let Some(proof) = line.proof.as_mut() else {
+                continue;
+            };
+            // Each answer is played after the line's first move.
+            let mut after_first = start.clone();
+            if chinese_moves(&mut after_first, &line.moves[..line.moves.len().min(1)]).is_empty() {
+                continue;
             }
-            line.chinese = texts;
+            for d in &mut proof.defences {
+                let mut pos = after_first.clone();
+                let mut moves: Vec<String> = d.reply.iter().cloned().collect();
+                moves.extend(d.refutation.iter().cloned());
+                d.chinese = chinese_moves(&mut pos, &moves);
+            }
         }
+    }
+}
+
+/// The ICCS `moves` played from `pos` in Chinese notation (up to the first that is not legal),
+/// `pos` left after them.
+fn chinese_moves(pos: &mut crate::movegen::Position, moves: &[String]) -> Vec<String> {
+    let mut texts = Vec::new();
+    for iccs in moves {
+        let Some(m) = pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|m| m.iccs() == *iccs)
+        else {
+            break;
+        };
+        texts.push(crate::notation::render(
+            crate::notation::Notation::Chinese,
+            pos,
+            m,
+        ));
+        pos.play_unchecked(m);
+    }
+    texts
+}
+
+/// The proof under a line (see [`crate::rules::ProofRuling`]), one text line each: the material
+/// won, every answer to the first move with its refutation (`应着 车六平四 → 炮６进８ …，得士`), and
+/// each bound the ruling rests on with what one bound lower rules (`以三步将军为限；限二步将军：
+/// 本着 闲，判 draw`). Empty when the line has no proof.
+pub fn proof_text(p: &PlyRuling, line: &LineRuling) -> Vec<String> {
+    let Some(proof) = &line.proof else {
+        return Vec::new();
+    };
+    let mate = p.class == Some(ClassKind::MateThreat);
+    let mut out = Vec::new();
+    if !mate {
+        out.push(format!("得子：{}", proof.material.words));
+    }
+    let first = line.chinese.first().or(line.moves.first());
+    if let Some(first) = first.filter(|_| !proof.defences.is_empty()) {
+        out.push(format!(
+            "{first} 后的应着（{} 种）与驳着：",
+            proof.defences.len()
+        ));
+        for d in &proof.defences {
+            let moves = if d.chinese.is_empty() {
+                let mut m: Vec<String> = d.reply.iter().cloned().collect();
+                m.extend(d.refutation.iter().cloned());
+                m
+            } else {
+                d.chinese.clone()
+            };
+            let (reply, rest) = match &d.reply {
+                Some(_) => (
+                    moves.first().cloned().unwrap_or_default(),
+                    moves.get(1..).unwrap_or_default().join(" "),
+                ),
+                None => ("不吃（其他着）".to_string(), moves.join(" ")),
+            };
+            let rest = if rest.is_empty() {
+                "—".to_string()
+            } else {
+                rest
+            };
+            let end = if mate {
+                if d.refutation.is_empty() {
+                    "（未见杀）".to_string()
+                } else {
+                    "，杀".to_string()
+                }
+            } else {
+                format!("，{}", d.material.words)
+            };
+            out.push(format!("  {reply} → {rest}{end}"));
+        }
+    }
+    for b in &proof.bounds {
+        let lower = match &b.lower {
+            Some(l) => format!(
+                "；{}：本着 {}，循环判 {}，结果 {}（{}）",
+                crate::rules::bound_words(b.key, l.value).replacen("以", "若", 1),
+                l.label.as_deref().unwrap_or("-"),
+                zh_word(l.verdict.unwrap_or("none")),
+                zh_word(l.outcome),
+                zh_word(&l.reason)
+            ),
+            None => String::new(),
+        };
+        out.push(format!(
+            "本判决依赖搜索界限：{}（{} = {}）{lower}",
+            b.words, b.key, b.value
+        ));
+    }
+    out
+}
+
+/// A verdict or outcome word in Chinese for the proof's text (`draw` 和, `red-must-vary` 红方变着,
+/// `red-wins` 红胜 …); a reason word it does not know is kept as it is.
+fn zh_word(word: &str) -> &str {
+    match word {
+        "draw" => "和",
+        "red-must-vary" => "红方变着",
+        "black-must-vary" => "黑方变着",
+        "red-wins" => "红胜",
+        "black-wins" => "黑胜",
+        "ongoing" => "未结束",
+        "none" => "无",
+        "repetition" => "循环不变作和",
+        "checkmate" => "将死",
+        "stalemate" => "困毙",
+        other => other,
     }
 }
 

@@ -114,8 +114,18 @@ pub fn ruling(r: &Ruling, arbiter: &Arbiter, all_plies: bool) -> String {
             );
             for line in &p.lines {
                 let _ = writeln!(s, "          {}", super::line_text(p, line));
+                for t in super::proof_text(p, line) {
+                    let _ = writeln!(s, "            {t}");
+                }
             }
         }
+    }
+    if let Some(d) = &r.dead_position {
+        let _ = writeln!(
+            s,
+            "Dead position from ply {}: neither side has a rook, horse, cannon or pawn — a {} is proposed ({}); the arbiter decides",
+            d.from_ply, d.proposed, d.rule
+        );
     }
     if let Some(n) = &r.natural_limit {
         match (n.claimable_from_ply, n.claimant) {
@@ -274,6 +284,9 @@ pub fn compare(arbiters: &[Arbiter], rulings: &[Ruling], explain: bool) -> Strin
                     r.ruleset,
                     super::line_text(p, line)
                 ));
+                for t in super::proof_text(p, line) {
+                    lines.push_str(&format!("      {t}\n"));
+                }
             }
         }
     }

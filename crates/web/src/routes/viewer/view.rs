@@ -318,7 +318,16 @@ pub(super) fn game_view(
                 xiangqi::judgement::render_lines(&record, &mut one);
                 one.plies
                     .iter()
-                    .flat_map(|p| p.lines.iter().map(|l| line_text(lang, p, l)))
+                    .flat_map(|p| {
+                        p.lines.iter().flat_map(move |l| {
+                            // the proof under each line: the answers and their refutations
+                            std::iter::once(line_text(lang, p, l)).chain(
+                                xiangqi::judgement::proof_text(p, l)
+                                    .into_iter()
+                                    .map(|t| format!("　{t}")),
+                            )
+                        })
+                    })
                     .collect()
             },
             // The repetitions ruled, and the run (cn-2020's nine-move rule) in its place by ply.
