@@ -192,23 +192,10 @@ pub(crate) fn no_repetition(r: &Ruling, occurrences: u32, lang: Lang) -> String 
     }
 }
 
-/// A small number in Chinese numerals (一 … 九十九); larger ones in digits.
+/// A small number in Chinese numerals (一 … 九十九); larger ones in digits — the forms' own
+/// (`xiangqi::forms::cn_number`), so that the report and the printed heads count alike.
 pub(crate) fn number_zh(n: u32) -> String {
-    const D: [&str; 10] = ["零", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
-    match n {
-        0..=9 => D[n as usize].to_string(),
-        10..=19 => format!("十{}", if n == 10 { "" } else { D[(n - 10) as usize] }),
-        20..=99 => format!(
-            "{}十{}",
-            D[(n / 10) as usize],
-            if n.is_multiple_of(10) {
-                ""
-            } else {
-                D[(n % 10) as usize]
-            }
-        ),
-        _ => n.to_string(),
-    }
+    xiangqi::forms::cn_number(n)
 }
 
 /// The piece on `sq` by name as the rule books name a chased piece: its kind (车, 马, 炮, 兵 …),
