@@ -94,6 +94,8 @@ fn public_items() -> Vec<String> {
             Some((kind, path)) if kind == "use" && foreign(&path) => {
                 items.push(format!("re-export {path}"))
             }
+            // the README compiled as doctests (`#[cfg(doctest)]`) is no item of the API
+            Some((_, name)) if name == "ReadmeDoctests" => {}
             Some((kind, name)) if kind != "use" => items.push(name),
             _ => {}
         }
