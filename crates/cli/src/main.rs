@@ -88,35 +88,22 @@ fn main() {
 /// as one line: `unexpected argument '--rulset' found; a similar argument exists: '--ruleset'
 /// (usage: xq judge --ruleset <R> [FILE]; see --help)`.
 fn one_line(rendered: &str) -> String {
-    let mut said = Vec::new();
-    let mut usage = None;
-    let mut lines = rendered.lines().map(str::trim).filter(|l| !l.is_empty());
-    while let Some(line) = lines.next() {
-        if line.starts_with("For more information") {
-            continue;
-        }
-        if let Some(u) = line.strip_prefix("Usage:") {
-            usage = Some(u.trim().to_string());
-            continue;
-        }
+    let lines = || rendered.lines().map(str::trim).filter(|l| !l.is_empty());
+    let usage = lines()
+        .find_map(|l| l.strip_prefix("Usage:"))
+        .map(str::trim);
+    let mut said: Vec<String> = Vec::new();
+    for line in lines().filter(|l| !l.starts_with("Usage:") && !l.starts_with("For more")) {
         let line = line.strip_prefix("error:").unwrap_or(line);
         let line = line.strip_prefix("tip:").unwrap_or(line).trim();
-        // `…not provided:` is followed by the arguments, one a line
-        if line.ends_with(':') {
-            let rest: Vec<&str> = lines
-                .by_ref()
-                .take_while(|l| !l.starts_with("Usage:"))
-                .collect();
-            said.push(format!("{line} {}", rest.join(", ")));
-            if let Some(u) = rendered
-                .lines()
-                .find_map(|l| l.trim().strip_prefix("Usage:"))
-            {
-                usage = Some(u.trim().to_string());
+        match said.last_mut() {
+            // `…not provided:` is followed by the arguments, one a line
+            Some(list) if list.ends_with(':') || list.ends_with('>') && line.starts_with('<') => {
+                list.push_str(if list.ends_with(':') { " " } else { ", " });
+                list.push_str(line);
             }
-            continue;
+            _ => said.push(line.to_string()),
         }
-        said.push(line.to_string());
     }
     match usage {
         Some(u) => format!("{} (usage: {u}; see --help)", said.join("; ")),
